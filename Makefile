@@ -1,0 +1,48 @@
+# Parts Garage. The two commands: `make run` starts the shop, `make test` runs every test.
+SHELL := /bin/bash
+CARGO ?= cargo
+WEB := web
+HAS_WEB := $(wildcard $(WEB)/package.json)
+
+.PHONY: run build web test test-server test-web lint bench clean
+
+## Build the web app and the server, then start the shop on http://127.0.0.1:8080
+## with the embedded SQLite database (in ./data) and demo data.
+run: build
+	./target/release/shop serve
+
+build: web
+	$(CARGO) build --release -p shop
+
+web:
+ifneq ($(HAS_WEB),)
+	cd $(WEB) && npm ci --no-audit --no-fund && npm run build
+endif
+
+## Every test: formatting and lints, the server's tests on SQLite and on
+## PostgreSQL, and the web app's component and end-to-end tests.
+test: lint test-server test-web
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+
+test-server:
+	./scripts/ensure-postgres.sh
+	@echo "== server tests on SQLite =="
+	$(CARGO) test -p shop
+	@echo "== server API tests on PostgreSQL =="
+	SHOP_TEST_DATABASE=postgres $(CARGO) test -p shop --test api
+
+test-web:
+ifneq ($(HAS_WEB),)
+	cd $(WEB) && npm ci --no-audit --no-fund
+	cd $(WEB) && npm run lint && npm run build && npm run test:unit
+	$(WEB)/scripts/ensure-chromium.sh
+	$(CARGO) build -p shop
+	cd $(WEB) && SHOP_BIN=$(CURDIR)/target/debug/shop npm run test:e2e
+endif
+
+clean:
+	$(CARGO) clean
+	rm -rf $(WEB)/dist $(WEB)/node_modules

@@ -1,0 +1,180 @@
+//! Sign-up, login, "who am I" and token refresh (PRODUCT.md section 2, D2).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::{password, CurrentUser};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
+use crate::state::AppState;
+use crate::users::store::{self, Created, Role};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(signup))
+        .routes(routes!(login))
+        .routes(routes!(me))
+        .routes(routes!(refresh_token))
+}
+
+/// A user as others may see them.
+#[derive(Serialize, ToSchema)]
+pub struct UserView {
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AuthResponse {
+    pub token: String,
+    pub user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TokenResponse {
+    pub token: String,
+}
+
+/// Sign-up body. Any `role` sent is ignored: every new account is a user.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct SignupRequest {
+    #[schema(example = "Ann Driver")]
+    name: String,
+    #[schema(example = "ann@example.com")]
+    email: String,
+    #[schema(example = "secret12", min_length = 6)]
+    password: String,
+}
+
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct LoginRequest {
+    email: String,
+    password: String,
+}
+
+/// Creates an account and signs it in.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignupRequest,
+    responses(
+        (status = 201, description = "Account created", body = AuthResponse),
+        (status = 400, description = "Missing or malformed field", body = ErrorBody),
+        (status = 409, description = "E-mail already taken", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody)))]
+async fn signup(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    JsonObject(body): JsonObject,
+) -> ApiResult<(StatusCode, Json<AuthResponse>)> {
+    state.check_auth_rate(client.ip())?;
+    let mut form = Form::new(&body);
+    let name = form.text("name", "Name", SHORT_TEXT);
+    let email = form.email("email");
+    let password = form.password("password", true);
+    form.finish()?;
+
+    let hash = password::hash(password).await?;
+    let user = match store::create(&state.db, &email, &name, Some(&hash), Role::User).await? {
+        Created::Yes(user) => user,
+        Created::EmailTaken => {
+            return Err(ApiError::Conflict(
+                "An account with this email already exists".into(),
+            ))
+        }
+    };
+    tracing::info!(user = %user.email, %client, "account created");
+    let token = state.tokens.issue(user.id, &user.email)?;
+    let user = UserView {
+        email: user.email,
+        name: user.name,
+        role: Role::User,
+    };
+    Ok((StatusCode::CREATED, Json(AuthResponse { token, user })))
+}
+
+/// Signs in with e-mail and password.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthResponse),
+        (status = 400, description = "Missing field", body = ErrorBody),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody)))]
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    JsonObject(body): JsonObject,
+) -> ApiResult<Json<AuthResponse>> {
+    state.check_auth_rate(client.ip())?;
+    let mut form = Form::new(&body);
+    let email = form.optional_text("email", "Email", 320);
+    if email.is_none() {
+        form.fail("email", "Email is Required");
+    }
+    let password = form.password("password", false);
+    form.finish()?;
+
+    let invalid = || ApiError::Unauthorized("Invalid email or password".into());
+    let email = email.as_deref().and_then(parse_email);
+    let user = match &email {
+        Some(email) => store::find_by_email(&state.db, email).await?,
+        None => None,
+    };
+    let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    if !password::verify(password, stored_hash).await? {
+        tracing::warn!(email = email.as_deref().unwrap_or("(malformed)"), %client, "failed sign-in");
+        return Err(invalid());
+    }
+    let user = user.ok_or_else(invalid)?;
+    tracing::info!(user = %user.email, %client, "signed in");
+    let token = state.tokens.issue(user.id, &user.email)?;
+    let role = user.role();
+    Ok(Json(AuthResponse {
+        token,
+        user: UserView {
+            email: user.email,
+            name: user.name,
+            role,
+        },
+    }))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = UserView), (status = 401, body = ErrorBody)))]
+async fn me(user: CurrentUser) -> Json<UserView> {
+    Json(UserView {
+        email: user.email,
+        name: user.name,
+        role: user.role,
+    })
+}
+
+/// A fresh token for the signed-in user, who must be the one named (D2).
+#[utoipa::path(put, path = "/api/user/{email}", tag = "auth", security(("bearer" = [])),
+    params(("email" = String, Path, description = "The signed-in user's e-mail")),
+    responses(
+        (status = 200, body = TokenResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "Another user's e-mail", body = ErrorBody)))]
+async fn refresh_token(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(email): Path<String>,
+) -> ApiResult<Json<TokenResponse>> {
+    if parse_email(&email).as_deref() != Some(user.email.as_str()) {
+        return Err(ApiError::Forbidden(
+            "You can only get a token for your own account".into(),
+        ));
+    }
+    Ok(Json(TokenResponse {
+        token: state.tokens.issue(user.id, &user.email)?,
+    }))
+}

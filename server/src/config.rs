@@ -1,0 +1,191 @@
+//! Configuration: environment variables (PRODUCT.md section 4), mirrored by flags.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Args, Parser, Subcommand};
+
+/// The `shop` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "shop",
+    version,
+    about = "Parts Garage: an online shop for car parts"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start the shop (the default).
+    Serve,
+    /// Make an existing user an admin.
+    MakeAdmin {
+        /// The user's e-mail address.
+        email: String,
+    },
+}
+
+/// Everything the shop can be configured with.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address and port to listen on (`127.0.0.1:0` picks a free port and logs it).
+    #[arg(
+        long,
+        env = "SHOP_LISTEN",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub listen: String,
+    /// Folder for the SQLite file, generated secrets and anything else kept on disk.
+    #[arg(long, env = "SHOP_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; by default an SQLite file in the data folder.
+    #[arg(long, env = "SHOP_DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+    /// Load demo parts and reviews into an empty database.
+    #[arg(long, env = "SHOP_DEMO_DATA", default_value = "true", value_parser = BoolishValueParser::new(), action = ArgAction::Set, global = true)]
+    pub demo_data: bool,
+    /// E-mail of the admin account created at start if missing.
+    #[arg(
+        long,
+        env = "SHOP_ADMIN_EMAIL",
+        default_value = "admin@example.com",
+        global = true
+    )]
+    pub admin_email: String,
+    /// Password of that admin account; without one, one is generated and printed once.
+    #[arg(
+        long,
+        env = "SHOP_ADMIN_PASSWORD",
+        hide_env_values = true,
+        global = true
+    )]
+    pub admin_password: Option<String>,
+    /// Key that signs tokens; generated once and kept in the data folder when unset.
+    #[arg(long, env = "SHOP_TOKEN_SECRET", hide_env_values = true, global = true)]
+    pub token_secret: Option<String>,
+    /// How long a token lasts (e.g. 24h, 30m).
+    #[arg(long, env = "SHOP_TOKEN_TTL", default_value = "24h", value_parser = parse_duration, global = true)]
+    pub token_ttl: Duration,
+    /// The shop's name, shown in the header.
+    #[arg(long, env = "SHOP_NAME", default_value = "Parts Garage", global = true)]
+    pub shop_name: String,
+    /// Currency of all prices (ISO code).
+    #[arg(long, env = "SHOP_CURRENCY", default_value = "USD", global = true)]
+    pub currency: String,
+    /// The address people reach the shop at.
+    #[arg(
+        long,
+        env = "SHOP_PUBLIC_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true
+    )]
+    pub public_url: String,
+    /// `test` (built in) or `stripe`.
+    #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "test", value_parser = ["test", "stripe"], global = true)]
+    pub payment_provider: String,
+    #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
+    pub stripe_secret_key: Option<String>,
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY", global = true)]
+    pub stripe_publishable_key: Option<String>,
+    #[arg(
+        long,
+        env = "STRIPE_WEBHOOK_SECRET",
+        hide_env_values = true,
+        global = true
+    )]
+    pub stripe_webhook_secret: Option<String>,
+    #[arg(
+        long,
+        env = "STRIPE_API_BASE",
+        default_value = "https://api.stripe.com",
+        global = true
+    )]
+    pub stripe_api_base: String,
+    #[arg(
+        long,
+        env = "SHOP_OIDC_ISSUER",
+        default_value = "https://accounts.google.com",
+        global = true
+    )]
+    pub oidc_issuer: String,
+    #[arg(long, env = "SHOP_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "SHOP_OIDC_CLIENT_SECRET",
+        hide_env_values = true,
+        global = true
+    )]
+    pub oidc_client_secret: Option<String>,
+    /// Login and sign-up attempts allowed per minute per client address; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_AUTH_RATE_LIMIT",
+        default_value_t = 20,
+        global = true
+    )]
+    pub auth_rate_limit: u32,
+    /// Folder of the built web app, served for every path outside /api.
+    #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist", global = true)]
+    pub web_dir: PathBuf,
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"], global = true)]
+    pub log_format: String,
+}
+
+impl Config {
+    /// The defaults, with nothing read from the environment: what tests start from.
+    pub fn defaults(data_dir: impl Into<PathBuf>) -> Self {
+        Config {
+            listen: "127.0.0.1:0".into(),
+            data_dir: data_dir.into(),
+            database_url: None,
+            demo_data: false,
+            admin_email: "admin@example.com".into(),
+            admin_password: None,
+            token_secret: None,
+            token_ttl: Duration::from_secs(24 * 3600),
+            shop_name: "Parts Garage".into(),
+            currency: "USD".into(),
+            public_url: "http://127.0.0.1:8080".into(),
+            payment_provider: "test".into(),
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
+            oidc_issuer: "https://accounts.google.com".into(),
+            oidc_client_id: None,
+            oidc_client_secret: None,
+            auth_rate_limit: 0,
+            web_dir: "web/dist".into(),
+            log_format: "text".into(),
+        }
+    }
+
+    /// The database to use: SHOP_DATABASE_URL, or an SQLite file in the data folder.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) if !url.trim().is_empty() => url.trim().to_owned(),
+            _ => format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("shop.db").display()
+            ),
+        }
+    }
+
+    /// Whether Google (OpenID Connect) sign-in is configured.
+    pub fn google_sign_in(&self) -> bool {
+        self.oidc_client_id.is_some() && self.oidc_client_secret.is_some()
+    }
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    humantime::parse_duration(s).map_err(|e| format!("not a duration like 24h or 30m: {e}"))
+}

@@ -1,0 +1,189 @@
+//! The database: one pool and one set of queries for SQLite and PostgreSQL.
+//! Queries are built once with sea-query and rendered in the dialect of the
+//! backend the URL names; each backend has its own migration folder.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+use sea_query_binder::{SqlxBinder, SqlxValues};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{Any, AnyPool, Executor, FromRow};
+use time::format_description::FormatItem;
+use time::macros::format_description;
+
+/// Which database engine the shop runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A pool of connections and the dialect to speak on them.
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+/// Rows that can be read from either backend.
+pub trait Row: for<'r> FromRow<'r, AnyRow> + Send + Unpin {}
+impl<T: for<'r> FromRow<'r, AnyRow> + Send + Unpin> Row for T {}
+
+impl Db {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) and applies migrations.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            anyhow::bail!("SHOP_DATABASE_URL must start with sqlite:// or postgres://");
+        };
+        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        let options = match backend {
+            // WAL lets readers go on while one writer writes; the busy timeout
+            // makes writers queue instead of failing when they meet.
+            Backend::Sqlite => options.max_connections(8).after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    for pragma in [
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = NORMAL",
+                        "PRAGMA busy_timeout = 10000",
+                        "PRAGMA foreign_keys = ON",
+                    ] {
+                        conn.execute(pragma).await?;
+                    }
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => options.max_connections(16),
+        };
+        let pool = options
+            .connect(url)
+            .await
+            .with_context(|| format!("cannot open the database at {}", redact(url)))?;
+        let db = Db { pool, backend };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    async fn migrate(&self) -> anyhow::Result<()> {
+        // On PostgreSQL the migrator holds an advisory lock, so several shop
+        // processes starting at once apply each migration exactly once.
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&self.pool).await,
+            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&self.pool).await,
+        }
+        .context("cannot apply database migrations")
+    }
+
+    /// Renders a statement in this backend's dialect.
+    pub fn sql<S: SqlxBinder>(&self, statement: &S) -> (String, SqlxValues) {
+        match self.backend {
+            Backend::Sqlite => statement.build_sqlx(SqliteQueryBuilder),
+            Backend::Postgres => statement.build_sqlx(PostgresQueryBuilder),
+        }
+    }
+
+    pub async fn fetch_all<T: Row>(
+        &self,
+        statement: &impl SqlxBinder,
+    ) -> Result<Vec<T>, sqlx::Error> {
+        self.fetch_all_on(&self.pool, statement).await
+    }
+
+    pub async fn fetch_optional<T: Row>(
+        &self,
+        statement: &impl SqlxBinder,
+    ) -> Result<Option<T>, sqlx::Error> {
+        self.fetch_optional_on(&self.pool, statement).await
+    }
+
+    pub async fn fetch_one<T: Row>(&self, statement: &impl SqlxBinder) -> Result<T, sqlx::Error> {
+        let (sql, values) = self.sql(statement);
+        sqlx::query_as_with::<_, T, _>(&sql, values)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    /// Runs a statement; answers how many rows it changed.
+    pub async fn execute(&self, statement: &impl SqlxBinder) -> Result<u64, sqlx::Error> {
+        self.execute_on(&self.pool, statement).await
+    }
+
+    pub async fn fetch_all_on<'e, T: Row>(
+        &self,
+        executor: impl Executor<'e, Database = Any>,
+        statement: &impl SqlxBinder,
+    ) -> Result<Vec<T>, sqlx::Error> {
+        let (sql, values) = self.sql(statement);
+        sqlx::query_as_with::<_, T, _>(&sql, values)
+            .fetch_all(executor)
+            .await
+    }
+
+    pub async fn fetch_optional_on<'e, T: Row>(
+        &self,
+        executor: impl Executor<'e, Database = Any>,
+        statement: &impl SqlxBinder,
+    ) -> Result<Option<T>, sqlx::Error> {
+        let (sql, values) = self.sql(statement);
+        sqlx::query_as_with::<_, T, _>(&sql, values)
+            .fetch_optional(executor)
+            .await
+    }
+
+    pub async fn execute_on<'e>(
+        &self,
+        executor: impl Executor<'e, Database = Any>,
+        statement: &impl SqlxBinder,
+    ) -> Result<u64, sqlx::Error> {
+        let (sql, values) = self.sql(statement);
+        Ok(sqlx::query_with(&sql, values)
+            .execute(executor)
+            .await?
+            .rows_affected())
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+}
+
+/// Whether an error is the violation of the named unique constraint (or, on
+/// SQLite, which names no constraint, of a unique index on `column`).
+pub fn is_unique_violation(err: &sqlx::Error, constraint: &str, column: &str) -> bool {
+    let sqlx::Error::Database(db_err) = err else {
+        return false;
+    };
+    if !db_err.is_unique_violation() {
+        return false;
+    }
+    db_err.constraint() == Some(constraint) || db_err.message().contains(column)
+}
+
+const TIMESTAMP: &[FormatItem<'static>] =
+    format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:6]Z");
+
+/// The current time as a fixed-width RFC 3339 UTC timestamp (sorts as text).
+pub fn now() -> String {
+    time::OffsetDateTime::now_utc()
+        .format(TIMESTAMP)
+        .expect("a UTC timestamp always formats")
+}
+
+/// A database URL with any password hidden, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://…@{}", &url[..scheme], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}

@@ -1,0 +1,143 @@
+//! Demo data for a new shop: parts with pictures and a few reviews, loaded
+//! once into an empty database (SHOP_DEMO_DATA), and the admin account.
+
+use anyhow::Context;
+use include_dir::{include_dir, Dir};
+use rand::distributions::{Alphanumeric, DistString};
+use sea_query::{Iden, OnConflict, Query};
+use serde::Deserialize;
+
+use crate::auth::password;
+use crate::config::Config;
+use crate::db::Db;
+use crate::images;
+use crate::input::{parse_cents, parse_email};
+use crate::parts::store::{self as parts, PartFields};
+use crate::reviews::{self, NewReview};
+use crate::users::store as users;
+
+static DEMO: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/demo");
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoPart {
+    name: String,
+    description: String,
+    price: String,
+    available_quantity: i64,
+    minimum_order: i64,
+    image: String,
+}
+
+#[derive(Deserialize)]
+struct DemoReview {
+    name: String,
+    description: String,
+    rating: i64,
+    image: String,
+}
+
+#[derive(Iden)]
+enum Settings {
+    Table,
+    Key,
+    Value,
+}
+
+/// Loads the demo parts and reviews, unless the shop already has parts or
+/// demo data was loaded before (an admin who deleted every part does not
+/// get them back at the next start).
+pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
+    if parts::count(db).await? > 0 {
+        return Ok(());
+    }
+    // Claiming the flag first means one process loads, however many start.
+    let claim = Query::insert()
+        .into_table(Settings::Table)
+        .columns([Settings::Key, Settings::Value])
+        .values_panic(["demo_data".into(), "loaded".into()])
+        .on_conflict(OnConflict::column(Settings::Key).do_nothing().to_owned())
+        .to_owned();
+    if db.execute(&claim).await? == 0 {
+        return Ok(());
+    }
+    let demo_parts: Vec<DemoPart> = serde_json::from_str(file_text("parts.json")?)?;
+    for p in &demo_parts {
+        let img = demo_image(db, &p.image).await?;
+        let price_cents =
+            parse_cents(&p.price).map_err(|e| anyhow::anyhow!("demo price of {}: {e}", p.name))?;
+        let fields = PartFields {
+            name: p.name.clone(),
+            description: p.description.clone(),
+            img,
+            price_cents,
+            available_quantity: p.available_quantity,
+            minimum_order: p.minimum_order,
+        };
+        parts::insert(db, &fields).await?;
+    }
+    let demo_reviews: Vec<DemoReview> = serde_json::from_str(file_text("reviews.json")?)?;
+    for r in &demo_reviews {
+        let img = demo_image(db, &r.image).await?;
+        let review = NewReview {
+            user_id: None,
+            name: r.name.clone(),
+            description: r.description.clone(),
+            rating: r.rating,
+            img,
+        };
+        reviews::insert(db, &review).await?;
+    }
+    tracing::info!(
+        parts = demo_parts.len(),
+        reviews = demo_reviews.len(),
+        "demo data loaded"
+    );
+    Ok(())
+}
+
+fn file_text(path: &str) -> anyhow::Result<&'static str> {
+    DEMO.get_file(path)
+        .and_then(|f| f.contents_utf8())
+        .with_context(|| format!("demo file {path} is missing"))
+}
+
+async fn demo_image(db: &Db, name: &str) -> anyhow::Result<String> {
+    let file = DEMO
+        .get_file(format!("images/{name}"))
+        .with_context(|| format!("demo image {name} is missing"))?;
+    images::store(db, file.contents().to_vec())
+        .await
+        .map_err(|e| anyhow::anyhow!("demo image {name}: {e}"))
+}
+
+/// Creates the configured admin account if it does not exist. Without a
+/// configured password one is generated and printed this once.
+pub async fn ensure_admin(db: &Db, config: &Config) -> anyhow::Result<()> {
+    let email = parse_email(&config.admin_email)
+        .context("SHOP_ADMIN_EMAIL is not a valid e-mail address")?;
+    if users::find_by_email(db, &email).await?.is_some() {
+        return Ok(());
+    }
+    let (password, generated) = match config.admin_password.as_deref().filter(|p| !p.is_empty()) {
+        Some(p) => (p.to_owned(), false),
+        None => (
+            Alphanumeric.sample_string(&mut rand::thread_rng(), 16),
+            true,
+        ),
+    };
+    anyhow::ensure!(
+        password.chars().count() >= 6,
+        "SHOP_ADMIN_PASSWORD must be 6 characters or longer"
+    );
+    let hash = password::hash(password.clone()).await?;
+    if users::create_admin_if_missing(db, &email, &hash).await? {
+        tracing::info!(admin = %email, "admin account created");
+        if generated {
+            println!(
+                "Admin account created: {email} with password {password} (shown only this once)"
+            );
+        }
+    }
+    Ok(())
+}

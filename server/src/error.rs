@@ -1,0 +1,154 @@
+//! The one error type of the HTTP layer. Every failure becomes JSON
+//! `{"error": "...", "fields"?: {...}}` with the status PRODUCT.md gives it;
+//! causes of 5xx answers go to the log, never to the client.
+
+use std::collections::BTreeMap;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Field name → message, for 400 answers about particular fields.
+pub type FieldErrors = BTreeMap<String, String>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    BadRequest {
+        message: String,
+        fields: FieldErrors,
+    },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    PaymentRequired(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
+    #[error("{0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 400 without field details.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            message: message.into(),
+            fields: FieldErrors::new(),
+        }
+    }
+
+    /// A 400 naming one wrong field.
+    pub fn field(name: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut fields = FieldErrors::new();
+        fields.insert(name.to_owned(), message.clone());
+        ApiError::BadRequest { message, fields }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        ApiError::NotFound(format!("{what} not found"))
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The body of every error answer, as documented in the OpenAPI document.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A message a person can read.
+    pub error: String,
+    /// One entry per wrong field, keyed by the field's name as sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<FieldErrors>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (message, fields) = match &self {
+            ApiError::Internal(cause) => {
+                tracing::error!(error = ?cause, "request failed");
+                (
+                    "Something went wrong on our side. Please try again.".to_owned(),
+                    None,
+                )
+            }
+            ApiError::Unavailable(message) => {
+                tracing::warn!(%message, "service unavailable");
+                (message.clone(), None)
+            }
+            ApiError::BadRequest { message, fields } => (
+                message.clone(),
+                (!fields.is_empty()).then(|| fields.clone()),
+            ),
+            other => (other.to_string(), None),
+        };
+        let mut response = (
+            status,
+            axum::Json(ErrorBody {
+                error: message,
+                fields,
+            }),
+        )
+            .into_response();
+        if let ApiError::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
+        }
+        response
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        match &err {
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
+                tracing::error!(error = ?err, "database unreachable");
+                ApiError::Unavailable(
+                    "The shop's database is not reachable right now. Please try again shortly."
+                        .into(),
+                )
+            }
+            _ => ApiError::Internal(err.into()),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

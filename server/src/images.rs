@@ -1,0 +1,273 @@
+//! Images uploaded to the shop (D12): checked by their content, decoded
+//! within pixel limits, re-encoded (dropping metadata and trailing bytes),
+//! bounded in size, and served at a content-addressed URL for a year.
+
+use std::io::Cursor;
+
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use image::codecs::jpeg::JpegEncoder;
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use sea_query::{Expr, Iden, OnConflict, Query};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::db::{self, Db};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// Largest upload accepted.
+pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
+/// Largest width or height a stored image keeps; bigger ones are scaled down.
+const MAX_SIDE: u32 = 1600;
+/// Largest width or height decoded at all (guards against decompression bombs).
+const MAX_DECODE_SIDE: u32 = 12_000;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        // The multipart envelope may add a little to the 10 MB file itself.
+        .routes(routes!(upload_image).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + 64 * 1024)))
+        .routes(routes!(get_image))
+}
+
+#[derive(Iden)]
+enum Images {
+    Table,
+    Name,
+    ContentType,
+    Bytes,
+    CreatedAt,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UploadResponse {
+    pub success: bool,
+    pub data: UploadedImage,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UploadedImage {
+    /// Where the stored copy is served, e.g. `/api/image/3f…9c.jpg`.
+    pub url: String,
+}
+
+/// The upload form: one file in the field `image`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+}
+
+/// Uploads an image (JPEG, PNG, WebP or GIF, 10 MB at most).
+#[utoipa::path(post, path = "/api/image", tag = "images", security(("bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = UploadResponse),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody)))]
+async fn upload_image(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<UploadResponse>> {
+    let mut multipart = multipart.map_err(|_| {
+        ApiError::UnsupportedMediaType(
+            "Upload the image as multipart/form-data in the field 'image'".into(),
+        )
+    })?;
+    let mut upload = None;
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name() == Some("image") {
+            upload = Some(field.bytes().await.map_err(multipart_error)?);
+            break;
+        }
+    }
+    let upload = upload
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::field("image", "Image is Required"))?;
+    if upload.len() > MAX_UPLOAD_BYTES {
+        return Err(too_large());
+    }
+    let url = store(&state.db, upload.to_vec()).await?;
+    tracing::info!(%url, user = %user.email, "image uploaded");
+    Ok(Json(UploadResponse {
+        success: true,
+        data: UploadedImage { url },
+    }))
+}
+
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge("The image is too large (10 MB at most)".into())
+}
+
+fn multipart_error(err: axum::extract::multipart::MultipartError) -> ApiError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else {
+        ApiError::bad_request(format!("The upload could not be read: {}", err.body_text()))
+    }
+}
+
+/// Re-encodes an image and stores it; answers its URL. Used for uploads and
+/// for the demo pictures alike.
+pub async fn store(db: &Db, bytes: Vec<u8>) -> ApiResult<String> {
+    let (encoded, extension, content_type) = tokio::task::spawn_blocking(move || reencode(&bytes))
+        .await
+        .map_err(anyhow::Error::from)??;
+    let name = format!(
+        "{}.{extension}",
+        hex::encode(&Sha256::digest(&encoded)[..16])
+    );
+    let statement = Query::insert()
+        .into_table(Images::Table)
+        .columns([
+            Images::Name,
+            Images::ContentType,
+            Images::Bytes,
+            Images::CreatedAt,
+        ])
+        .values_panic([
+            name.clone().into(),
+            content_type.into(),
+            encoded.into(),
+            db::now().into(),
+        ])
+        .on_conflict(OnConflict::column(Images::Name).do_nothing().to_owned())
+        .to_owned();
+    db.execute(&statement).await?;
+    Ok(format!("/api/image/{name}"))
+}
+
+/// Decodes by content (the file name and declared type are not trusted),
+/// within limits, and encodes anew: PNG when the picture has transparency,
+/// JPEG otherwise.
+fn reencode(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, &'static str), ApiError> {
+    let unsupported = || {
+        ApiError::UnsupportedMediaType("Only JPEG, PNG, WebP and GIF images are accepted".into())
+    };
+    let format = image::guess_format(bytes).map_err(|_| unsupported())?;
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif
+    ) {
+        return Err(unsupported());
+    }
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_DECODE_SIDE);
+    limits.max_image_height = Some(MAX_DECODE_SIDE);
+    limits.max_alloc = Some(512 * 1024 * 1024);
+    reader.limits(limits);
+    let image = reader.decode().map_err(|e| match e {
+        image::ImageError::Limits(_) => {
+            ApiError::PayloadTooLarge("The image has too many pixels".into())
+        }
+        _ => ApiError::UnsupportedMediaType(
+            "The file is not a readable JPEG, PNG, WebP or GIF image".into(),
+        ),
+    })?;
+    let image = if image.width() > MAX_SIDE || image.height() > MAX_SIDE {
+        image.thumbnail(MAX_SIDE, MAX_SIDE)
+    } else {
+        image
+    };
+    let mut out = Vec::new();
+    if image.color().has_alpha() {
+        DynamicImage::ImageRgba8(image.to_rgba8())
+            .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .map_err(anyhow::Error::from)?;
+        Ok((out, "png", "image/png"))
+    } else {
+        JpegEncoder::new_with_quality(&mut out, 85)
+            .encode_image(&image.to_rgb8())
+            .map_err(anyhow::Error::from)?;
+        Ok((out, "jpg", "image/jpeg"))
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ImageRow {
+    content_type: String,
+    bytes: Vec<u8>,
+}
+
+/// An uploaded image; its name is its content's hash, so it never changes.
+#[utoipa::path(get, path = "/api/image/{name}", tag = "images", params(("name" = String, Path)),
+    responses(
+        (status = 200, description = "The image", content_type = "image/jpeg"),
+        (status = 404, body = ErrorBody)))]
+async fn get_image(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
+    let valid = name.len() <= 40 && name.chars().all(|c| c.is_ascii_hexdigit() || c == '.');
+    let select = Query::select()
+        .columns([Images::ContentType, Images::Bytes])
+        .from(Images::Table)
+        .and_where(Expr::col(Images::Name).eq(name.as_str()))
+        .to_owned();
+    let row: Option<ImageRow> = if valid {
+        state.db.fetch_optional(&select).await?
+    } else {
+        None
+    };
+    let row = row.ok_or_else(|| ApiError::not_found("Image"))?;
+    let headers = [
+        (
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&row.content_type).map_err(anyhow::Error::from)?,
+        ),
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ),
+        (
+            header::ETAG,
+            HeaderValue::from_str(&format!("\"{name}\"")).map_err(anyhow::Error::from)?,
+        ),
+    ];
+    Ok((headers, row.bytes).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        DynamicImage::new_rgb8(width, height)
+            .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn an_image_is_reencoded_and_trailing_bytes_are_dropped() {
+        let mut bytes = png(40, 30);
+        bytes.extend_from_slice(b"<script>alert(1)</script>");
+        let (out, ext, _) = reencode(&bytes).unwrap();
+        assert_eq!(ext, "jpg");
+        assert!(!out.windows(8).any(|w| w == b"<script>"));
+    }
+
+    #[test]
+    fn big_pictures_are_scaled_down_and_non_images_refused() {
+        let (out, _, _) = reencode(&png(3200, 100)).unwrap();
+        assert_eq!(image::load_from_memory(&out).unwrap().width(), MAX_SIDE);
+        assert!(matches!(
+            reencode(b"GIF89a but not really"),
+            Err(ApiError::UnsupportedMediaType(_))
+        ));
+        assert!(matches!(
+            reencode(b"<svg xmlns='http://www.w3.org/2000/svg'/>"),
+            Err(ApiError::UnsupportedMediaType(_))
+        ));
+    }
+}

@@ -1,0 +1,201 @@
+//! Parts Garage: an online shop for car parts. `Application::build` is how
+//! both `main` and the tests start the shop.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod images;
+pub mod input;
+pub mod orders;
+pub mod parts;
+pub mod profiles;
+pub mod reviews;
+pub mod state;
+pub mod system;
+pub mod users;
+pub mod web;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, Request, Response};
+use axum::response::IntoResponse;
+use axum::routing::any;
+use axum::{Extension, Router};
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use tracing::Span;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+pub use config::Config;
+pub use db::{Backend, Db};
+use error::ApiError;
+pub use state::AppState;
+
+/// Largest JSON body accepted.
+pub const MAX_JSON_BYTES: usize = 1024 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Parts Garage API", description = "The HTTP API of the Parts Garage car-parts shop."),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
+        (name = "reviews"), (name = "orders"), (name = "profiles"), (name = "images")
+    )
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// A shop bound to its port, ready to serve.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens the database (applying migrations), makes sure the admin account
+    /// exists, loads demo data if asked, and binds the listening socket.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data folder {}",
+                config.data_dir.display()
+            )
+        })?;
+        let db = Db::connect(&config.database_url()).await?;
+        let secret =
+            auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
+        let tokens = auth::token::Tokens::new(&secret, config.token_ttl);
+        demo::ensure_admin(&db, &config).await?;
+        if config.demo_data {
+            demo::load_if_empty(&db).await?;
+        }
+        let listener = TcpListener::bind(&config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let state = AppState::new(db, config, tokens);
+        let router = app(state.clone());
+        let addr = listener.local_addr()?;
+        let backend = match state.db.backend {
+            Backend::Sqlite => "SQLite",
+            Backend::Postgres => "PostgreSQL",
+        };
+        tracing::info!(%addr, database = backend, "shop listening on http://{addr}");
+        Ok(Application {
+            listener,
+            router,
+            state,
+        })
+    }
+
+    /// The port the shop listens on (useful with port 0).
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let state = self.state.clone();
+        let housekeeping = tokio::spawn(async move {
+            let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every_minute.tick().await;
+                state.forget_idle_clients();
+            }
+        });
+        let served = axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await;
+        housekeeping.abort();
+        self.state.db.pool.close().await;
+        served
+    }
+}
+
+/// The whole shop: the API under /api and the web app everywhere else.
+pub fn app(state: AppState) -> Router {
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(system::router())
+        .merge(auth::routes::router())
+        .merge(users::router())
+        .merge(parts::router())
+        .merge(reviews::router())
+        .merge(orders::router())
+        .merge(profiles::router())
+        .merge(images::router())
+        .split_for_parts();
+    let web = web::router(&state.config.web_dir);
+    api.route("/api", any(system::api_not_found))
+        .route("/api/{*rest}", any(system::api_not_found))
+        .method_not_allowed_fallback(system::method_not_allowed)
+        .layer(Extension(Arc::new(openapi)))
+        .with_state(state)
+        .merge(web)
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<Body>| {
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+                })
+                .on_response(|response: &Response<Body>, latency: Duration, _span: &Span| {
+                    tracing::info!(
+                        status = response.status().as_u16(),
+                        latency_ms = latency.as_secs_f64() * 1000.0,
+                        "answered"
+                    );
+                }),
+        )
+}

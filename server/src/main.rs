@@ -1,0 +1,87 @@
+//! The `shop` binary: parse the configuration, then start the shop or run
+//! one of its admin commands.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use shop::config::{Cli, Command};
+use shop::{input::parse_email, users::store as users, Application, Db};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(&cli.config.log_format);
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(cli.config).await,
+        Command::MakeAdmin { email } => make_admin(cli.config, &email).await,
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shop: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: shop::Config) -> anyhow::Result<()> {
+    let app = Application::build(config).await?;
+    app.run_until_stopped(shutdown_signal()).await?;
+    tracing::info!("shop stopped");
+    Ok(())
+}
+
+async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
+    let email = parse_email(email)
+        .ok_or_else(|| anyhow::anyhow!("'{email}' is not a valid e-mail address"))?;
+    let db = Db::connect(&config.database_url()).await?;
+    if users::find_by_email(&db, &email).await?.is_none() {
+        anyhow::bail!("no user has the e-mail {email}; they must sign up first");
+    }
+    let changed = users::make_admin(&db, &email).await?;
+    tracing::info!(user = %email, by = "command line", "role change: made admin");
+    println!(
+        "{email} {}",
+        if changed == 1 {
+            "is now an admin"
+        } else {
+            "was already an admin"
+        }
+    );
+    Ok(())
+}
+
+fn init_logging(format: &str) {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,345 @@
+//! Orders (bookings): placing one takes its stock in the same transaction
+//! (D10); cancelling an unpaid one gives the stock back; an order becomes
+//! paid only through a confirmed payment (D4).
+
+pub mod store;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::{cents_to_units, parse_email, parse_id, Form, JsonObject, MAX_QUANTITY};
+use crate::parts::store as parts;
+use crate::parts::DeletedCount;
+use crate::state::AppState;
+use crate::users::store as users;
+use store::{BookingRow, Buyer};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(place_order, list_orders))
+        .routes(routes!(get_order, pay_order, cancel_order))
+}
+
+/// An order as the API shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub part_id: String,
+    pub part_name: String,
+    /// Order total in currency units.
+    pub price: f64,
+    pub unit_price: f64,
+    pub quantity: i64,
+    /// The same number as `quantity`, as the spec's client reads it.
+    pub part_order: i64,
+    pub buyer: String,
+    pub buyer_name: String,
+    pub phone: Option<String>,
+    pub paid: bool,
+    pub transaction_id: Option<String>,
+    /// `unpaid`, `paid`, `shipped` or `cancelled`.
+    pub status: String,
+    pub created_at: String,
+}
+
+impl From<BookingRow> for Booking {
+    fn from(r: BookingRow) -> Self {
+        Booking {
+            id: r.id.to_string(),
+            part_id: r.part_id.to_string(),
+            part_name: r.part_name,
+            price: cents_to_units(r.price_cents),
+            unit_price: cents_to_units(r.unit_price_cents),
+            quantity: r.quantity,
+            part_order: r.quantity,
+            buyer: r.buyer_email,
+            buyer_name: r.buyer_name,
+            phone: r.phone,
+            paid: r.status == "paid" || r.status == "shipped",
+            transaction_id: r.transaction_id,
+            status: r.status,
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// An order to place. Price, buyer and part name are taken from the shop's
+/// records; any sent are ignored.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct OrderRequest {
+    part_id: String,
+    /// Units to order.
+    #[schema(minimum = 1)]
+    part_order: i64,
+    phone: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPlaced {
+    pub success: bool,
+    pub inserted_id: String,
+    pub booking: Booking,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct PayRequest {
+    /// The id of the succeeded payment.
+    transaction_id: String,
+}
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    buyer: Option<String>,
+}
+
+/// Places an order: the stock is taken in the same transaction.
+#[utoipa::path(post, path = "/api/booking", tag = "orders", security(("bearer" = [])), request_body = OrderRequest,
+    responses(
+        (status = 201, body = OrderPlaced),
+        (status = 400, description = "Below the minimum order or above the stock", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such part", body = ErrorBody),
+        (status = 409, description = "Not enough stock", body = ErrorBody)))]
+async fn place_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonObject(body): JsonObject,
+) -> ApiResult<(StatusCode, Json<OrderPlaced>)> {
+    let mut form = Form::new(&body);
+    let part_id = match body.get("partId") {
+        Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
+        Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
+        Some(Value::Null) | None => {
+            form.fail("partId", "Part is Required");
+            None
+        }
+        Some(Value::String(_)) => {
+            form.fail("partId", "Part is Required");
+            None
+        }
+        Some(_) => {
+            form.fail("partId", "partId must be a part's id");
+            None
+        }
+    };
+    let quantity_field = if form.has("partOrder") || !form.has("quantity") {
+        "partOrder"
+    } else {
+        "quantity"
+    };
+    let quantity = form.whole(quantity_field, "Quantity", 1, MAX_QUANTITY);
+    let phone = form.phone("phone", false);
+    form.finish()?;
+
+    let not_found = || ApiError::not_found("Part");
+    let part = parts::find(&state.db, part_id.ok_or_else(not_found)?)
+        .await?
+        .ok_or_else(not_found)?;
+    check_quantity(&part, quantity, quantity_field)?;
+
+    let mut tx = state.db.pool.begin().await?;
+    // The stock is taken first: on SQLite this also takes the write lock at
+    // once, so two orders never read the same stock and both take it.
+    let Some(part) = parts::take_stock(&state.db, &mut *tx, part.id, quantity).await? else {
+        return Err(ApiError::Conflict("Not enough stock".into()));
+    };
+    // The part as it stands now, should an admin have changed it meanwhile.
+    if quantity < part.minimum_order {
+        return Err(below_minimum(&part, quantity_field));
+    }
+    let buyer = Buyer {
+        id: user.id,
+        email: &user.email,
+        name: &user.name,
+    };
+    let booking = store::insert(&state.db, &mut *tx, &part, quantity, &buyer, phone).await?;
+    tx.commit().await?;
+
+    tracing::info!(order = booking.id, part = part.id, quantity, buyer = %user.email, "order placed");
+    let inserted_id = booking.id.to_string();
+    Ok((
+        StatusCode::CREATED,
+        Json(OrderPlaced {
+            success: true,
+            inserted_id,
+            booking: booking.into(),
+        }),
+    ))
+}
+
+/// Refuses a quantity below the part's minimum order or above its stock.
+/// A part that can no longer be ordered at all is "stock gone" (409).
+fn check_quantity(part: &parts::PartRow, quantity: i64, field: &str) -> Result<(), ApiError> {
+    if quantity < part.minimum_order {
+        return Err(below_minimum(part, field));
+    }
+    if quantity > part.available_quantity {
+        if part.available_quantity < part.minimum_order {
+            return Err(ApiError::Conflict("Not enough stock".into()));
+        }
+        return Err(ApiError::field(
+            field,
+            format!("Only {} in stock", part.available_quantity),
+        ));
+    }
+    Ok(())
+}
+
+fn below_minimum(part: &parts::PartRow, field: &str) -> ApiError {
+    ApiError::field(
+        field,
+        format!("The minimum order for this part is {}", part.minimum_order),
+    )
+}
+
+/// A buyer's orders, newest first: one's own, or any buyer's for an admin.
+#[utoipa::path(get, path = "/api/booking", tag = "orders", security(("bearer" = [])),
+    params(("buyer" = Option<String>, Query, description = "The buyer's e-mail; yours when left out")),
+    responses((status = 200, body = Vec<Booking>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_orders(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Vec<Booking>>> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let buyer_id = match query.buyer.as_deref().map(parse_email) {
+        None => Some(user.id),
+        Some(Some(email)) if email == user.email => Some(user.id),
+        Some(_) if !user.is_admin() => {
+            return Err(ApiError::Forbidden(
+                "You can only see your own orders".into(),
+            ));
+        }
+        Some(Some(email)) => users::find_by_email(&state.db, &email).await?.map(|u| u.id),
+        Some(None) => None,
+    };
+    let rows = match buyer_id {
+        Some(id) => store::list_for_buyer(&state.db, id).await?,
+        None => Vec::new(),
+    };
+    Ok(Json(rows.into_iter().map(Booking::from).collect()))
+}
+
+/// Loads an order for `user`: their own, or for an admin any order when
+/// `admin_may_read`. Anyone else's is "not found", never revealed.
+async fn order_for(
+    state: &AppState,
+    user: &CurrentUser,
+    id: &str,
+    admin_may_read: bool,
+) -> ApiResult<BookingRow> {
+    let not_found = || ApiError::not_found("Order");
+    let booking = store::find(&state.db, parse_id(id).ok_or_else(not_found)?)
+        .await?
+        .ok_or_else(not_found)?;
+    if booking.buyer_id == user.id {
+        return Ok(booking);
+    }
+    match (user.is_admin(), admin_may_read) {
+        (true, true) => Ok(booking),
+        (true, false) => Err(ApiError::Forbidden(
+            "Only the buyer can pay for or cancel an order".into(),
+        )),
+        (false, _) => Err(not_found()),
+    }
+}
+
+/// One order, for its buyer or an admin.
+#[utoipa::path(get, path = "/api/booking/{id}", tag = "orders", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Booking), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Booking>> {
+    Ok(Json(order_for(&state, &user, &id, true).await?.into()))
+}
+
+/// Marks the buyer's order paid, only when `transactionId` names a
+/// succeeded payment of this order's amount (D4).
+#[utoipa::path(patch, path = "/api/booking/{id}", tag = "orders", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body = PayRequest,
+    responses(
+        (status = 200, body = Booking),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 402, description = "No succeeded payment for this order", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Cancelled, or paid with another payment", body = ErrorBody)))]
+async fn pay_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    JsonObject(body): JsonObject,
+) -> ApiResult<Json<Booking>> {
+    let booking = order_for(&state, &user, &id, false).await?;
+    let mut form = Form::new(&body);
+    let transaction_id = form.text("transactionId", "Transaction id", 255);
+    form.finish()?;
+    match booking.status.as_str() {
+        "cancelled" => return Err(ApiError::Conflict("This order was cancelled".into())),
+        "paid" | "shipped"
+            if booking.transaction_id.as_deref() == Some(transaction_id.as_str()) =>
+        {
+            return Ok(Json(booking.into()));
+        }
+        "paid" | "shipped" => return Err(ApiError::Conflict("This order is already paid".into())),
+        _ => {}
+    }
+    if !store::payment_succeeded(&state.db, &transaction_id, &booking).await? {
+        tracing::warn!(order = booking.id, buyer = %user.email, "payment claim refused");
+        return Err(ApiError::PaymentRequired(
+            "The payment for this order has not succeeded".into(),
+        ));
+    }
+    store::mark_paid(&state.db, booking.id, &transaction_id).await?;
+    let booking = store::find(&state.db, booking.id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Order"))?;
+    Ok(Json(booking.into()))
+}
+
+/// Cancels the buyer's unpaid order and gives its stock back. The order is
+/// kept, with status `cancelled`.
+#[utoipa::path(delete, path = "/api/booking/{id}", tag = "orders", security(("bearer" = [])), params(("id" = String, Path)),
+    responses(
+        (status = 200, body = DeletedCount),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Paid or already cancelled", body = ErrorBody)))]
+async fn cancel_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<DeletedCount>> {
+    let booking = order_for(&state, &user, &id, false).await?;
+    let mut tx = state.db.pool.begin().await?;
+    let Some(cancelled) = store::cancel(&state.db, &mut *tx, booking.id).await? else {
+        let current = store::find(&state.db, booking.id).await?.map(|b| b.status);
+        return Err(ApiError::Conflict(match current.as_deref() {
+            Some("cancelled") => "This order is already cancelled".into(),
+            _ => "A paid order cannot be cancelled".into(),
+        }));
+    };
+    parts::return_stock(&state.db, &mut *tx, cancelled.part_id, cancelled.quantity).await?;
+    tx.commit().await?;
+    tracing::info!(order = booking.id, buyer = %user.email, "order cancelled");
+    Ok(Json(DeletedCount { deleted_count: 1 }))
+}

@@ -1,0 +1,57 @@
+//! What every handler can reach: the database, the configuration, the token
+//! keys and the sign-in rate limiter.
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::auth::token::Tokens;
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::ApiError;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub tokens: Arc<Tokens>,
+    auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+}
+
+impl AppState {
+    pub fn new(db: Db, config: Config, tokens: Tokens) -> Self {
+        let auth_limiter = NonZeroU32::new(config.auth_rate_limit)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        AppState {
+            db,
+            config: Arc::new(config),
+            tokens: Arc::new(tokens),
+            auth_limiter,
+        }
+    }
+
+    /// Counts one login or sign-up attempt from `client`; 429 past the limit.
+    pub fn check_auth_rate(&self, client: IpAddr) -> Result<(), ApiError> {
+        let Some(limiter) = &self.auth_limiter else {
+            return Ok(());
+        };
+        limiter.check_key(&client).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            tracing::warn!(%client, "sign-in attempts rate-limited");
+            ApiError::TooManyRequests {
+                message: "Too many attempts. Please wait a minute and try again.".into(),
+                retry_after_secs: wait.as_secs() + 1,
+            }
+        })
+    }
+
+    /// Forgets clients that have not tried anything for a while.
+    pub fn forget_idle_clients(&self) {
+        if let Some(limiter) = &self.auth_limiter {
+            limiter.retain_recent();
+        }
+    }
+}

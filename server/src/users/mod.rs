@@ -1,0 +1,105 @@
+//! Users as admins see them: the list, making admins, and the admin check.
+
+pub mod store;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::routes::UserView;
+use crate::auth::{Admin, CurrentUser};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::parse_email;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_users))
+        .routes(routes!(make_admin))
+        .routes(routes!(is_admin))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModifiedCount {
+    pub modified_count: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminCheck {
+    pub admin: bool,
+}
+
+/// Every user, oldest account first.
+#[utoipa::path(get, path = "/api/user", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = Vec<UserView>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_users(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> ApiResult<Json<Vec<UserView>>> {
+    let users = store::list(&state.db).await?;
+    Ok(Json(
+        users
+            .into_iter()
+            .map(|u| UserView {
+                role: u.role(),
+                email: u.email,
+                name: u.name,
+            })
+            .collect(),
+    ))
+}
+
+/// Makes a user an admin.
+#[utoipa::path(put, path = "/api/user/admin/{email}", tag = "users", security(("bearer" = [])),
+    params(("email" = String, Path, description = "E-mail of the user to promote")),
+    responses(
+        (status = 200, body = ModifiedCount),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No user with that e-mail", body = ErrorBody)))]
+async fn make_admin(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(email): Path<String>,
+) -> ApiResult<Json<ModifiedCount>> {
+    let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
+    if store::find_by_email(&state.db, &email).await?.is_none() {
+        return Err(ApiError::not_found("User"));
+    }
+    let modified_count = store::make_admin(&state.db, &email).await?;
+    tracing::info!(user = %email, by = %admin.email, changed = modified_count, "role change: made admin");
+    Ok(Json(ModifiedCount { modified_count }))
+}
+
+/// Whether a user is an admin; asked by that user or by an admin.
+#[utoipa::path(get, path = "/api/admin/{email}", tag = "users", security(("bearer" = [])),
+    params(("email" = String, Path)),
+    responses((status = 200, body = AdminCheck), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn is_admin(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(email): Path<String>,
+) -> ApiResult<Json<AdminCheck>> {
+    let email = parse_email(&email);
+    if email.as_deref() == Some(user.email.as_str()) {
+        return Ok(Json(AdminCheck {
+            admin: user.is_admin(),
+        }));
+    }
+    if !user.is_admin() {
+        return Err(ApiError::Forbidden(
+            "You can only ask about your own account".into(),
+        ));
+    }
+    let admin = match email {
+        Some(email) => store::find_by_email(&state.db, &email)
+            .await?
+            .is_some_and(|u| u.role() == store::Role::Admin),
+        None => false,
+    };
+    Ok(Json(AdminCheck { admin }))
+}

@@ -1,0 +1,86 @@
+import { NavLink, Outlet } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useIsAdmin, useSignedInUser } from '@/lib/auth';
+
+type MenuItem = { label: string; to: string; icon: string };
+
+const d = paths.dashboard;
+
+// Small stroke icons (24×24 paths), so the menu needs no icon library.
+const ICONS = {
+  orders: 'M3 7h18M3 12h18M3 17h12',
+  review: 'M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7z',
+  profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0',
+  users: 'M9 11a4 4 0 100-8 4 4 0 000 8zm-7 10a7 7 0 0114 0m3-10a3 3 0 100-6m2 16a6 6 0 00-3-5',
+  addPart: 'M12 5v14M5 12h14',
+  manageParts: 'M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M10 16v4',
+};
+
+/** Spec section 6: buyers get My Orders and Add A Review; admins the three admin pages; everyone My Profile. */
+function menuFor(isAdmin: boolean): MenuItem[] {
+  const profile = { label: 'My Profile', to: d.profile.getHref(), icon: ICONS.profile };
+  if (isAdmin) {
+    return [
+      { label: 'All Users', to: d.users.getHref(), icon: ICONS.users },
+      { label: 'Add A New Part', to: d.addPart.getHref(), icon: ICONS.addPart },
+      { label: 'Manage Parts', to: d.manageParts.getHref(), icon: ICONS.manageParts },
+      profile,
+    ];
+  }
+  return [
+    { label: 'My Orders', to: d.orders.getHref(), icon: ICONS.orders },
+    { label: 'Add A Review', to: d.review.getHref(), icon: ICONS.review },
+    profile,
+  ];
+}
+
+/** The dashboard: a side menu (a scrolling bar on phones) and the chosen page beside it. */
+export default function DashboardLayout() {
+  const user = useSignedInUser();
+  const admin = useIsAdmin(user.email);
+
+  if (admin.isError) return <ErrorBox error={admin.error} onRetry={() => void admin.refetch()} />;
+  if (admin.data === undefined) return <PageSpinner />;
+
+  return (
+    <div className="bg-base-200">
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_1fr] lg:py-10">
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <div className="mb-3 hidden rounded-box bg-base-100 p-4 shadow-sm lg:block">
+            <p className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
+              {admin.data ? 'Admin' : 'Signed in as'}
+            </p>
+            <p className="truncate font-bold">{user.name}</p>
+            <p className="truncate text-sm text-base-content/75">{user.email}</p>
+          </div>
+          <nav aria-label="Dashboard" className="rounded-box bg-base-100 p-2 shadow-sm">
+            <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+              {menuFor(admin.data).map((item) => (
+                <li key={item.to} className="shrink-0">
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 whitespace-nowrap rounded-field px-3 py-2.5 text-sm font-semibold transition-colors ${
+                        isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-200'
+                      }`
+                    }
+                  >
+                    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                      <path d={item.icon} />
+                    </svg>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <section className="min-w-0 rounded-box bg-base-100 p-4 shadow-sm sm:p-8">
+          <Outlet />
+        </section>
+      </div>
+    </div>
+  );
+}

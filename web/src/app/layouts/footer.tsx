@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { LogoMark } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
+
+/** The shop's footer: what it is, where to go, how to reach it. */
+export function Footer() {
+  const config = useConfig();
+  const shopName = config.data?.shopName ?? DEFAULT_SHOP_NAME;
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <div className="flex items-center gap-2.5 text-lg font-extrabold text-white">
+            <LogoMark />
+            <span>{shopName}</span>
+          </div>
+          <p className="mt-4 max-w-md text-sm leading-relaxed text-neutral-content/80">
+            Quality parts for workshops and drivers: filters, brakes, belts and electrics from trusted makers,
+            checked, packed and shipped from our own warehouse.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-bold uppercase tracking-wider text-white">Shop</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link className="link-hover text-neutral-content/85" to={paths.home.getHref()}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link className="link-hover text-neutral-content/85" to={paths.blogs.getHref()}>
+                Blogs
+              </Link>
+            </li>
+            <li>
+              <Link className="link-hover text-neutral-content/85" to={paths.about.getHref()}>
+                My Portfolio
+              </Link>
+            </li>
+            <li>
+              <Link className="link-hover text-neutral-content/85" to={paths.dashboard.root.getHref()}>
+                Dashboard
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wider text-white">Visit us</h2>
+          <address className="mt-3 space-y-2 text-sm not-italic text-neutral-content/85">
+            <p>14 Foundry Lane, Riverside</p>
+            <p>Mon–Fri 8:00–18:00, Sat 9:00–14:00</p>
+            <p>
+              <a className="link-hover" href="tel:+15550142290">
+                +1 (555) 014-2290
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-neutral-content/75 sm:px-6">
+          © {year} {shopName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

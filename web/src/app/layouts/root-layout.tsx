@@ -1,0 +1,31 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** A thin bar at the top while the next page's code or data loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary/20" aria-hidden="true">
+      <div className="h-full w-1/3 animate-pulse bg-primary" />
+    </div>
+  );
+}
+
+/** Every shop page: header, the page, footer. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageTitle />
+      <NavigationProgress />
+      <Header />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

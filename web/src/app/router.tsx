@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { RequireAdmin, RequireAuth, RequireBuyer } from './guards';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './layouts/route-error';
+
+type PageModule = { default: ComponentType };
+
+/** Each page is its own chunk, fetched when its route is first visited. */
+const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await load()).default });
+
+const d = paths.dashboard;
+
+const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    Component: RootLayout,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: page(() => import('./routes/home')) },
+      { path: paths.about.path, lazy: page(() => import('./routes/about')) },
+      { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },
+      { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
+      { path: paths.signup.path, lazy: page(() => import('./routes/auth/signup')) },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: paths.purchase.path, lazy: page(() => import('./routes/purchase')) },
+          {
+            path: d.root.path,
+            lazy: page(() => import('./layouts/dashboard-layout')),
+            children: [
+              { index: true, lazy: page(() => import('./routes/dashboard/dashboard-home')) },
+              { path: d.profile.path, lazy: page(() => import('./routes/dashboard/my-profile')) },
+              {
+                Component: RequireBuyer,
+                children: [
+                  { path: d.orders.path, lazy: page(() => import('./routes/dashboard/my-orders')) },
+                  { path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) },
+                  { path: d.payment.path, lazy: page(() => import('./routes/dashboard/payment')) },
+                ],
+              },
+              {
+                Component: RequireAdmin,
+                children: [
+                  { path: d.users.path, lazy: page(() => import('./routes/dashboard/all-users')) },
+                  { path: d.addPart.path, lazy: page(() => import('./routes/dashboard/add-part')) },
+                  { path: d.manageParts.path, lazy: page(() => import('./routes/dashboard/manage-parts')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  // Any other path: the full-screen not-found page, outside the shop's header and footer.
+  { path: '*', lazy: page(() => import('./routes/not-found')) },
+];
+
+export const router = createBrowserRouter(routes);

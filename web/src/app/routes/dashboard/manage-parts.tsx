@@ -1,0 +1,13 @@
+import { PageHeading } from '@/components/ui/page-heading';
+import { PageTitle } from '@/components/ui/page-title';
+import { ManageParts } from '@/features/parts/components/manage-parts';
+
+export default function ManagePartsRoute() {
+  return (
+    <>
+      <PageTitle title="Manage Parts" />
+      <PageHeading title="Manage Parts">Change prices and stock, or take a part out of the shop.</PageHeading>
+      <ManageParts />
+    </>
+  );
+}

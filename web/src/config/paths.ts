@@ -1,0 +1,19 @@
+/** Every route of the app, named once (spec section 2). */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
+  about: { path: '/about', getHref: () => '/about' },
+  blogs: { path: '/blogs', getHref: () => '/blogs' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    orders: { path: 'order', getHref: () => '/dashboard/order' },
+    review: { path: 'review', getHref: () => '/dashboard/review' },
+    payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
+    profile: { path: 'myprofile', getHref: () => '/dashboard/myprofile' },
+    users: { path: 'users', getHref: () => '/dashboard/users' },
+    addPart: { path: 'addPart', getHref: () => '/dashboard/addPart' },
+    manageParts: { path: 'managePart', getHref: () => '/dashboard/managePart' },
+  },
+} as const;

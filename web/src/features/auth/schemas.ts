@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Any ordinary address (PRODUCT.md section 5): dots, plus signs and hyphens, subdomains and long
+ * top-level domains; upper-case letters are fine, the server stores it lower-case.
+ */
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z.string().trim().min(1, 'Email is Required').regex(EMAIL_PATTERN, 'Provide a valid Email');
+const password = z.string().min(1, 'Password is Required').min(MIN_PASSWORD_LENGTH, 'Must be 6 characters or longer');
+
+export const loginSchema = z.object({ email, password });
+export type LoginValues = z.input<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  name: z.string().trim().min(1, 'Name is Required'),
+  email,
+  password,
+});
+export type SignupValues = z.input<typeof signupSchema>;

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InputField, TextAreaField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
+import { useCreatePart } from '../api/create-part';
+import { addPartSchema, type AddPartValues } from '../schemas';
+
+const EMPTY: AddPartValues = { name: '', description: '', price: '', availableQuantity: '', minimumOrder: '', image: undefined };
+
+/** Add A New Part: the picture is uploaded to the shop first, then the part is created with its URL. */
+export function AddPartForm() {
+  const createPart = useCreatePart();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddPartValues>({ resolver: zodResolver(addPartSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const img = await uploadImage((values.image as FileList)[0]!);
+      await createPart.mutateAsync({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        price: Number(values.price),
+        availableQuantity: Number(values.availableQuantity),
+        minimumOrder: Number(values.minimumOrder),
+        img,
+      });
+      notify.success('Part added successfully');
+      reset(EMPTY);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder']);
+      setFailure(errorMessage(error));
+      notify.error('failed to add Part');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4">
+      <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+        <InputField
+          label="Available Quantity"
+          inputMode="numeric"
+          error={errors.availableQuantity?.message}
+          {...register('availableQuantity')}
+        />
+        <InputField label="Minimum Order" inputMode="numeric" error={errors.minimumOrder?.message} {...register('minimumOrder')} />
+      </div>
+      <InputField
+        label="Image"
+        type="file"
+        accept={ACCEPTED_IMAGES}
+        hint="JPEG, PNG, WebP or GIF, up to 10 MB."
+        error={errors.image?.message}
+        {...register('image')}
+      />
+      {failure ? <p className="text-sm font-medium text-error">{failure}</p> : null}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Add Part
+        </button>
+      </div>
+    </form>
+  );
+}

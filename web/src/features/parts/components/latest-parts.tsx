@@ -1,0 +1,34 @@
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { useParts } from '../api/get-parts';
+import { PartCard } from './part-card';
+
+/** How many of the newest parts the home page shows (spec section 9). */
+export const HOME_PART_COUNT = 3;
+
+/** "Available parts": the last three parts of the list, newest first. */
+export function LatestParts() {
+  const parts = useParts();
+  const latest = (parts.data ?? []).slice(-HOME_PART_COUNT).reverse();
+
+  return (
+    <section id="available-parts" aria-labelledby="available-parts-title" className="scroll-mt-20">
+      <div className="mb-8 text-center">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Fresh in the garage</p>
+        <h2 id="available-parts-title" className="text-3xl font-bold">
+          Available parts
+        </h2>
+      </div>
+      {parts.isPending ? <Spinner label="Loading parts" /> : null}
+      {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
+      {parts.isSuccess && latest.length === 0 ? (
+        <p className="text-center text-base-content/75">No parts are listed yet. Please check back soon.</p>
+      ) : null}
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {latest.map((part) => (
+          <PartCard key={part._id} part={part} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMoney } from '@/lib/config';
+import type { Part } from '../types';
+
+/** One part on the home page, leading to its purchase page. */
+export function PartCard({ part }: { part: Part }) {
+  const money = useMoney();
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img src={part.img} alt={part.name} loading="lazy" width={400} height={300} className="h-full w-full object-cover" />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="card-title text-lg leading-snug">{part.name}</h3>
+          <span className="badge badge-lg badge-neutral shrink-0 font-semibold">{money(part.price)}</span>
+        </div>
+        <p className="line-clamp-3 text-sm text-base-content/80">{part.description}</p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-box bg-base-200 px-3 py-2">
+            <dt className="text-xs text-base-content/70">Minimum Order</dt>
+            <dd className="font-semibold">{part.minimumOrder}</dd>
+          </div>
+          <div className="rounded-box bg-base-200 px-3 py-2">
+            <dt className="text-xs text-base-content/70">Available Quantity</dt>
+            <dd className="font-semibold">{part.availableQuantity}</dd>
+          </div>
+        </dl>
+        <div className="card-actions mt-auto">
+          <Link
+            to={paths.purchase.getHref(part._id)}
+            className="btn btn-primary btn-block"
+            aria-label={`Purchase ${part.name}`}
+          >
+            Purchase
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMoney } from '@/lib/config';
+import { canOrder } from '../quantity';
+import type { Part } from '../types';
+import { QuantityPicker } from './quantity-picker';
+
+type PartDetailsProps = {
+  part: Part;
+  quantity: number;
+  onQuantityChange: (quantity: number) => void;
+  onPurchase: () => void;
+};
+
+/** The purchase page's part: picture, facts, the buyer's quantity and the Purchase button. */
+export function PartDetails({ part, quantity, onQuantityChange, onPurchase }: PartDetailsProps) {
+  const money = useMoney();
+  const orderable = canOrder(part);
+  return (
+    <article className="grid gap-8 lg:grid-cols-2">
+      <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
+        <img src={part.img} alt={part.name} width={640} height={480} className="aspect-[4/3] h-full w-full object-cover" />
+      </figure>
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 className="text-3xl font-bold">{part.name}</h1>
+          <p className="mt-2 text-2xl font-semibold text-primary">
+            {money(part.price)} <span className="text-base font-normal text-base-content/70">per unit</span>
+          </p>
+        </div>
+        <p className="whitespace-pre-line text-base-content/85">{part.description}</p>
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+          <div className="rounded-box bg-base-200 p-3">
+            <dt className="text-base-content/70">Available Quantity</dt>
+            <dd className="text-lg font-semibold">{part.availableQuantity}</dd>
+          </div>
+          <div className="rounded-box bg-base-200 p-3">
+            <dt className="text-base-content/70">Minimum Order</dt>
+            <dd className="text-lg font-semibold">{part.minimumOrder}</dd>
+          </div>
+          <div className="col-span-2 rounded-box bg-base-200 p-3 sm:col-span-1">
+            <dt className="text-base-content/70">Order total</dt>
+            <dd className="text-lg font-semibold">{orderable ? money(part.price * quantity) : '—'}</dd>
+          </div>
+        </dl>
+        {orderable ? (
+          <QuantityPicker value={quantity} limits={part} onChange={onQuantityChange} />
+        ) : (
+          <p className="alert alert-warning alert-soft">
+            Not enough stock to meet the minimum order right now. Please check back after restocking.
+          </p>
+        )}
+        <div>
+          <button type="button" className="btn btn-primary btn-wide" disabled={!orderable} onClick={onPurchase}>
+            Purchase
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

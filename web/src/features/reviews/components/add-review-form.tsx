@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { InputField, TextAreaField } from '@/components/ui/field';
+import { Stars } from '@/components/ui/stars';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
+import { useCreateReview } from '../api/create-review';
+import { reviewSchema, type ReviewValues } from '../schemas';
+
+/** Add A Review: the photo is uploaded to the shop, then the review is saved (toasts of D6). */
+export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
+  const createReview = useCreateReview();
+  const empty: ReviewValues = { name: defaultName, description: '', rating: '', image: undefined };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ReviewValues>({ resolver: zodResolver(reviewSchema), defaultValues: empty });
+  const rating = Number(watch('rating'));
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const img = await uploadImage((values.image as FileList)[0]!);
+      await createReview.mutateAsync({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        rating: Number(values.rating),
+        img,
+      });
+      notify.success('Review added successfully');
+      reset(empty);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['name', 'description', 'rating']);
+      notify.error('Failed to add review');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4">
+      <InputField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="w-40">
+          <InputField
+            label="Rating"
+            type="number"
+            min={1}
+            max={5}
+            step={1}
+            inputMode="numeric"
+            error={errors.rating?.message}
+            {...register('rating')}
+          />
+        </div>
+        <div className="pb-3" aria-hidden="true">
+          <Stars rating={rating >= 1 && rating <= 5 ? rating : 0} />
+        </div>
+      </div>
+      <InputField
+        label="Image"
+        type="file"
+        accept={ACCEPTED_IMAGES}
+        hint="Your photo, or one of the part in your car. JPEG, PNG, WebP or GIF."
+        error={errors.image?.message}
+        {...register('image')}
+      />
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Add Review
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from './api-client';
+import { clearToken, getToken, setToken } from './token';
+
+/** The signed-in user, as `/api/me` answers. */
+export type User = { email: string; name: string; role: 'admin' | 'user' };
+
+type AuthAnswer = { token: string; user: User };
+
+export type LoginInput = { email: string; password: string };
+export type SignupInput = { name: string; email: string; password: string };
+
+/** Queries that never depend on who is signed in; everything else is dropped on sign-out. */
+const PUBLIC_QUERY_KEYS = new Set(['config', 'parts', 'part', 'reviews']);
+
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: async (): Promise<User | null> => (getToken() ? api.get<User>('/me') : null),
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in user: `data` is null when signed out, undefined while loading. */
+export function useUser() {
+  return useQuery(userQueryOptions());
+}
+
+function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
+  setToken(answer.token);
+  forgetPrivateData(queryClient);
+  queryClient.setQueryData(userQueryOptions().queryKey, answer.user);
+}
+
+function forgetPrivateData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (q) => !PUBLIC_QUERY_KEYS.has(String(q.queryKey[0])) });
+}
+
+/** Clears the token and every private cached answer; the user query becomes null. */
+export function signOutLocally(queryClient: QueryClient) {
+  clearToken();
+  forgetPrivateData(queryClient);
+  queryClient.setQueryData(userQueryOptions().queryKey, null);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<AuthAnswer>('/auth/login', input),
+    onSuccess: (answer) => signedIn(queryClient, answer),
+  });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignupInput) => api.post<AuthAnswer>('/auth/signup', input),
+    onSuccess: (answer) => signedIn(queryClient, answer),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(() => signOutLocally(queryClient), [queryClient]);
+}
+
+/** The server's own word on whether this e-mail is an admin (spec section 6), always re-checked. */
+export function useIsAdmin(email: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', email],
+    queryFn: async () => (await api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email ?? '')}`)).admin,
+    enabled: Boolean(email),
+    staleTime: 0,
+  });
+}
+
+/** The signed-in user, for components that only render under a signed-in route guard. */
+export function useSignedInUser(): User {
+  const { data } = useUser();
+  if (!data) throw new Error('useSignedInUser is used outside a signed-in route');
+  return data;
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from './api-client';
+
+/** What `/api/config` tells the app about the shop. */
+export type ShopConfig = {
+  shopName: string;
+  currency: string;
+  paymentProvider: 'test' | 'stripe';
+  stripePublishableKey?: string;
+  googleSignIn: boolean;
+};
+
+export const DEFAULT_SHOP_NAME = 'Parts Garage';
+
+export const configQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: () => api.get<ShopConfig>('/config'),
+    staleTime: Infinity,
+  });
+
+export function useConfig() {
+  return useQuery(configQueryOptions());
+}
+
+/** Formats an amount in currency units (12.5 → "$12.50") in the shop's currency. */
+export function formatMoney(amount: number, currency = 'usd'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** A formatter bound to the shop's currency from `/api/config`. */
+export function useMoney(): (amount: number) => string {
+  const { data } = useConfig();
+  const currency = data?.currency ?? 'usd';
+  return useMemo(() => (amount: number) => formatMoney(amount, currency), [currency]);
+}
