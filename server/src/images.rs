@@ -207,7 +207,12 @@ struct ImageRow {
         (status = 200, description = "The image", content_type = "image/jpeg"),
         (status = 404, body = ErrorBody)))]
 async fn get_image(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
-    let valid = name.len() <= 40 && name.chars().all(|c| c.is_ascii_hexdigit() || c == '.');
+    // Names are what `store` makes: a hex hash and the extension of its format.
+    let valid = name.split_once('.').is_some_and(|(hash, extension)| {
+        hash.len() == 32
+            && hash.chars().all(|c| c.is_ascii_hexdigit())
+            && matches!(extension, "jpg" | "png")
+    });
     let select = Query::select()
         .columns([Images::ContentType, Images::Bytes])
         .from(Images::Table)
@@ -261,8 +266,9 @@ mod tests {
     fn big_pictures_are_scaled_down_and_non_images_refused() {
         let (out, _, _) = reencode(&png(3200, 100)).unwrap();
         assert_eq!(image::load_from_memory(&out).unwrap().width(), MAX_SIDE);
+        // A GIF signature and a 1x1 screen, then nothing a decoder can read.
         assert!(matches!(
-            reencode(b"GIF89a but not really"),
+            reencode(b"GIF89a\x01\x00\x01\x00 but not really"),
             Err(ApiError::UnsupportedMediaType(_))
         ));
         assert!(matches!(

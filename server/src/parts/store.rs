@@ -83,14 +83,13 @@ pub async fn list(
     limit: Option<u64>,
     offset: u64,
 ) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
-    let mut page = search(q)
+    // SQLite takes an OFFSET only after a LIMIT: no limit is the largest one.
+    let page = search(q)
         .columns(COLUMNS)
         .order_by(Parts::Id, Order::Asc)
+        .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset)
         .to_owned();
-    if let Some(limit) = limit {
-        page.limit(limit);
-    }
     let rows: Vec<PartRow> = db.fetch_all(&page).await?;
     let (total,): (i64,) = db
         .fetch_one(&search(q).expr(Expr::col(Parts::Id).count()).to_owned())

@@ -3,4 +3,16 @@
 mod helpers;
 
 mod auth;
+mod bad_fields;
+mod bad_input;
+mod demo;
+mod images;
+mod order_changes;
+mod orders;
+mod parts;
+mod profiles;
+mod reviews;
+mod security;
 mod stock_races;
+mod system;
+mod users;

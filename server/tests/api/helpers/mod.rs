@@ -1,0 +1,185 @@
+//! Starts the real shop on a free port against a fresh database, and talks
+//! to it over HTTP. `SHOP_TEST_DATABASE=postgres` runs the same tests on
+//! PostgreSQL: each test gets a database of its own, dropped afterwards.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use reqwest::header::CONTENT_TYPE;
+use reqwest::{Method, RequestBuilder, Response};
+use serde_json::Value;
+use shop::{Application, Config};
+
+mod checks;
+mod endpoints;
+mod postgres;
+
+pub use checks::*;
+use postgres::PostgresDatabase;
+
+pub const ADMIN_EMAIL: &str = "admin@example.com";
+pub const ADMIN_PASSWORD: &str = "admin-pass-123";
+pub const PASSWORD: &str = "secret12";
+
+/// A running shop and a client for it.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub config: Config,
+    // Shared with other shops started on the same database (`restart_with`).
+    data_dir: Arc<tempfile::TempDir>,
+    database: Option<Arc<PostgresDatabase>>,
+}
+
+/// A signed-in test user.
+#[derive(Clone, Debug)]
+pub struct User {
+    pub email: String,
+    pub name: String,
+    pub token: String,
+}
+
+/// Whether this run uses PostgreSQL.
+pub fn on_postgres() -> bool {
+    std::env::var("SHOP_TEST_DATABASE").is_ok_and(|v| v == "postgres")
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts a shop with the test defaults changed by `configure`.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("a temporary folder");
+    let mut config = Config::defaults(data_dir.path());
+    config.admin_email = ADMIN_EMAIL.into();
+    config.admin_password = Some(ADMIN_PASSWORD.into());
+    config.web_dir = data_dir.path().join("no-web-app");
+    let database = if on_postgres() {
+        Some(PostgresDatabase::create().await)
+    } else {
+        None
+    };
+    if let Some(db) = &database {
+        config.database_url = Some(db.url.clone());
+    }
+    configure(&mut config);
+    start(config, Arc::new(data_dir), database.map(Arc::new)).await
+}
+
+async fn start(
+    config: Config,
+    data_dir: Arc<tempfile::TempDir>,
+    database: Option<Arc<PostgresDatabase>>,
+) -> TestApp {
+    let app = Application::build(config.clone())
+        .await
+        .expect("the shop starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    TestApp {
+        address,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
+        config,
+        data_dir,
+        database,
+    }
+}
+
+/// A fresh e-mail address for each call.
+pub fn unique_email(prefix: &str) -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    format!(
+        "{prefix}{}@example.com",
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+impl TestApp {
+    /// Starts another shop on this one's database and data folder, as a
+    /// restart would, with its settings changed by `configure`.
+    pub async fn restart_with(&self, configure: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = self.config.clone();
+        configure(&mut config);
+        start(config, self.data_dir.clone(), self.database.clone()).await
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// A request with an optional bearer token.
+    pub fn request(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
+        let builder = self.client.request(method, self.url(path));
+        match token {
+            Some(t) => builder.bearer_auth(t),
+            None => builder,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        self.request(Method::GET, path, token)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn send_json(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: &Value,
+    ) -> Response {
+        self.request(method, path, token)
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn post_json(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
+        self.send_json(Method::POST, path, token, body).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Response {
+        self.request(Method::DELETE, path, token)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn put_json(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
+        self.send_json(Method::PUT, path, token, body).await
+    }
+
+    /// A request with a body sent as is, with the given content type.
+    pub async fn send_raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        content_type: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> Response {
+        self.request(method, path, token)
+            .header(CONTENT_TYPE, content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Runs one SQL statement on the shop's database.
+    pub async fn execute_sql(&self, sql: &str) {
+        use sqlx::Executor;
+        let db = shop::Db::connect(&self.config.database_url())
+            .await
+            .expect("the shop's database");
+        db.pool.execute(sql).await.expect("the statement runs");
+        db.pool.close().await;
+    }
+}

@@ -1,0 +1,68 @@
+//! A PostgreSQL database per test, for `SHOP_TEST_DATABASE=postgres`.
+
+/// A PostgreSQL database made for one test and dropped after it.
+pub struct PostgresDatabase {
+    pub url: String,
+    name: String,
+    admin_url: String,
+}
+
+impl PostgresDatabase {
+    pub async fn create() -> Self {
+        use sqlx::Connection;
+        let admin_url = std::env::var("SHOP_TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+        let name = format!("shop_test_{}", uuid_like());
+        let mut conn = sqlx::PgConnection::connect(&admin_url)
+            .await
+            .expect("PostgreSQL at SHOP_TEST_POSTGRES_URL");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .expect("create the test database");
+        // Throwaway data need not wait for the disk at every commit.
+        sqlx::query(&format!(
+            "ALTER DATABASE {name} SET synchronous_commit TO off"
+        ))
+        .execute(&mut conn)
+        .await
+        .expect("tune the test database");
+        let base = admin_url
+            .rsplit_once('/')
+            .map(|(b, _)| b)
+            .unwrap_or(&admin_url);
+        PostgresDatabase {
+            url: format!("{base}/{name}"),
+            name,
+            admin_url,
+        }
+    }
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
+        // Drop runs inside the test's runtime: use a thread with its own.
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&mut conn)
+                        .await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+fn uuid_like() -> String {
+    use rand::Rng;
+    let n: u64 = rand::thread_rng().gen();
+    format!("{n:016x}")
+}
