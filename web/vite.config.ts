@@ -24,6 +24,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    clearMocks: true,
     restoreMocks: true,
+    unstubGlobals: true,
   },
 });

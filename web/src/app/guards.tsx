@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useIsAdmin, useSignOut, useSignedInUser, useUser } from '@/lib/auth';
+import { SignedInUserProvider, useIsAdmin, useSignOut, useSignedInUser, useUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import type { LoginState } from './return-path';
 
@@ -16,7 +16,13 @@ export function RequireAuth() {
     const state: LoginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.login.getHref()} replace state={state} />;
   }
-  if (user.data) return <Outlet />;
+  if (user.data) {
+    return (
+      <SignedInUserProvider value={user.data}>
+        <Outlet />
+      </SignedInUserProvider>
+    );
+  }
   if (user.isError) return <ErrorBox error={user.error} onRetry={() => void user.refetch()} />;
   return <PageSpinner />;
 }

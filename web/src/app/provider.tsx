@@ -1,10 +1,11 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Slide, ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { signOutLocally } from '@/lib/auth';
-import { notify } from '@/lib/notify';
+import { notify, subscribeToToasts, toastsWanted } from '@/lib/notify';
 import { makeQueryClient } from '@/lib/query-client';
+
+const Toaster = lazy(() => import('./toaster'));
 
 /** Any 401 to a request that carried a token ends the session: forget it and say so once. */
 function SessionWatcher() {
@@ -20,14 +21,25 @@ function SessionWatcher() {
   return null;
 }
 
-/** Everything the app needs around its routes: the query cache and the toasts (5000 ms, spec section 9). */
+/** Mounts the toast container once the first toast is raised, so the home page does not load it. */
+function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** Everything the app needs around its routes: the query cache and the toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionWatcher />
       {children}
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop transition={Slide} theme="colored" closeOnClick={false} />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { api } from './api-client';
 import { clearToken, getToken, setToken } from './token';
 
@@ -11,8 +11,11 @@ type AuthAnswer = { token: string; user: User };
 export type LoginInput = { email: string; password: string };
 export type SignupInput = { name: string; email: string; password: string };
 
-/** Queries that never depend on who is signed in; everything else is dropped on sign-out. */
-const PUBLIC_QUERY_KEYS = new Set(['config', 'parts', 'part', 'reviews']);
+/**
+ * Queries kept on sign-in and sign-out: those that never depend on who is signed in, and the
+ * user itself (set, never removed, so every component watching it sees the change).
+ */
+const KEPT_QUERY_KEYS = new Set(['config', 'parts', 'part', 'reviews', 'me']);
 
 export const userQueryOptions = () =>
   queryOptions({
@@ -28,19 +31,22 @@ export function useUser() {
 
 function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
   setToken(answer.token);
-  forgetPrivateData(queryClient);
   queryClient.setQueryData(userQueryOptions().queryKey, answer.user);
+  forgetPrivateData(queryClient);
 }
 
 function forgetPrivateData(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (q) => !PUBLIC_QUERY_KEYS.has(String(q.queryKey[0])) });
+  queryClient.removeQueries({ predicate: (q) => !KEPT_QUERY_KEYS.has(String(q.queryKey[0])) });
 }
 
-/** Clears the token and every private cached answer; the user query becomes null. */
+/**
+ * Clears the token and every private cached answer. The user becomes null first, so route guards
+ * leave the signed-in pages before their data disappears.
+ */
 export function signOutLocally(queryClient: QueryClient) {
   clearToken();
-  forgetPrivateData(queryClient);
   queryClient.setQueryData(userQueryOptions().queryKey, null);
+  forgetPrivateData(queryClient);
 }
 
 export function useLogin() {
@@ -74,9 +80,17 @@ export function useIsAdmin(email: string | undefined) {
   });
 }
 
-/** The signed-in user, for components that only render under a signed-in route guard. */
+const SignedInUserContext = createContext<User | null>(null);
+
+/** Set by the signed-in route guard: the user that the pages under it are shown for. */
+export const SignedInUserProvider = SignedInUserContext.Provider;
+
+/**
+ * The signed-in user, for components under the signed-in route guard. It comes from the guard, so
+ * a page being left on sign-out still renders with the user it was opened for.
+ */
 export function useSignedInUser(): User {
-  const { data } = useUser();
-  if (!data) throw new Error('useSignedInUser is used outside a signed-in route');
-  return data;
+  const user = useContext(SignedInUserContext);
+  if (!user) throw new Error('useSignedInUser is used outside a signed-in route');
+  return user;
 }

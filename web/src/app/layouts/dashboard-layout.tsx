@@ -46,7 +46,7 @@ export default function DashboardLayout() {
 
   return (
     <div className="bg-base-200">
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_1fr] lg:py-10">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-10">
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <div className="mb-3 hidden rounded-box bg-base-100 p-4 shadow-sm lg:block">
             <p className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
@@ -56,7 +56,7 @@ export default function DashboardLayout() {
             <p className="truncate text-sm text-base-content/75">{user.email}</p>
           </div>
           <nav aria-label="Dashboard" className="rounded-box bg-base-100 p-2 shadow-sm">
-            <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            <ul className="flex flex-wrap gap-1 lg:flex-col">
               {menuFor(admin.data).map((item) => (
                 <li key={item.to} className="shrink-0">
                   <NavLink

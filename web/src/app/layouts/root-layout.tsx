@@ -25,7 +25,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      {/* Keyed by path: every fresh page load has the same location key, which would restore another page's scroll. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useSignOut } from '@/lib/auth';
 import { useMoney } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
@@ -24,6 +25,16 @@ export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
   const money = useMoney();
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  // Spec section 7: a refused bookings call ends the session (401 is handled for every call).
+  const refused = orders.error instanceof ApiError && orders.error.status === 403;
+
+  useEffect(() => {
+    if (!refused) return;
+    signOut();
+    void navigate(paths.home.getHref(), { replace: true });
+  }, [refused, signOut, navigate]);
 
   if (orders.isPending) return <Spinner label="Loading your orders" />;
   if (orders.isError) return <ErrorBox error={orders.error} onRetry={() => void orders.refetch()} />;
@@ -38,9 +49,32 @@ export function MyOrders({ buyer }: { buyer: string }) {
     );
   }
 
+  const onCancel = (order: Order) => setCancelling(order);
+
   return (
     <>
-      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      {/* Phones: one card per order. */}
+      <ul className="grid gap-3 sm:hidden">
+        {orders.data.map((order) => (
+          <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold">{order.partName}</p>
+                <p className="text-xs text-base-content/70">{formatDate(order.createdAt)}</p>
+              </div>
+              <OrderStatus status={order.status} />
+            </div>
+            <p className="mt-2 text-sm">
+              {order.quantity} × {money(order.unitPrice)} = <strong>{money(order.price)}</strong>
+            </p>
+            <div className="mt-3">
+              <OrderActions order={order} onCancel={onCancel} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {/* Wider screens: a table. */}
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block">
         <table className="table">
           <thead>
             <tr>
@@ -49,9 +83,6 @@ export function MyOrders({ buyer }: { buyer: string }) {
               <th scope="col">Total</th>
               <th scope="col">Status</th>
               <th scope="col">Payment</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,19 +98,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
                   <OrderStatus status={order.status} />
                 </td>
                 <td>
-                  <PaymentCell order={order} />
-                </td>
-                <td>
-                  {order.status === 'unpaid' ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline btn-error"
-                      aria-label={`Cancel order for ${order.partName}`}
-                      onClick={() => setCancelling(order)}
-                    >
-                      Cancel
-                    </button>
-                  ) : null}
+                  <OrderActions order={order} onCancel={onCancel} />
                 </td>
               </tr>
             ))}
@@ -88,6 +107,25 @@ export function MyOrders({ buyer }: { buyer: string }) {
       </div>
       <CancelOrderModal order={cancelling} onClose={() => setCancelling(null)} />
     </>
+  );
+}
+
+/** Pay and Cancel for an unpaid order; "Paid" and the transaction id once paid. */
+function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <PaymentCell order={order} />
+      {order.status === 'unpaid' ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline btn-error"
+          aria-label={`Cancel order for ${order.partName}`}
+          onClick={() => onCancel(order)}
+        >
+          Cancel
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -113,7 +151,7 @@ function PaymentCell({ order }: { order: Order }) {
       </Link>
     );
   }
-  return <span className="text-base-content/60">—</span>;
+  return null;
 }
 
 function CancelOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useParts } from '../api/get-parts';
 import { PartCard } from './part-card';
 
 /** How many of the newest parts the home page shows (spec section 9). */
-export const HOME_PART_COUNT = 3;
+const HOME_PART_COUNT = 3;
 
 /** "Available parts": the last three parts of the list, newest first. */
 export function LatestParts() {

@@ -21,12 +21,16 @@ export function ManageParts() {
   return (
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table">
+        <table className="table table-sm sm:table-md">
           <thead>
             <tr>
               <th scope="col">Part</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
+              <th scope="col" className="hidden sm:table-cell">
+                Price
+              </th>
+              <th scope="col" className="hidden sm:table-cell">
+                Stock
+              </th>
               <th scope="col" className="hidden sm:table-cell">
                 Min. order
               </th>
@@ -41,14 +45,20 @@ export function ManageParts() {
                 <td>
                   <div className="flex items-center gap-3">
                     <img src={part.img} alt="" width={48} height={48} loading="lazy" className="hidden h-12 w-12 rounded object-cover sm:block" />
-                    <span className="font-medium">{part.name}</span>
+                    <div>
+                      <span className="font-medium">{part.name}</span>
+                      {/* Phones have no room for the price and stock columns. */}
+                      <p className="text-xs text-base-content/75 sm:hidden">
+                        {money(part.price)} · {part.availableQuantity} in stock
+                      </p>
+                    </div>
                   </div>
                 </td>
-                <td className="whitespace-nowrap">{money(part.price)}</td>
-                <td>{part.availableQuantity}</td>
+                <td className="hidden whitespace-nowrap sm:table-cell">{money(part.price)}</td>
+                <td className="hidden sm:table-cell">{part.availableQuantity}</td>
                 <td className="hidden sm:table-cell">{part.minimumOrder}</td>
                 <td>
-                  <div className="flex flex-wrap justify-end gap-2">
+                  <div className="flex flex-col items-stretch justify-end gap-2 sm:flex-row sm:items-center">
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"

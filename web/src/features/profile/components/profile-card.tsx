@@ -27,7 +27,7 @@ export function ProfileCard({ profile, name, email }: { profile: Profile; name: 
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-semibold text-base-content/75">{label}</dt>
-              <dd className="break-words">{value}</dd>
+              <dd className="min-w-0 wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { InputField, TextAreaField } from '@/components/ui/field';
 import { Stars } from '@/components/ui/stars';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -17,10 +17,10 @@ export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
     handleSubmit,
     reset,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ReviewValues>({ resolver: zodResolver(reviewSchema), defaultValues: empty });
-  const rating = Number(watch('rating'));
+  const rating = Number(useWatch({ control, name: 'rating' }));
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -13,11 +13,13 @@ export function AllUsers() {
 
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table">
+      <table className="table table-sm sm:table-md">
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Email</th>
+            <th scope="col" className="hidden sm:table-cell">
+              Email
+            </th>
             <th scope="col">Role</th>
           </tr>
         </thead>
@@ -44,8 +46,12 @@ function UserRow({ user }: { user: ShopUser }) {
 
   return (
     <tr>
-      <td className="font-medium">{user.name}</td>
-      <td className="break-all">{user.email}</td>
+      <td>
+        <div className="font-medium">{user.name}</div>
+        {/* Phones show the e-mail under the name. */}
+        <div className="break-all text-xs text-base-content/75 sm:hidden">{user.email}</div>
+      </td>
+      <td className="hidden break-all sm:table-cell">{user.email}</td>
       <td>
         {user.role === 'admin' ? (
           <span className="badge badge-success">Admin</span>

@@ -1,0 +1,92 @@
+import { expect, signInWithToken, test, toast } from './fixtures';
+import { uniqueAccount } from './support/accounts';
+import { pngUpload } from './support/png';
+
+test.describe('admin', () => {
+  test('an admin sees only the admin menu and the buyer pages send them to it', async ({ page, adminToken }) => {
+    await signInWithToken(page, adminToken, '/dashboard/order');
+    await expect(page).toHaveURL('/dashboard/users');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'My Profile']);
+  });
+
+  test('an admin makes a user an admin', async ({ page, api, adminToken }) => {
+    const someone = await api.signup(uniqueAccount('Promote'));
+    await signInWithToken(page, adminToken, '/dashboard/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Users' })).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: someone.email });
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(toast(page, 'Successfully made an admin')).toBeVisible();
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+    expect(await api.isAdmin(adminToken, someone.email)).toBe(true);
+  });
+
+  test('an admin adds a part with a picture and it shows on the home page', async ({ page, adminToken }) => {
+    const name = `Ceramic Brake Pads ${Date.now().toString(36)}`;
+    await signInWithToken(page, adminToken, '/dashboard/addPart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add A New Part' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Part' }).click();
+    await expect(page.getByText('Price is Required')).toBeVisible();
+    await expect(page.getByText('Quantity is Required')).toHaveCount(2);
+    await expect(page.getByText('Image is Required')).toBeVisible();
+
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Description').fill('Low-dust ceramic pads with shims and clips included.');
+    await page.getByLabel('Price').fill('42.50');
+    await page.getByLabel('Available Quantity').fill('120');
+    await page.getByLabel('Minimum Order').fill('2');
+    await page.getByLabel('Image').setInputFiles(pngUpload('pads.png', [30, 64, 175]));
+    await page.getByRole('button', { name: 'Add Part' }).click();
+    await expect(toast(page, 'Part added successfully')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const card = page.getByRole('region', { name: 'Available parts' }).getByRole('article').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('$42.50');
+    await expect(card.getByRole('img', { name })).toHaveAttribute('src', /^\/api\/image\//);
+  });
+
+  test('an admin deletes a part after confirming in the modal', async ({ page, api, adminToken, ownPart }) => {
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Parts' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+
+    // Cancel closes the modal and keeps the part.
+    await row.getByRole('button', { name: `Delete ${ownPart.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${ownPart.name}?` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Delete ${ownPart.name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, `${ownPart.name} is deleted.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(await api.partStatus(ownPart._id)).toBe(404);
+  });
+
+  test("an admin edits a part's price and stock", async ({ page, api, adminToken, ownPart }) => {
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await row.getByRole('button', { name: `Edit ${ownPart.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Edit ${ownPart.name}` });
+    await expect(dialog.getByLabel('Price')).toHaveValue('12.5');
+    await dialog.getByLabel('Price').fill('19.99');
+    await dialog.getByLabel('Available Quantity').fill('55');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${ownPart.name} is updated.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('$19.99');
+    await expect(row).toContainText('55');
+
+    const saved = await api.part(ownPart._id);
+    expect(saved.price).toBe(19.99);
+    expect(saved.availableQuantity).toBe(55);
+    expect(saved.minimumOrder).toBe(ownPart.minimumOrder);
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, signInWithToken, test, toast } from './fixtures';
+import { pngUpload } from './support/png';
+
+test.describe('buyer dashboard', () => {
+  test('a buyer sees only the buyer menu', async ({ page, shopper }) => {
+    await signInWithToken(page, shopper.token, '/dashboard');
+    await expect(page).toHaveURL('/dashboard/order');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add A Review', 'My Profile']);
+  });
+
+  test('a review added in the dashboard shows in the home page testimonials', async ({ page, shopper }) => {
+    const words = `Fast delivery and the pads fit perfectly (${shopper.email}).`;
+    await signInWithToken(page, shopper.token, '/dashboard/review');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add A Review' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByText('Description is Required')).toBeVisible();
+    await expect(page.getByText('Rating is Required')).toBeVisible();
+    await expect(page.getByText('Image is Required')).toBeVisible();
+
+    await expect(page.getByLabel('Name')).toHaveValue(shopper.name);
+    await page.getByLabel('Description').fill(words);
+    await page.getByLabel('Rating').fill('5');
+    await page.getByLabel('Image').setInputFiles(pngUpload('me.png'));
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(toast(page, 'Review added successfully')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const testimonials = page.getByRole('region', { name: 'Testimonial' });
+    const review = testimonials.getByRole('listitem').filter({ hasText: words });
+    await expect(review).toBeVisible();
+    await expect(review).toContainText(shopper.name);
+    await expect(review.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
+  });
+
+  test('a saved profile is shown on My Profile, also after a reload', async ({ page, shopper }) => {
+    await signInWithToken(page, shopper.token, '/dashboard/myprofile');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    for (const message of ['Education is Required', 'Location is Required', 'City is Required', 'Phone is Required', 'LinkedIn is Required', 'Image is Required']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+
+    await page.getByLabel('Education').fill('Automotive technician diploma');
+    await page.getByLabel('Location').fill('Ohio');
+    await page.getByLabel('City').fill('Dayton');
+    await page.getByLabel('Phone').fill('+1 555 010 2000');
+    await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/example');
+    await page.getByLabel('Image').setInputFiles(pngUpload('avatar.png', [21, 128, 61]));
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(toast(page, 'Profile information saved')).toBeVisible();
+
+    const saved = page.getByRole('region', { name: shopper.name });
+    await expect(saved).toContainText('Automotive technician diploma');
+    await expect(saved).toContainText('Dayton');
+    await expect(saved).toContainText('https://www.linkedin.com/in/example');
+
+    await page.reload();
+    await expect(page.getByRole('region', { name: shopper.name })).toContainText('Dayton');
+    await expect(page.getByLabel('City')).toHaveValue('Dayton');
+  });
+});

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signInWithToken, test } from './fixtures';
+
+const OUT = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+const DEVICES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 360, height: 780 } },
+] as const;
+
+/** Saves what the screen shows (not the whole page, to keep the files small). */
+async function snap(page: Page, screen: string, device: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(OUT, `${screen}-${device}.png`), animations: 'disabled', caret: 'hide', scale: 'css' });
+}
+
+for (const device of DEVICES) {
+  test.describe(`screenshots at ${device.viewport.width}px`, () => {
+    test.use({ viewport: device.viewport });
+
+    test(`every screen (${device.name})`, async ({ page, api, adminToken }) => {
+      test.setTimeout(120_000);
+      const d = device.name;
+      // A demo part, so the screens show what a real catalogue looks like; nothing is changed in it.
+      const part = await api.newestPart();
+      // Each run has a fresh database, so a fixed account keeps the pictures the same from run to run.
+      const buyer = await api.signup({ name: 'Sam Driver', email: `sam.driver.${d}@example.com`, password: 'sam-driver-pass' });
+      const orderId = await api.placeOrder(buyer.token, part._id, part.minimumOrder);
+      await api.saveProfile(buyer.token, {
+        education: 'Automotive technician diploma',
+        location: 'Ohio',
+        city: 'Dayton',
+        phone: '+1 555 010 2000',
+        linkedin: 'https://www.linkedin.com/in/example',
+      });
+
+      // Signed out.
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Available parts' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Available parts' }).getByRole('article')).toHaveCount(3);
+      await snap(page, 'home', d);
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+      await snap(page, 'login', d);
+      await page.goto('/signup');
+      await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+      await snap(page, 'signup', d);
+      await page.goto('/blogs');
+      await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+      await snap(page, 'blogs', d);
+      await page.goto('/about');
+      await expect(page.getByText('Sample content')).toBeVisible();
+      await snap(page, 'portfolio', d);
+      await page.goto('/this/page/does/not/exist');
+      await expect(page.getByRole('heading', { name: 'Road closed' })).toBeVisible();
+      await snap(page, 'not-found', d);
+
+      // A buyer.
+      await signInWithToken(page, buyer.token, `/purchase/${part._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+      await snap(page, 'purchase', d);
+      await page.getByRole('button', { name: 'Purchase' }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirm Order' })).toBeVisible();
+      await snap(page, 'confirm-order', d);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/dashboard/order');
+      await expect(page.getByRole('button', { name: `Cancel order for ${part.name}` })).toBeVisible();
+      await snap(page, 'my-orders', d);
+      await page.goto(`/dashboard/payment/${orderId}`);
+      await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
+      await snap(page, 'payment', d);
+      await page.goto('/dashboard/review');
+      await expect(page.getByRole('heading', { level: 1, name: 'Add A Review' })).toBeVisible();
+      await snap(page, 'add-review', d);
+      await page.goto('/dashboard/myprofile');
+      await expect(page.getByRole('region', { name: buyer.name })).toContainText('Dayton');
+      await snap(page, 'my-profile', d);
+
+      // The admin.
+      await signInWithToken(page, adminToken, '/dashboard/users');
+      await expect(page.getByRole('row').filter({ hasText: buyer.email })).toBeVisible();
+      await snap(page, 'all-users', d);
+      await page.goto('/dashboard/addPart');
+      await expect(page.getByRole('heading', { level: 1, name: 'Add A New Part' })).toBeVisible();
+      await snap(page, 'add-part', d);
+      await page.goto('/dashboard/managePart');
+      const row = page.getByRole('row').filter({ hasText: part.name });
+      await expect(row).toBeVisible();
+      await snap(page, 'manage-parts', d);
+      await row.getByRole('button', { name: `Edit ${part.name}` }).click();
+      await expect(page.getByRole('dialog', { name: `Edit ${part.name}` })).toBeVisible();
+      await snap(page, 'edit-part', d);
+      await page.keyboard.press('Escape');
+      await row.getByRole('button', { name: `Delete ${part.name}` }).click();
+      await expect(page.getByRole('dialog', { name: `Delete ${part.name}?` })).toBeVisible();
+      await snap(page, 'delete-part', d);
+    });
+  });
+}

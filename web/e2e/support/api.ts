@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './accounts';
+import { makePng } from './png';
+
+export type Account = { name: string; email: string; password: string };
+export type SignedIn = Account & { token: string };
+export type NewPart = { name: string; description: string; price: number; availableQuantity: number; minimumOrder: number };
+
+/** Direct calls to the shop's API, to set up each test's own data quickly. */
+export class ShopApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  private auth(token: string) {
+    return { Authorization: `Bearer ${token}` };
+  }
+
+  async signup(account: Account): Promise<SignedIn> {
+    const response = await this.request.post('/api/auth/signup', { data: account });
+    expect(response.status(), await response.text()).toBe(201);
+    const { token } = (await response.json()) as { token: string };
+    return { ...account, token };
+  }
+
+  async loginAdmin(): Promise<string> {
+    const response = await this.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  async uploadImage(token: string): Promise<string> {
+    const response = await this.request.post('/api/image', {
+      headers: this.auth(token),
+      multipart: { image: { name: 'part.png', mimeType: 'image/png', buffer: makePng() } },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { data: { url: string } }).data.url;
+  }
+
+  /** Adds a part as the admin and answers its id. */
+  async createPart(adminToken: string, part: NewPart): Promise<string> {
+    const img = await this.uploadImage(adminToken);
+    const response = await this.request.post('/api/part', { headers: this.auth(adminToken), data: { ...part, img } });
+    expect(response.status(), await response.text()).toBe(201);
+    return String(((await response.json()) as { insertedId: string | number }).insertedId);
+  }
+
+  async part(id: string): Promise<NewPart & { _id: string }> {
+    const response = await this.request.get(`/api/part/${id}`);
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as NewPart & { _id: string };
+  }
+
+  /** The newest part of the catalogue. */
+  async newestPart(): Promise<NewPart & { _id: string }> {
+    const response = await this.request.get('/api/part');
+    expect(response.ok(), await response.text()).toBe(true);
+    const parts = (await response.json()) as (NewPart & { _id: string })[];
+    return parts[parts.length - 1]!;
+  }
+
+  async partStatus(id: string): Promise<number> {
+    return (await this.request.get(`/api/part/${id}`)).status();
+  }
+
+  async placeOrder(token: string, partId: string, partOrder: number): Promise<string> {
+    const response = await this.request.post('/api/booking', { headers: this.auth(token), data: { partId, partOrder } });
+    expect(response.status(), await response.text()).toBe(201);
+    return String(((await response.json()) as { insertedId: string | number }).insertedId);
+  }
+
+  async saveProfile(token: string, profile: { education: string; location: string; city: string; phone: string; linkedin: string }) {
+    const img = await this.uploadImage(token);
+    const response = await this.request.post('/api/profile', { headers: this.auth(token), data: { ...profile, img } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  async isAdmin(token: string, email: string): Promise<boolean> {
+    const response = await this.request.get(`/api/admin/${encodeURIComponent(email)}`, { headers: this.auth(token) });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { admin: boolean }).admin;
+  }
+}

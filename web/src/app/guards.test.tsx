@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '@/lib/auth';
+import { getToken } from '@/lib/token';
+import { mockApi } from '@/test/render';
+import { RequireAdmin, RequireAuth, RequireBuyer } from './guards';
+import { returnPath } from './return-path';
+
+vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+function LoginStub() {
+  const location = useLocation();
+  return <p>Login page, back to {returnPath(location.state)}</p>;
+}
+
+function renderAt(url: string, signedInAs: User | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (signedInAs) localStorage.setItem('accessToken', 'test-token');
+  queryClient.setQueryData(['me'], signedInAs);
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginStub },
+      { path: '/dashboard', element: <p>Dashboard start</p> },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: '/purchase/:id', element: <p>Purchase page</p> },
+          { Component: RequireAdmin, children: [{ path: '/dashboard/users', element: <p>All Users page</p> }] },
+          { Component: RequireBuyer, children: [{ path: '/dashboard/order', element: <p>My Orders page</p> }] },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const ann: User = { email: 'ann@example.com', name: 'Ann', role: 'user' };
+
+describe('route guards', () => {
+  it('sends a signed-out visitor to /login, remembering the page', async () => {
+    mockApi({});
+    renderAt('/purchase/7?from=home', null);
+    expect(await screen.findByText('Login page, back to /purchase/7?from=home')).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user through', async () => {
+    mockApi({});
+    renderAt('/purchase/7', ann);
+    expect(await screen.findByText('Purchase page')).toBeInTheDocument();
+  });
+
+  it('signs a non-admin out of an admin page and sends them to /login', async () => {
+    mockApi({ 'GET /api/admin/ann@example.com': { body: { admin: false } } });
+    renderAt('/dashboard/users', ann);
+    expect(await screen.findByText('Login page, back to /dashboard/users')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('opens admin pages for an admin', async () => {
+    mockApi({ 'GET /api/admin/ann@example.com': { body: { admin: true } } });
+    renderAt('/dashboard/users', ann);
+    expect(await screen.findByText('All Users page')).toBeInTheDocument();
+  });
+
+  it('sends an admin from the buyer pages to the dashboard start', async () => {
+    mockApi({ 'GET /api/admin/ann@example.com': { body: { admin: true } } });
+    renderAt('/dashboard/order', ann);
+    expect(await screen.findByText('Dashboard start')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the session loads', () => {
+    mockApi({});
+    localStorage.setItem('accessToken', 'test-token');
+    const queryClient = new QueryClient();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    const router = createMemoryRouter([{ Component: RequireAuth, children: [{ path: '/x', element: <p>X</p> }] }], {
+      initialEntries: ['/x'],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+});
+
+describe('returnPath', () => {
+  it('goes home without an origin, or when the origin is login or signup itself', () => {
+    expect(returnPath(null)).toBe('/');
+    expect(returnPath({ from: { pathname: '/login', search: '', hash: '' } })).toBe('/');
+    expect(returnPath({ from: { pathname: '/signup', search: '', hash: '' } })).toBe('/');
+    expect(returnPath({ from: { pathname: '/dashboard/order', search: '?a=1', hash: '#x' } })).toBe('/dashboard/order?a=1#x');
+  });
+});

@@ -1,0 +1,34 @@
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { PageTitle } from '@/components/ui/page-title';
+import { paths } from '@/config/paths';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useUser } from '@/lib/auth';
+import { returnPath } from '../../return-path';
+import { AuthCard } from './auth-card';
+
+/** Login; afterwards the user returns to the page they came from, otherwise home (spec section 2). */
+export default function LoginRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useUser();
+  const target = returnPath(location.state);
+
+  if (user.isPending) return <PageSpinner />;
+  if (user.data) return <Navigate to={target} replace />;
+
+  return (
+    <AuthCard title="Login" intro="Welcome back. Log in to order parts and follow your orders.">
+      <PageTitle title="Login" />
+      <LoginForm onSuccess={() => void navigate(target, { replace: true })} />
+      <GoogleButton redirectTo={target} />
+      <p className="text-center text-sm">
+        New to the shop?{' '}
+        <Link to={paths.signup.getHref()} state={location.state} className="link link-primary font-semibold">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

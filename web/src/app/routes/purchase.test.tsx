@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import PurchaseRoute from './purchase';
+
+vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const part = {
+  _id: '5',
+  name: 'Serpentine Belt',
+  description: 'Six-rib belt',
+  img: '/api/image/belt.png',
+  price: 20,
+  availableQuantity: 7,
+  minimumOrder: 5,
+};
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+
+function setup(overrides: Partial<typeof part> = {}) {
+  const fetchMock = mockApi({
+    'GET /api/part/5': { body: { ...part, ...overrides } },
+    'GET /api/config': { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false } },
+    'POST /api/booking': { status: 201, body: { success: true, insertedId: '1', booking: {} } },
+  });
+  const view = renderWithProviders(<PurchaseRoute />, { url: '/purchase/5', path: '/purchase/:id', signedInAs: ann });
+  return { ...view, fetchMock };
+}
+
+describe('purchase page quantity (D1)', () => {
+  it('starts at the minimum order and keeps + and - inside [minimum, stock] without saving anything', async () => {
+    const { user, fetchMock } = setup();
+    const input = await screen.findByLabelText('Order quantity');
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    expect(input).toHaveValue(5);
+    expect(minus).toBeDisabled();
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(plus);
+    expect(input).toHaveValue(7);
+    await user.click(minus);
+    expect(input).toHaveValue(6);
+    // A click is the buyer's own choice: the part record is never written (no PUT, no POST).
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('orders the chosen quantity through the Confirm Order modal', async () => {
+    const { user, fetchMock } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm Order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(sentBody(fetchMock, 'POST', '/api/booking')).toEqual({ partId: '5', partOrder: 6 }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('cannot be ordered when the minimum order exceeds the stock', async () => {
+    setup({ availableQuantity: 3 });
+    expect(await screen.findByText(/Not enough stock to meet the minimum order/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled();
+    expect(screen.queryByLabelText('Order quantity')).not.toBeInTheDocument();
+  });
+});

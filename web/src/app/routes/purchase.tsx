@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { PageSpinner } from '@/components/ui/spinner';
+import { PageTitle } from '@/components/ui/page-title';
+import { paths } from '@/config/paths';
+import { ConfirmOrderModal } from '@/features/orders/components/confirm-order-modal';
+import { usePart } from '@/features/parts/api/get-part';
+import { PartDetails } from '@/features/parts/components/part-details';
+import { clampQuantity, initialQuantity } from '@/features/parts/quantity';
+import type { Part } from '@/features/parts/types';
+import { ApiError } from '@/lib/api-client';
+import { useSignedInUser } from '@/lib/auth';
+
+/** /purchase/:id: one part, the buyer's quantity (D1), and the Confirm Order modal. */
+export default function PurchaseRoute() {
+  const { id = '' } = useParams();
+  const part = usePart(id);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <nav aria-label="Breadcrumb" className="breadcrumbs mb-6 text-sm">
+        <ul>
+          <li>
+            <Link to={paths.home.getHref()}>Home</Link>
+          </li>
+          <li>
+            <Link to={`${paths.home.getHref()}#available-parts`}>Available parts</Link>
+          </li>
+          <li aria-current="page">{part.data?.name ?? 'Part'}</li>
+        </ul>
+      </nav>
+      {part.isPending ? <PageSpinner /> : null}
+      {part.isError ? <PartError error={part.error} onRetry={() => void part.refetch()} /> : null}
+      {/* A new part starts a fresh quantity at its own minimum order. */}
+      {part.data ? <Purchase key={part.data._id} part={part.data} /> : null}
+    </div>
+  );
+}
+
+function Purchase({ part }: { part: Part }) {
+  const user = useSignedInUser();
+  const [chosen, setChosen] = useState(() => initialQuantity(part));
+  const [confirming, setConfirming] = useState(false);
+  // Stock may change after an order; the quantity always stays inside the current limits.
+  const quantity = clampQuantity(chosen, part);
+
+  return (
+    <>
+      <PageTitle title={part.name} />
+      <PartDetails part={part} quantity={quantity} onQuantityChange={setChosen} onPurchase={() => setConfirming(true)} />
+      <ConfirmOrderModal
+        open={confirming}
+        draft={{ partId: part._id, partName: part.name, quantity, unitPrice: part.price }}
+        buyer={{ name: user.name, email: user.email }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function PartError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
+        <h1 className="text-2xl font-bold">This part is no longer available</h1>
+        <p className="mt-2 text-base-content/75">It may have been sold out and removed. Have a look at what is in stock.</p>
+        <Link to={paths.home.getHref()} className="btn btn-primary mt-6">
+          Browse parts
+        </Link>
+      </div>
+    );
+  }
+  return <ErrorBox error={error} onRetry={onRetry} />;
+}
