@@ -22,6 +22,9 @@ pub enum ApiError {
     Unauthorized(String),
     #[error("{0}")]
     PaymentRequired(String),
+    /// A card the card provider refused: 402 with the provider's `code`.
+    #[error("{message}")]
+    CardDeclined { message: String, code: String },
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -70,7 +73,9 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
+            ApiError::PaymentRequired(_) | ApiError::CardDeclined { .. } => {
+                StatusCode::PAYMENT_REQUIRED
+            }
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -92,11 +97,18 @@ pub struct ErrorBody {
     /// One entry per wrong field, keyed by the field's name as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<FieldErrors>,
+    /// Why a card was refused (`card_declined`, `expired_card`, ...), on 402 card answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let code = match &self {
+            ApiError::CardDeclined { code, .. } => Some(code.clone()),
+            _ => None,
+        };
         let (message, fields) = match &self {
             ApiError::Internal(cause) => {
                 tracing::error!(error = ?cause, "request failed");
@@ -120,6 +132,7 @@ impl IntoResponse for ApiError {
             axum::Json(ErrorBody {
                 error: message,
                 fields,
+                code,
             }),
         )
             .into_response();

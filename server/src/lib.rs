@@ -10,6 +10,7 @@ pub mod images;
 pub mod input;
 pub mod orders;
 pub mod parts;
+pub mod payments;
 pub mod profiles;
 pub mod reviews;
 pub mod state;
@@ -53,7 +54,8 @@ pub const MAX_JSON_BYTES: usize = 1024 * 1024;
     modifiers(&BearerAuth),
     tags(
         (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
-        (name = "reviews"), (name = "orders"), (name = "profiles"), (name = "images")
+        (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
+        (name = "images")
     )
 )]
 struct ApiDoc;
@@ -103,7 +105,8 @@ impl Application {
         let listener = TcpListener::bind(&config.listen)
             .await
             .with_context(|| format!("cannot listen on {}", config.listen))?;
-        let state = AppState::new(db, config, tokens);
+        let payments = payments::Payments::from_config(&config)?;
+        let state = AppState::new(db, config, tokens, payments);
         let router = app(state.clone());
         let addr = listener.local_addr()?;
         let backend = match state.db.backend {
@@ -162,6 +165,7 @@ pub fn app(state: AppState) -> Router {
         .merge(parts::router())
         .merge(reviews::router())
         .merge(orders::router())
+        .merge(payments::router())
         .merge(profiles::router())
         .merge(images::router())
         .split_for_parts();

@@ -1,5 +1,5 @@
 //! What every handler can reach: the database, the configuration, the token
-//! keys and the sign-in rate limiter.
+//! keys, the payment provider and the sign-in rate limiter.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -12,23 +12,26 @@ use crate::auth::token::Tokens;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::payments::Payments;
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub tokens: Arc<Tokens>,
+    pub payments: Arc<Payments>,
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
 
 impl AppState {
-    pub fn new(db: Db, config: Config, tokens: Tokens) -> Self {
+    pub fn new(db: Db, config: Config, tokens: Tokens, payments: Payments) -> Self {
         let auth_limiter = NonZeroU32::new(config.auth_rate_limit)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         AppState {
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
+            payments: Arc::new(payments),
             auth_limiter,
         }
     }

@@ -237,7 +237,7 @@ async fn list_orders(
 
 /// Loads an order for `user`: their own, or for an admin any order when
 /// `admin_may_read`. Anyone else's is "not found", never revealed.
-async fn order_for(
+pub(crate) async fn order_for(
     state: &AppState,
     user: &CurrentUser,
     id: &str,
@@ -281,7 +281,8 @@ async fn get_order(
         (status = 402, description = "No succeeded payment for this order", body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Cancelled, or paid with another payment", body = ErrorBody)))]
+        (status = 409, description = "Cancelled, or paid with another payment", body = ErrorBody),
+        (status = 503, description = "The card provider is not reachable", body = ErrorBody)))]
 async fn pay_order(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -292,27 +293,35 @@ async fn pay_order(
     let mut form = Form::new(&body);
     let transaction_id = form.text("transactionId", "Transaction id", 255);
     form.finish()?;
-    match booking.status.as_str() {
-        "cancelled" => return Err(ApiError::Conflict("This order was cancelled".into())),
-        "paid" | "shipped"
-            if booking.transaction_id.as_deref() == Some(transaction_id.as_str()) =>
-        {
-            return Ok(Json(booking.into()));
-        }
-        "paid" | "shipped" => return Err(ApiError::Conflict("This order is already paid".into())),
-        _ => {}
+    if booking.status != "unpaid" {
+        return settled(booking, &transaction_id);
     }
-    if !store::payment_succeeded(&state.db, &transaction_id, &booking).await? {
+    if !state
+        .payments
+        .confirms(&state.db, &transaction_id, &booking)
+        .await?
+    {
         tracing::warn!(order = booking.id, buyer = %user.email, "payment claim refused");
         return Err(ApiError::PaymentRequired(
             "The payment for this order has not succeeded".into(),
         ));
     }
-    store::mark_paid(&state.db, booking.id, &transaction_id).await?;
+    store::mark_paid(&state.db, &state.db.pool, booking.id, &transaction_id).await?;
+    // Paid now, or a moment ago by a double click or the provider's webhook.
     let booking = store::find(&state.db, booking.id)
         .await?
         .ok_or_else(|| ApiError::not_found("Order"))?;
-    Ok(Json(booking.into()))
+    settled(booking, &transaction_id)
+}
+
+/// An order that is no longer unpaid: saying again that this same payment
+/// paid it is harmless; anything else is a conflict.
+fn settled(booking: BookingRow, transaction_id: &str) -> ApiResult<Json<Booking>> {
+    match booking.status.as_str() {
+        "cancelled" => Err(ApiError::Conflict("This order was cancelled".into())),
+        _ if booking.transaction_id.as_deref() == Some(transaction_id) => Ok(Json(booking.into())),
+        _ => Err(ApiError::Conflict("This order is already paid".into())),
+    }
 }
 
 /// Cancels the buyer's unpaid order and gives its stock back. The order is

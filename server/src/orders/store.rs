@@ -1,4 +1,4 @@
-//! Queries on orders (bookings) and the payments that settle them.
+//! Queries on orders (bookings).
 
 use sea_query::{Expr, Iden, Order, Query, SelectStatement};
 use sqlx::Any;
@@ -23,15 +23,6 @@ pub enum Bookings {
     TransactionId,
     CreatedAt,
     UpdatedAt,
-}
-
-#[derive(Iden)]
-enum Payments {
-    Table,
-    Id,
-    BookingId,
-    AmountCents,
-    Status,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -170,26 +161,30 @@ pub async fn cancel<'e>(
     db.fetch_optional_on(executor, &statement).await
 }
 
-/// Whether `transaction_id` names a succeeded payment of exactly this order's
-/// amount (D4).
-pub async fn payment_succeeded(
+/// Locks an order's row for the rest of the transaction (a write that
+/// changes nothing), so that payments for it are opened one at a time;
+/// answers the order as it stands.
+pub async fn lock<'e>(
     db: &Db,
-    transaction_id: &str,
-    booking: &BookingRow,
-) -> Result<bool, sqlx::Error> {
-    let select = Query::select()
-        .column(Payments::Id)
-        .from(Payments::Table)
-        .and_where(Expr::col(Payments::Id).eq(transaction_id))
-        .and_where(Expr::col(Payments::BookingId).eq(booking.id))
-        .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
-        .and_where(Expr::col(Payments::Status).eq("succeeded"))
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+) -> Result<Option<BookingRow>, sqlx::Error> {
+    let statement = Query::update()
+        .table(Bookings::Table)
+        .value(Bookings::UpdatedAt, Expr::col(Bookings::UpdatedAt))
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    Ok(db.fetch_optional::<(String,)>(&select).await?.is_some())
+    db.fetch_optional_on(executor, &statement).await
 }
 
 /// Marks an unpaid order paid; answers whether it was still unpaid.
-pub async fn mark_paid(db: &Db, id: i64, transaction_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn mark_paid<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+    transaction_id: &str,
+) -> Result<bool, sqlx::Error> {
     let statement = Query::update()
         .table(Bookings::Table)
         .values([
@@ -200,5 +195,5 @@ pub async fn mark_paid(db: &Db, id: i64, transaction_id: &str) -> Result<bool, s
         .and_where(Expr::col(Bookings::Id).eq(id))
         .and_where(Expr::col(Bookings::Status).eq("unpaid"))
         .to_owned();
-    Ok(db.execute(&statement).await? == 1)
+    Ok(db.execute_on(executor, &statement).await? == 1)
 }

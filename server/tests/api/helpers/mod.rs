@@ -12,10 +12,14 @@ use shop::{Application, Config};
 
 mod checks;
 mod endpoints;
+mod payments;
 mod postgres;
+mod stripe_stand_in;
 
 pub use checks::*;
+pub use payments::*;
 use postgres::PostgresDatabase;
+pub use stripe_stand_in::{StripeStandIn, STRIPE_SECRET_KEY};
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
@@ -181,5 +185,18 @@ impl TestApp {
             .expect("the shop's database");
         db.pool.execute(sql).await.expect("the statement runs");
         db.pool.close().await;
+    }
+
+    /// Runs one `SELECT COUNT(*) ...` on the shop's database.
+    pub async fn count_sql(&self, sql: &str) -> i64 {
+        let db = shop::Db::connect(&self.config.database_url())
+            .await
+            .expect("the shop's database");
+        let count = sqlx::query_scalar::<_, i64>(sql)
+            .fetch_one(&db.pool)
+            .await
+            .expect("the count runs");
+        db.pool.close().await;
+        count
     }
 }

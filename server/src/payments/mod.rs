@@ -1,0 +1,98 @@
+//! Card payments. `Payments` is the interface the rest of the shop uses;
+//! SHOP_PAYMENT_PROVIDER picks one of its two implementations: the built-in
+//! `test` provider (`test_provider`) or the card provider's API (`stripe`).
+//! Either way an order is paid only when the provider confirms, server-side,
+//! that a payment of that order's amount succeeded (D4).
+
+pub mod card;
+mod routes;
+pub mod store;
+pub mod stripe;
+pub mod test_provider;
+pub mod webhook;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+use crate::orders::store::BookingRow;
+use crate::state::AppState;
+use store::PaymentRow;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::create_payment_intent))
+        .routes(routes!(routes::confirm_test_payment))
+        .routes(routes!(webhook::stripe_webhook))
+}
+
+/// The shop's payment provider and the currency it charges in.
+pub struct Payments {
+    /// Lower-case ISO code, as the card provider writes it (`usd`).
+    pub currency: String,
+    provider: Provider,
+}
+
+enum Provider {
+    Test,
+    Stripe(stripe::Stripe),
+}
+
+impl Payments {
+    /// The provider SHOP_PAYMENT_PROVIDER names (`test` unless `stripe`).
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        let provider = match config.payment_provider.as_str() {
+            "stripe" => Provider::Stripe(stripe::Stripe::new(config)?),
+            _ => Provider::Test,
+        };
+        Ok(Payments {
+            currency: config.currency.to_lowercase(),
+            provider,
+        })
+    }
+
+    /// Whether the built-in test provider takes the payments.
+    pub fn is_test(&self) -> bool {
+        matches!(self.provider, Provider::Test)
+    }
+
+    /// The intent that pays `booking`: the one it already has, so that asking
+    /// twice never opens a second payment, or a new one.
+    pub async fn open_intent(&self, db: &Db, booking: &BookingRow) -> ApiResult<PaymentRow> {
+        match &self.provider {
+            Provider::Test => test_provider::open_intent(db, booking, &self.currency).await,
+            Provider::Stripe(stripe) => stripe.open_intent(db, booking, &self.currency).await,
+        }
+    }
+
+    /// Whether the provider confirms that `transaction_id` is a succeeded
+    /// payment of exactly this order's amount, in the shop's currency.
+    pub async fn confirms(
+        &self,
+        db: &Db,
+        transaction_id: &str,
+        booking: &BookingRow,
+    ) -> ApiResult<bool> {
+        match &self.provider {
+            Provider::Test => {
+                Ok(store::succeeded(db, transaction_id, booking, &self.currency).await?)
+            }
+            Provider::Stripe(stripe) => {
+                stripe
+                    .confirms(db, transaction_id, booking, &self.currency)
+                    .await
+            }
+        }
+    }
+}
+
+/// Refuses to take money for an order that is paid or cancelled.
+pub fn check_payable(booking: &BookingRow) -> Result<(), ApiError> {
+    match booking.status.as_str() {
+        "unpaid" => Ok(()),
+        "cancelled" => Err(ApiError::Conflict("This order was cancelled".into())),
+        _ => Err(ApiError::Conflict("This order is already paid".into())),
+    }
+}

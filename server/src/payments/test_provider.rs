@@ -1,0 +1,83 @@
+//! The built-in test provider: it behaves like the card provider's test
+//! mode, and keeps its intents in the `payments` table, so a restart loses
+//! nothing. Each order has one intent: a refused card leaves it open for
+//! another try, and confirming it again once it succeeded changes nothing.
+
+use rand::distributions::Alphanumeric;
+use rand::Rng;
+
+use super::card::Card;
+use super::check_payable;
+use super::store::{self, PaymentRow, OPEN, SUCCEEDED};
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+use crate::orders::store as orders;
+use crate::orders::store::BookingRow;
+
+/// The order's intent: the one it has, or a new one.
+pub async fn open_intent(db: &Db, booking: &BookingRow, currency: &str) -> ApiResult<PaymentRow> {
+    let mut tx = db.pool.begin().await?;
+    // Two requests at once for one order must not open two intents.
+    let booking = orders::lock(db, &mut *tx, booking.id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Order"))?;
+    check_payable(&booking)?;
+    if let Some(payment) = store::latest_for(db, &mut *tx, &booking, currency).await? {
+        return Ok(payment);
+    }
+    let id = format!("pi_{}", random(24));
+    let payment = PaymentRow {
+        client_secret: format!("{id}_secret_{}", random(24)),
+        id,
+        booking_id: booking.id,
+        amount_cents: booking.price_cents,
+        currency: currency.to_owned(),
+        status: OPEN.into(),
+    };
+    store::save(db, &mut *tx, &payment).await?;
+    tx.commit().await?;
+    Ok(payment)
+}
+
+/// Pays the intent `client_secret` names with `card`, for its order's buyer
+/// only: anyone else hears that there is no such payment.
+pub async fn confirm(
+    db: &Db,
+    user: &CurrentUser,
+    client_secret: &str,
+    card: &Card,
+) -> ApiResult<PaymentRow> {
+    let not_found = || ApiError::not_found("Payment");
+    let payment = store::find_by_secret(db, client_secret)
+        .await?
+        .ok_or_else(not_found)?;
+    let booking = orders::find(db, payment.booking_id)
+        .await?
+        .filter(|b| b.buyer_id == user.id)
+        .ok_or_else(not_found)?;
+    if payment.status == SUCCEEDED {
+        return Ok(payment);
+    }
+    check_payable(&booking)?;
+    let today = time::OffsetDateTime::now_utc();
+    if let Err(decline) = card.outcome((today.year(), today.month() as u8)) {
+        store::settle(db, &payment.id, Err(decline.code)).await?;
+        tracing::info!(order = booking.id, intent = %payment.id, code = decline.code, "test card refused");
+        return Err(decline.into());
+    }
+    store::settle(db, &payment.id, Ok(card.last4())).await?;
+    tracing::info!(order = booking.id, intent = %payment.id, "test payment succeeded");
+    Ok(PaymentRow {
+        status: SUCCEEDED.into(),
+        ..payment
+    })
+}
+
+fn random(len: usize) -> String {
+    rand::thread_rng()
+        .sample_iter(&Alphanumeric)
+        .take(len)
+        .map(char::from)
+        .collect()
+}
