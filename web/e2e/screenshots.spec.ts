@@ -71,7 +71,16 @@ for (const device of DEVICES) {
       await snap(page, 'my-orders', d);
       await page.goto(`/dashboard/payment/${orderId}`);
       await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
       await snap(page, 'payment', d);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry').fill(`12 / ${String((new Date().getFullYear() + 4) % 100).padStart(2, '0')}`);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      const paid = page.getByText('Congrats! Your Payment is completed.');
+      await expect(paid).toBeVisible();
+      await paid.scrollIntoViewIfNeeded();
+      await snap(page, 'payment-done', d);
       await page.goto('/dashboard/review');
       await expect(page.getByRole('heading', { level: 1, name: 'Add A Review' })).toBeVisible();
       await snap(page, 'add-review', d);

@@ -1,3 +1,5 @@
+import type { BillingDetails, ConfirmPayment } from './api/pay-order';
+
 /** An order (booking) as the API answers it. */
 export type Order = {
   _id: string;
@@ -18,3 +20,19 @@ export type Order = {
 
 /** What the purchase page hands the Confirm Order modal. */
 export type OrderDraft = { partId: string; partName: string; quantity: number; unitPrice: number };
+
+/** What the payment page hands a provider's card form (the test provider's, or Stripe's). */
+export type CardFormProps = {
+  /** The payment's secret; undefined until the server has opened the payment. */
+  clientSecret: string | undefined;
+  /** The signed-in buyer, sent as the card's billing name and e-mail. */
+  billing: BillingDetails;
+  /** Pay is disabled: no secret yet, paying, or paid. */
+  payDisabled: boolean;
+  /** A payment is on its way. */
+  pending: boolean;
+  /** The order is paid: the card inputs are done with. */
+  locked: boolean;
+  /** Runs the payment with the form's own confirm step; answers its error, or null. */
+  onPay: (confirm: ConfirmPayment) => Promise<unknown>;
+};
