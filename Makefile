@@ -4,7 +4,7 @@ CARGO ?= cargo
 WEB := web
 HAS_WEB := $(wildcard $(WEB)/package.json)
 
-.PHONY: run build web test test-server test-web lint bench clean
+.PHONY: run build web test test-server test-web lint bench clean fuzz
 
 ## Build the web app and the server, then start the shop on http://127.0.0.1:8080
 ## with the embedded SQLite database (in ./data) and demo data.
@@ -21,7 +21,7 @@ endif
 
 ## Every test: formatting and lints, the server's tests on SQLite and on
 ## PostgreSQL, and the web app's component and end-to-end tests.
-test: lint test-server test-web
+test: lint test-server test-web fuzz
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -29,6 +29,8 @@ lint:
 
 test-server:
 	./scripts/ensure-postgres.sh
+	@# The Google sign-in tests run a real OpenID provider (npm oidc-provider).
+	cd server/tests/oidc && npm ci --no-audit --no-fund
 	@echo "== server tests on SQLite =="
 	$(CARGO) test -p shop
 	@echo "== server API tests on PostgreSQL =="
@@ -43,6 +45,12 @@ ifneq ($(HAS_WEB),)
 	cd $(WEB) && SHOP_BIN=$(CURDIR)/target/debug/shop npm run test:e2e
 endif
 
+## Fuzz the API with Schemathesis (pinned, in a venv under .tools/) against its
+## OpenAPI document, as the admin and as a buyer: no 5xx, no answer off the document.
+fuzz:
+	$(CARGO) build -p shop
+	SHOP_BIN=$(CURDIR)/target/debug/shop ./scripts/fuzz-api.sh
+
 clean:
 	$(CARGO) clean
-	rm -rf $(WEB)/dist $(WEB)/node_modules
+	rm -rf $(WEB)/dist $(WEB)/node_modules server/tests/oidc/node_modules

@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser tests against the real `shop` binary (started by e2e/global-setup.ts on a free port with
  * a fresh data folder), in Debian's Chromium: no browser is ever downloaded.
  */
+// Every test uploads pictures from 127.0.0.1: the shop's per-client upload limit would refuse them
+// (global setup passes this process's environment on to the shop).
+process.env.SHOP_UPLOAD_RATE_LIMIT ??= '0';
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',

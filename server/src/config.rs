@@ -29,6 +29,11 @@ pub enum Command {
         /// The user's e-mail address.
         email: String,
     },
+    /// Copy the SQLite database to FILE while the shop runs (PostgreSQL: use pg_dump).
+    Backup {
+        /// Where to write the copy; it must not exist yet.
+        file: PathBuf,
+    },
 }
 
 /// Everything the shop can be configured with.
@@ -108,6 +113,7 @@ pub struct Config {
         global = true
     )]
     pub stripe_api_base: String,
+    /// The OpenID Connect provider for "Sign in with Google" (any provider works).
     #[arg(
         long,
         env = "SHOP_OIDC_ISSUER",
@@ -115,8 +121,10 @@ pub struct Config {
         global = true
     )]
     pub oidc_issuer: String,
+    /// The shop's client id at that provider; with the secret, it turns Google sign-in on.
     #[arg(long, env = "SHOP_OIDC_CLIENT_ID", global = true)]
     pub oidc_client_id: Option<String>,
+    /// The shop's client secret at that provider.
     #[arg(
         long,
         env = "SHOP_OIDC_CLIENT_SECRET",
@@ -132,6 +140,17 @@ pub struct Config {
         global = true
     )]
     pub auth_rate_limit: u32,
+    /// Image uploads allowed per minute per client address; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_UPLOAD_RATE_LIMIT",
+        default_value_t = 30,
+        global = true
+    )]
+    pub upload_rate_limit: u32,
+    /// Longest a request may take, body included, before it is answered 408 (e.g. 30s).
+    #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
+    pub request_timeout: Duration,
     /// Folder of the built web app, served for every path outside /api.
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist", global = true)]
     pub web_dir: PathBuf,
@@ -164,6 +183,8 @@ impl Config {
             oidc_client_id: None,
             oidc_client_secret: None,
             auth_rate_limit: 0,
+            upload_rate_limit: 0,
+            request_timeout: Duration::from_secs(30),
             web_dir: "web/dist".into(),
             log_format: "text".into(),
         }
@@ -182,7 +203,14 @@ impl Config {
 
     /// Whether Google (OpenID Connect) sign-in is configured.
     pub fn google_sign_in(&self) -> bool {
-        self.oidc_client_id.is_some() && self.oidc_client_secret.is_some()
+        self.oidc_client().is_some()
+    }
+
+    /// The OpenID Connect client id and secret, when both are set.
+    pub fn oidc_client(&self) -> Option<(&str, &str)> {
+        let id = self.oidc_client_id.as_deref().map(str::trim)?;
+        let secret = self.oidc_client_secret.as_deref()?;
+        (!id.is_empty() && !secret.is_empty()).then_some((id, secret))
     }
 }
 

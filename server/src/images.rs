@@ -3,9 +3,10 @@
 //! bounded in size, and served at a content-addressed URL for a year.
 
 use std::io::Cursor;
+use std::net::SocketAddr;
 
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -74,12 +75,15 @@ pub struct UploadForm {
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 413, body = ErrorBody),
-        (status = 415, body = ErrorBody)))]
+        (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 async fn upload_image(
     State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadResponse>> {
+    state.check_upload_rate(client.ip())?;
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType(
             "Upload the image as multipart/form-data in the field 'image'".into(),
@@ -204,7 +208,8 @@ struct ImageRow {
 /// An uploaded image; its name is its content's hash, so it never changes.
 #[utoipa::path(get, path = "/api/image/{name}", tag = "images", params(("name" = String, Path)),
     responses(
-        (status = 200, description = "The image", content_type = "image/jpeg"),
+        (status = 200, description = "The image: JPEG, or PNG when it has transparency",
+            content((String = "image/jpeg"), (String = "image/png"))),
         (status = 404, body = ErrorBody)))]
 async fn get_image(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
     // Names are what `store` makes: a hex hash and the extension of its format.

@@ -2,12 +2,15 @@
 //! both `main` and the tests start the shop.
 
 pub mod auth;
+pub mod backup;
 pub mod config;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod headers;
 pub mod images;
 pub mod input;
+pub mod openapi;
 pub mod orders;
 pub mod parts;
 pub mod payments;
@@ -106,7 +109,8 @@ impl Application {
             .await
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let payments = payments::Payments::from_config(&config)?;
-        let state = AppState::new(db, config, tokens, payments);
+        let google = auth::google::OidcProvider::from_config(&config)?;
+        let state = AppState::new(db, config, tokens, payments, google);
         let router = app(state.clone());
         let addr = listener.local_addr()?;
         let backend = match state.db.backend {
@@ -161,6 +165,7 @@ pub fn app(state: AppState) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(auth::routes::router())
+        .merge(auth::google::router())
         .merge(users::router())
         .merge(parts::router())
         .merge(reviews::router())
@@ -169,7 +174,11 @@ pub fn app(state: AppState) -> Router {
         .merge(profiles::router())
         .merge(images::router())
         .split_for_parts();
+    let mut openapi = openapi;
+    openapi::document_body_errors(&mut openapi);
     let web = web::router(&state.config.web_dir);
+    let csp = headers::content_security_policy(&state.config);
+    let timeout = state.config.request_timeout;
     api.route("/api", any(system::api_not_found))
         .route("/api/{*rest}", any(system::api_not_found))
         .method_not_allowed_fallback(system::method_not_allowed)
@@ -177,18 +186,27 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .merge(web)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        // Outside the timeout and panic layers, so their answers carry the headers too.
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            csp,
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-        .layer(CatchPanicLayer::custom(|_panic| {
-            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-        }))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {

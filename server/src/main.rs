@@ -15,6 +15,7 @@ async fn main() -> ExitCode {
     let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config).await,
         Command::MakeAdmin { email } => make_admin(cli.config, &email).await,
+        Command::Backup { file } => backup(cli.config, &file).await,
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -49,6 +50,12 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
             "was already an admin"
         }
     );
+    Ok(())
+}
+
+async fn backup(config: shop::Config, file: &std::path::Path) -> anyhow::Result<()> {
+    shop::backup::backup(&config, file).await?;
+    println!("backup written to {}", file.display());
     Ok(())
 }
 

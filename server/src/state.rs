@@ -1,5 +1,5 @@
 //! What every handler can reach: the database, the configuration, the token
-//! keys, the payment provider and the sign-in rate limiter.
+//! keys, the payment provider, Google sign-in and the sign-in rate limiter.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -8,6 +8,7 @@ use std::sync::Arc;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::auth::google::OidcProvider;
 use crate::auth::token::Tokens;
 use crate::config::Config;
 use crate::db::Db;
@@ -20,19 +21,32 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub tokens: Arc<Tokens>,
     pub payments: Arc<Payments>,
+    /// The OpenID Connect provider for Google sign-in, when configured.
+    pub google: Option<Arc<OidcProvider>>,
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
 
 impl AppState {
-    pub fn new(db: Db, config: Config, tokens: Tokens, payments: Payments) -> Self {
+    pub fn new(
+        db: Db,
+        config: Config,
+        tokens: Tokens,
+        payments: Payments,
+        google: Option<OidcProvider>,
+    ) -> Self {
         let auth_limiter = NonZeroU32::new(config.auth_rate_limit)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        let upload_limiter = NonZeroU32::new(config.upload_rate_limit)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         AppState {
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
             payments: Arc::new(payments),
+            google: google.map(Arc::new),
             auth_limiter,
+            upload_limiter,
         }
     }
 
@@ -51,9 +65,27 @@ impl AppState {
         })
     }
 
+    /// Counts one image upload from `client`; 429 past the limit.
+    pub fn check_upload_rate(&self, client: IpAddr) -> Result<(), ApiError> {
+        let Some(limiter) = &self.upload_limiter else {
+            return Ok(());
+        };
+        limiter.check_key(&client).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            tracing::warn!(%client, "image uploads rate-limited");
+            ApiError::TooManyRequests {
+                message: "Too many uploads. Please wait a minute and try again.".into(),
+                retry_after_secs: wait.as_secs() + 1,
+            }
+        })
+    }
+
     /// Forgets clients that have not tried anything for a while.
     pub fn forget_idle_clients(&self) {
         if let Some(limiter) = &self.auth_limiter {
+            limiter.retain_recent();
+        }
+        if let Some(limiter) = &self.upload_limiter {
             limiter.retain_recent();
         }
     }

@@ -79,6 +79,26 @@ pub struct PartRequest {
     img: String,
 }
 
+/// Changes to a part: any subset of its fields; a field left out or `null`
+/// stays as it is.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct PartChanges {
+    #[schema(max_length = 200, nullable)]
+    name: Option<String>,
+    #[schema(max_length = 5000, nullable)]
+    description: Option<String>,
+    #[schema(minimum = 0, nullable)]
+    available_quantity: Option<i64>,
+    #[schema(minimum = 1, nullable)]
+    minimum_order: Option<i64>,
+    #[schema(example = 34.99, nullable)]
+    price: Option<f64>,
+    #[schema(example = "/api/image/3f2a9c.jpg", nullable)]
+    img: Option<String>,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InsertedId {
@@ -189,7 +209,7 @@ async fn create_part(
 
 /// Changes the fields sent; `_id`, `placeOrder` and unknown fields are ignored.
 #[utoipa::path(put, path = "/api/part/{id}", tag = "parts", security(("bearer" = [])), params(("id" = String, Path)),
-    request_body(content = PartRequest, description = "Any subset of the part's fields"),
+    request_body(content = PartChanges, description = "Any subset of the part's fields"),
     responses(
         (status = 200, body = UpdateResult),
         (status = 400, body = ErrorBody),

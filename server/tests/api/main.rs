@@ -2,11 +2,15 @@
 
 mod helpers;
 
+mod attacks;
 mod auth;
+mod backup;
 mod bad_fields;
 mod bad_input;
 mod demo;
+mod faults;
 mod images;
+mod oidc;
 mod order_changes;
 mod orders;
 mod parts;

@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
       { path: paths.about.path, lazy: page(() => import('./routes/about')) },
       { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },
       { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
+      { path: paths.googleSignIn.path, lazy: page(() => import('./routes/auth/google-sign-in')) },
       { path: paths.signup.path, lazy: page(() => import('./routes/auth/signup')) },
       {
         Component: RequireAuth,

@@ -5,6 +5,8 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   blogs: { path: '/blogs', getHref: () => '/blogs' },
   login: { path: '/login', getHref: () => '/login' },
+  /** Where the server sends the browser after Google sign-in, with a one-time code to collect the token. */
+  googleSignIn: { path: '/login/google', getHref: () => '/login/google' },
   signup: { path: '/signup', getHref: () => '/signup' },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },

@@ -65,6 +65,21 @@ export function useSignup() {
   });
 }
 
+/** A finished Google sign-in: the session, and the path inside the shop to open next. */
+export type GoogleAnswer = AuthAnswer & { redirect: string };
+
+/**
+ * Collects the token of a Google sign-in that the server finished, with the one-time code it put in
+ * the address (the token itself never appears in a URL).
+ */
+export function useGoogleSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<GoogleAnswer>('/auth/google/exchange', { code }),
+    onSuccess: (answer) => signedIn(queryClient, answer),
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(() => signOutLocally(queryClient), [queryClient]);

@@ -12,13 +12,17 @@ use shop::{Application, Config};
 
 mod checks;
 mod endpoints;
+mod oidc;
+mod oidc_stand_in;
 mod payments;
 mod postgres;
 mod stripe_stand_in;
 
 pub use checks::*;
+pub use oidc::*;
+pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;
-use postgres::PostgresDatabase;
+pub use postgres::PostgresDatabase;
 pub use stripe_stand_in::{StripeStandIn, STRIPE_SECRET_KEY};
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";

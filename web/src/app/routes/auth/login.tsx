@@ -1,19 +1,25 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { GOOGLE_ERROR_PARAM, googleErrorMessage } from '@/features/auth/google';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useUser } from '@/lib/auth';
 import { returnPath } from '../../return-path';
 import { AuthCard } from './auth-card';
 
-/** Login; afterwards the user returns to the page they came from, otherwise home (spec section 2). */
+/**
+ * Login; afterwards the user returns to the page they came from, otherwise home (spec section 2).
+ * A refused Google sign-in comes back here with its reason in `?google_error=`.
+ */
 export default function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const user = useUser();
   const target = returnPath(location.state);
+  const [params] = useSearchParams();
+  const googleError = googleErrorMessage(params.get(GOOGLE_ERROR_PARAM));
 
   if (user.isPending) return <PageSpinner />;
   if (user.data) return <Navigate to={target} replace />;
@@ -21,6 +27,11 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Login" intro="Welcome back. Log in to order parts and follow your orders.">
       <PageTitle title="Login" />
+      {googleError ? (
+        <p className="alert alert-error alert-soft text-sm" role="alert">
+          {googleError}
+        </p>
+      ) : null}
       <LoginForm onSuccess={() => void navigate(target, { replace: true })} />
       <GoogleButton redirectTo={target} />
       <p className="text-center text-sm">
