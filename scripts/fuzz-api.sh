@@ -59,13 +59,11 @@ ADMIN_TOKEN="$(curl -fsS -H 'content-type: application/json' \
 BUYER_TOKEN="$(curl -fsS -H 'content-type: application/json' \
   -d '{"name":"Fuzz Buyer","email":"fuzz-buyer@example.com","password":"fuzz-buyer-pass"}' "$URL/api/auth/signup" | token_of)"
 
-# Two checks the contract cannot meet, whatever the document says:
-# - use_after_free: DELETE /api/booking/{id} cancels an order, which stays
-#   readable with the status "cancelled" (PRODUCT.md);
-# - positive_data_acceptance: a schema cannot say "a decodable picture"
-#   (POST /api/image) or "signed by Stripe" (the webhook), and the request
-#   schemas do not yet spell out every rule of the fields (blank, NUL, e-mail).
-NOT_CHECKED="use_after_free,positive_data_acceptance"
+# Every check runs (Schemathesis's default when --checks is not given: a
+# check named on the command line would override the per-operation
+# settings). scripts/schemathesis.toml switches a check off, or widens its
+# accepted statuses, for single operations only, each with the reason.
+CONFIG="$ROOT/scripts/schemathesis.toml"
 
 # Schemathesis keeps a cache in the current folder: keep it out of the tree.
 cd "$WORK"
@@ -74,8 +72,7 @@ status=0
 for who in buyer admin; do
   if [[ "$who" == admin ]]; then token="$ADMIN_TOKEN"; else token="$BUYER_TOKEN"; fi
   echo "== schemathesis as the $who =="
-  "$VENV/bin/schemathesis" run "$URL/api/openapi.json" \
-    --checks all --exclude-checks "$NOT_CHECKED" \
+  "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$URL/api/openapi.json" \
     --seed "$SEED" --max-examples "$EXAMPLES" --workers 1 \
     --generation-database none --no-color --request-timeout 20 \
     --header "Authorization: Bearer $token" || status=1

@@ -153,15 +153,41 @@ impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         match &err {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
-                tracing::error!(error = ?err, "database unreachable");
-                ApiError::Unavailable(
-                    "The shop's database is not reachable right now. Please try again shortly."
-                        .into(),
-                )
+                unavailable(&err)
+            }
+            sqlx::Error::Database(db)
+                if is_database_going_away(db.code().as_deref(), db.message()) =>
+            {
+                unavailable(&err)
             }
             _ => ApiError::Internal(err.into()),
         }
     }
+}
+
+/// PostgreSQL's answers for a server that is shutting down, starting up, or
+/// refusing connections to the shop's database, and lost connections;
+/// SQLite's for a file another program keeps locked past the busy timeout.
+fn is_database_going_away(code: Option<&str>, message: &str) -> bool {
+    match code {
+        // SQLITE_BUSY, SQLITE_LOCKED and their extended codes
+        Some("5" | "6" | "261" | "262" | "517" | "773") => true,
+        // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+        Some("57P01" | "57P02" | "57P03" | "53300") => true,
+        // object_not_in_prerequisite_state: here only "database ... is not
+        // currently accepting connections" (ALLOW_CONNECTIONS false).
+        Some("55000") => message.contains("accepting connections"),
+        // connection_exception and its kinds
+        Some(code) => code.len() == 5 && code.starts_with("08"),
+        None => false,
+    }
+}
+
+fn unavailable(err: &sqlx::Error) -> ApiError {
+    tracing::error!(error = ?err, "database unreachable");
+    ApiError::Unavailable(
+        "The shop's database is not reachable right now. Please try again shortly.".into(),
+    )
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -164,7 +164,7 @@ impl<'a> Form<'a> {
     pub fn money(&mut self, name: &str, label: &str) -> i64 {
         let text = match self.body.get(name) {
             None | Some(Value::Null) => None,
-            Some(Value::Number(n)) => Some(n.to_string()),
+            Some(Value::Number(n)) => Some(number_text(n)),
             Some(Value::String(s)) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
             Some(_) => {
                 self.fail(name, format!("{label} must be a number"));
@@ -338,6 +338,23 @@ pub fn parse_cents(text: &str) -> Result<i64, &'static str> {
     Ok(total)
 }
 
+/// A JSON number as price text. A binary fraction within a hair of whole
+/// cents (0.1 + 0.2 arrives as 0.30000000000000004) counts as
+/// those cents; anything else keeps its digits and is judged by `parse_cents`.
+fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if !n.is_i64() && !n.is_u64() && f.is_finite() => {
+            let cents = f * 100.0;
+            if (cents - cents.round()).abs() < 1e-6 {
+                format!("{f:.2}")
+            } else {
+                n.to_string()
+            }
+        }
+        _ => n.to_string(),
+    }
+}
+
 /// Formats cents as a JSON number in currency units (1250 → 12.5).
 pub fn cents_to_units(cents: i64) -> f64 {
     cents as f64 / 100.0
@@ -411,6 +428,22 @@ mod tests {
         assert_eq!(parse_cents("abc"), Err("must be a number"));
         assert_eq!(parse_cents("1e5"), Err("must be a number"));
         assert_eq!(parse_cents("12."), Err("must be a number"));
+    }
+
+    #[test]
+    fn a_binary_fraction_a_hair_off_whole_cents_is_those_cents() {
+        let body = json!({"a": 0.1 + 0.2, "b": 34.995, "c": 12, "d": 0.07});
+        let mut form = Form::new(body.as_object().unwrap());
+        // 0.30000000000000004
+        assert_eq!(form.money("a", "Price"), 30);
+        assert_eq!(form.money("c", "Price"), 1200);
+        assert_eq!(form.money("d", "Price"), 7);
+        assert_eq!(form.money("b", "Price"), 0);
+        let Err(ApiError::BadRequest { fields, .. }) = form.finish() else {
+            panic!("expected a 400")
+        };
+        assert_eq!(fields["b"], "Price can have at most two decimals");
+        assert_eq!(fields.len(), 1);
     }
 
     #[test]

@@ -176,6 +176,7 @@ pub fn app(state: AppState) -> Router {
         .split_for_parts();
     let mut openapi = openapi;
     openapi::document_body_errors(&mut openapi);
+    openapi::document_field_rules(&mut openapi);
     let web = web::router(&state.config.web_dir);
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;

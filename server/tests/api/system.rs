@@ -142,3 +142,45 @@ async fn paths_outside_the_api_are_left_to_the_web_app() {
     let content_type = response.headers()["content-type"].to_str().unwrap();
     assert!(content_type.starts_with("text/html"), "{content_type}");
 }
+
+#[tokio::test]
+async fn the_request_schemas_spell_out_the_field_rules() {
+    let app = spawn_app().await;
+    let doc = app.openapi().await;
+    let schemas = &doc["components"]["schemas"];
+    let name = &schemas["PartRequest"]["properties"]["name"];
+    assert_eq!(name["minLength"], 1, "{name}");
+    assert_eq!(name["maxLength"], 200, "{name}");
+    assert!(name["pattern"].is_string(), "blank text is refused: {name}");
+    assert_eq!(
+        schemas["PartRequest"]["properties"]["description"]["maxLength"],
+        5000
+    );
+    let price = &schemas["PartRequest"]["properties"]["price"]["oneOf"];
+    assert_eq!(price[0]["type"], "number", "{price}");
+    assert_eq!(price[0]["minimum"], 0.01, "{price}");
+    assert_eq!(price[1]["type"], "string", "{price}");
+    let quantity = &schemas["PartRequest"]["properties"]["availableQuantity"];
+    assert_eq!(quantity["minimum"], 0, "{quantity}");
+    assert_eq!(quantity["maximum"], 1_000_000, "{quantity}");
+    let rating = &schemas["ReviewRequest"]["properties"]["rating"];
+    assert_eq!(
+        (rating["minimum"].clone(), rating["maximum"].clone()),
+        (json!(1), json!(5))
+    );
+    assert!(schemas["SignupRequest"]["properties"]["email"]["pattern"].is_string());
+    assert!(schemas["ProfileRequest"]["properties"]["phone"]["pattern"].is_string());
+    assert!(schemas["CardDetails"]["properties"]["number"]["pattern"].is_string());
+    assert_eq!(
+        schemas["CardDetails"]["properties"]["expYear"]["oneOf"][1]["minimum"],
+        2000
+    );
+    // Part changes keep every rule, with null for "leave as it is".
+    let change = &schemas["PartChanges"]["properties"]["name"]["oneOf"];
+    assert_eq!(change[0]["type"], "null", "{change}");
+    assert_eq!(change[1]["maxLength"], 200, "{change}");
+    assert_eq!(
+        schemas["PartChanges"]["properties"]["price"]["oneOf"][0]["type"],
+        "null"
+    );
+}

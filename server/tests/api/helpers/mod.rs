@@ -115,6 +115,11 @@ impl TestApp {
         start(config, self.data_dir.clone(), self.database.clone()).await
     }
 
+    /// The shop's own PostgreSQL database (None on SQLite).
+    pub fn postgres(&self) -> Option<&PostgresDatabase> {
+        self.database.as_deref()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }

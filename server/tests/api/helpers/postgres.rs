@@ -39,6 +39,40 @@ impl PostgresDatabase {
     }
 }
 
+impl PostgresDatabase {
+    /// Runs one statement on the server's maintenance database, as its owner.
+    pub async fn admin_execute(&self, sql: &str) {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(&self.admin_url)
+            .await
+            .expect("PostgreSQL at SHOP_TEST_POSTGRES_URL");
+        sqlx::query(sql)
+            .execute(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// Cuts the shop off: no new connections to its database, and the open
+    /// ones closed by the server, as when PostgreSQL restarts.
+    pub async fn refuse_connections(&self) {
+        let name = &self.name;
+        self.admin_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
+            .await;
+        self.admin_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        ))
+        .await;
+    }
+
+    /// Lets the shop connect again.
+    pub async fn allow_connections(&self) {
+        let name = &self.name;
+        self.admin_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
+            .await;
+    }
+}
+
 impl Drop for PostgresDatabase {
     fn drop(&mut self) {
         let (admin_url, name) = (self.admin_url.clone(), self.name.clone());

@@ -1,0 +1,82 @@
+//! A database that is briefly unreachable or locked: the shop answers 503
+//! with a JSON error while it is gone and serves again by itself once it is
+//! back, with no restart.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::*;
+
+#[tokio::test]
+async fn a_briefly_unreachable_postgresql_gives_503_and_the_shop_recovers_alone() {
+    if !on_postgres() {
+        // SQLite has no server to lose: see the locked-file test below.
+        return;
+    }
+    let app = spawn_app().await;
+    assert_eq!(app.get("/api/part", None).await.status(), StatusCode::OK);
+
+    let db = app.postgres().expect("a PostgreSQL database");
+    db.refuse_connections().await;
+    let response = app.get("/api/part", None).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = response.json().await.expect("a JSON error");
+    let error = body["error"].as_str().expect("an error message");
+    assert!(error.contains("database"), "{body}");
+    // The health check says so too.
+    assert_eq!(
+        app.get("/api/health", None).await.status(),
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+
+    db.allow_connections().await;
+    let started = Instant::now();
+    loop {
+        let status = app.get("/api/part", None).await.status();
+        if status == StatusCode::OK {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "the shop did not recover: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(app.get("/api/health", None).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_sqlite_file_locked_by_another_program_gives_503_and_the_shop_recovers_alone() {
+    use sqlx::Executor;
+    if on_postgres() {
+        return;
+    }
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    // Another program takes the write lock and keeps it past the shop's busy timeout.
+    let other = shop::Db::connect(&app.config.database_url())
+        .await
+        .expect("the shop's database");
+    let mut lock = other.pool.acquire().await.expect("a connection");
+    lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
+
+    let response = app.post_part(Some(&admin.token), &part_body()).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = response.json().await.expect("a JSON error");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("database")),
+        "{body}"
+    );
+    // Reading goes on meanwhile (write-ahead log).
+    assert_eq!(app.get("/api/part", None).await.status(), StatusCode::OK);
+
+    lock.execute("ROLLBACK").await.expect("the lock is let go");
+    drop(lock);
+    other.pool.close().await;
+    let response = app.post_part(Some(&admin.token), &part_body()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
