@@ -33,7 +33,7 @@ pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<()> {
     let target_text = target
         .to_str()
         .context("the backup file's name must be valid UTF-8")?;
-    let db = Db::connect(&url).await?;
+    let db = Db::connect_with(&url, config.pool_limits()).await?;
     debug_assert_eq!(db.backend, Backend::Sqlite);
     let copied = sqlx::query("VACUUM INTO ?")
         .bind(target_text.to_owned())

@@ -6,6 +6,8 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args, Parser, Subcommand};
 
+use crate::db::PoolLimits;
+
 /// The `shop` command line.
 #[derive(Debug, Parser)]
 #[command(
@@ -148,9 +150,16 @@ pub struct Config {
         global = true
     )]
     pub upload_rate_limit: u32,
-    /// Longest a request may take, body included, before it is answered 408 (e.g. 30s).
+    /// Longest a request may take, body included, before it is answered 408 (e.g. 30s);
+    /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
     pub request_timeout: Duration,
+    /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL).
+    #[arg(long, env = "SHOP_DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub db_pool_size: Option<u32>,
+    /// How long a request waits for a free database connection before it is answered 503 (e.g. 5s).
+    #[arg(long, env = "SHOP_DB_ACQUIRE_TIMEOUT", default_value = "5s", value_parser = parse_duration, global = true)]
+    pub db_acquire_timeout: Duration,
     /// Folder of the built web app, served for every path outside /api.
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist", global = true)]
     pub web_dir: PathBuf,
@@ -185,6 +194,8 @@ impl Config {
             auth_rate_limit: 0,
             upload_rate_limit: 0,
             request_timeout: Duration::from_secs(30),
+            db_pool_size: None,
+            db_acquire_timeout: Duration::from_secs(5),
             web_dir: "web/dist".into(),
             log_format: "text".into(),
         }
@@ -198,6 +209,14 @@ impl Config {
                 "sqlite://{}?mode=rwc",
                 self.data_dir.join("shop.db").display()
             ),
+        }
+    }
+
+    /// The database pool's size and acquire timeout.
+    pub fn pool_limits(&self) -> PoolLimits {
+        PoolLimits {
+            max_connections: self.db_pool_size,
+            acquire_timeout: self.db_acquire_timeout,
         }
     }
 

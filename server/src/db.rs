@@ -30,9 +30,33 @@ pub struct Db {
 pub trait Row: for<'r> FromRow<'r, AnyRow> + Send + Unpin {}
 impl<T: for<'r> FromRow<'r, AnyRow> + Send + Unpin> Row for T {}
 
+/// How many connections the pool keeps and how long a request waits for one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolLimits {
+    /// Most connections open at once; None: 8 on SQLite, 16 on PostgreSQL.
+    pub max_connections: Option<u32>,
+    /// How long a request waits for a free connection before it is answered 503.
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolLimits {
+    fn default() -> Self {
+        PoolLimits {
+            max_connections: None,
+            acquire_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
 impl Db {
-    /// Connects to `url` (`sqlite://…` or `postgres://…`) and applies migrations.
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) with the default
+    /// pool limits and applies migrations.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        Db::connect_with(url, PoolLimits::default()).await
+    }
+
+    /// Connects to `url` with the given pool limits and applies migrations.
+    pub async fn connect_with(url: &str, limits: PoolLimits) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -41,24 +65,26 @@ impl Db {
         } else {
             anyhow::bail!("SHOP_DATABASE_URL must start with sqlite:// or postgres://");
         };
-        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        let options = AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout);
         let options = match backend {
             // WAL lets readers go on while one writer writes; the busy timeout
             // makes writers queue instead of failing when they meet.
-            Backend::Sqlite => options.max_connections(8).after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    for pragma in [
-                        "PRAGMA journal_mode = WAL",
-                        "PRAGMA synchronous = NORMAL",
-                        "PRAGMA busy_timeout = 10000",
-                        "PRAGMA foreign_keys = ON",
-                    ] {
-                        conn.execute(pragma).await?;
-                    }
-                    Ok(())
-                })
-            }),
-            Backend::Postgres => options.max_connections(16),
+            Backend::Sqlite => options
+                .max_connections(limits.max_connections.unwrap_or(8))
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = NORMAL",
+                            "PRAGMA busy_timeout = 10000",
+                            "PRAGMA foreign_keys = ON",
+                        ] {
+                            conn.execute(pragma).await?;
+                        }
+                        Ok(())
+                    })
+                }),
+            Backend::Postgres => options.max_connections(limits.max_connections.unwrap_or(16)),
         };
         let pool = options
             .connect(url)

@@ -97,7 +97,7 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
-        let db = Db::connect(&config.database_url()).await?;
+        let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
         let secret =
             auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
         let tokens = auth::token::Tokens::new(&secret, config.token_ttl);
@@ -147,17 +147,70 @@ impl Application {
                 state.forget_idle_clients();
             }
         });
-        let served = axum::serve(
+        let served = serve(
             self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
+            self.router,
+            self.state.config.request_timeout,
+            shutdown,
         )
-        .with_graceful_shutdown(shutdown)
         .await;
         housekeeping.abort();
         self.state.db.pool.close().await;
         served
     }
+}
+
+/// Serves HTTP/1 on `listener` as `axum::serve` does, but with a
+/// header read timeout: a client that never finishes its request headers is
+/// disconnected after `header_timeout` instead of holding its connection (and
+/// a file descriptor) forever. On `shutdown` it stops accepting and waits for
+/// the open connections to finish.
+async fn serve(
+    listener: TcpListener,
+    router: Router,
+    header_timeout: Duration,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use hyper::server::conn::http1::Builder;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+    use tower::{Service, ServiceExt};
+
+    let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
+    let mut builder = Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, then go on.
+                    tracing::error!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(service) = make_service.call(remote).await;
+        let service = TowerToHyperService::new(
+            service.map_request(|request: Request<hyper::body::Incoming>| request.map(Body::new)),
+        );
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::trace!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
 
 /// The whole shop: the API under /api and the web app everywhere else.

@@ -36,7 +36,7 @@ async fn serve(config: shop::Config) -> anyhow::Result<()> {
 async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
     let email = parse_email(email)
         .ok_or_else(|| anyhow::anyhow!("'{email}' is not a valid e-mail address"))?;
-    let db = Db::connect(&config.database_url()).await?;
+    let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
     if users::find_by_email(&db, &email).await?.is_none() {
         anyhow::bail!("no user has the e-mail {email}; they must sign up first");
     }

@@ -11,6 +11,7 @@ mod database_outage;
 mod demo;
 mod faults;
 mod images;
+mod limits;
 mod oidc;
 mod order_changes;
 mod orders;
