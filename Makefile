@@ -51,6 +51,11 @@ fuzz:
 	$(CARGO) build -p shop
 	SHOP_BIN=$(CURDIR)/target/debug/shop ./scripts/fuzz-api.sh
 
+## The benchmark (bench/README.md): the shop against nginx, orders on SQLite and
+## PostgreSQL, memory, bundle size and Lighthouse; results in bench/results/.
+bench:
+	./bench/run.sh
+
 clean:
 	$(CARGO) clean
 	rm -rf $(WEB)/dist $(WEB)/node_modules server/tests/oidc/node_modules

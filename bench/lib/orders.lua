@@ -1,0 +1,53 @@
+-- wrk script for placing orders: POST /api/booking as one buyer.
+--   BENCH_TOKEN     the buyer's bearer token
+--   BENCH_IDS_FILE  part ids, one a line: each request picks one at random
+--   BENCH_HOT_ID    when set, every request orders this one part (contention)
+-- Each order is for 1 to 3 units. The `response` hook counts the 201s; `done`
+-- prints "BENCH created=N other=M" for run.sh to check against the database.
+local token = os.getenv("BENCH_TOKEN")
+local hot = os.getenv("BENCH_HOT_ID")
+if hot == "" then hot = nil end
+local ids_file = os.getenv("BENCH_IDS_FILE")
+local ids = {}
+local headers = {
+  ["Content-Type"] = "application/json",
+  ["Authorization"] = "Bearer " .. token,
+}
+local threads = {}
+
+function setup(thread)
+  thread:set("seed", #threads + 1)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  created = 0
+  other = 0
+  for line in io.lines(ids_file) do
+    if line ~= "" then ids[#ids + 1] = line end
+  end
+  math.randomseed(os.time() * 1000 + seed)
+end
+
+function request()
+  local id = hot or ids[math.random(#ids)]
+  local body = '{"partId":' .. id .. ',"partOrder":' .. math.random(3) .. '}'
+  return wrk.format("POST", "/api/booking", headers, body)
+end
+
+function response(status, headers, body)
+  if status == 201 then
+    created = created + 1
+  else
+    other = other + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local c, o = 0, 0
+  for _, t in ipairs(threads) do
+    c = c + t:get("created")
+    o = o + t:get("other")
+  end
+  io.write(string.format("BENCH created=%d other=%d\n", c, o))
+end

@@ -1,0 +1,346 @@
+#!/usr/bin/env bash
+# `make bench`: the shop under load next to nginx serving the same bytes, orders on
+# SQLite and PostgreSQL, memory, the home page's bundle and Lighthouse. See bench/README.md.
+#
+# Knobs (environment): BENCH_DURATION (wrk -d, default 10s), BENCH_CONNECTIONS (64),
+# BENCH_THREADS (2), BENCH_PARTS (1000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432),
+# BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_BUILD=1.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH=$ROOT/bench
+LIB=$BENCH/lib
+cd "$ROOT"
+
+DURATION=${BENCH_DURATION:-10s}
+CONNS=${BENCH_CONNECTIONS:-64}
+THREADS=${BENCH_THREADS:-2}
+PARTS=${BENCH_PARTS:-1000}
+PG_BASE=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432}
+STAMP=$(date -u +%Y%m%dT%H%M%SZ)
+RESULTS_DIR=$BENCH/results
+OUT=$RESULTS_DIR/$STAMP.md
+STARTED=$(date +%s)
+
+WORK=$(mktemp -d /tmp/shop-bench.XXXXXX)
+chmod 755 "$WORK" # nginx's worker runs as an unprivileged user and reads from here
+export BENCH_RESULTS=$WORK/results.jsonl
+: >"$BENCH_RESULTS"
+ADMIN_PASSWORD=bench-admin-$RANDOM$RANDOM
+PG_DB=""
+PIDS=()
+
+log() { printf '\n== %s\n' "$*"; }
+helper() { python3 "$LIB/helper.py" "$@"; }
+
+cleanup() {
+  local status=$?
+  set +e
+  for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do # newest first
+    pid=${PIDS[i]}
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null
+      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -KILL "$pid" 2>/dev/null
+      wait "$pid" 2>/dev/null
+    fi
+  done
+  if [[ -n $PG_DB ]]; then
+    psql "$PG_BASE/postgres" -qAtc "DROP DATABASE IF EXISTS \"$PG_DB\" WITH (FORCE)" >/dev/null 2>&1 ||
+      echo "could not drop the PostgreSQL database $PG_DB" >&2
+  fi
+  if [[ -d $WORK ]]; then
+    # Keep the servers' logs and Lighthouse's reports next to the results.
+    mkdir -p "$RESULTS_DIR/$STAMP-files"
+    cp "$WORK"/*.log "$WORK"/wrk-*.txt "$WORK"/lighthouse-*.html "$WORK"/nginx/nginx.conf "$BENCH_RESULTS" "$RESULTS_DIR/$STAMP-files/" 2>/dev/null
+    rm -rf "$WORK"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Stops one process this script started and forgets it, so that cleanup never
+# signals a PID the system has since given to another process.
+stop_pid() {
+  local pid=$1 keep=() p
+  [[ -n $pid ]] || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for p in "${PIDS[@]}"; do [[ $p == "$pid" ]] || keep+=("$p"); done
+  PIDS=("${keep[@]}")
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# ---------------------------------------------------------------- tools and build
+
+log "tools"
+missing=()
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+command -v wrk >/dev/null || missing+=(wrk)
+if ((${#missing[@]})); then
+  echo "installing ${missing[*]} (Debian packages)"
+  if [[ $(id -u) -eq 0 ]]; then SUDO=(); else SUDO=(sudo); fi
+  "${SUDO[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+echo "nginx: $("$NGINX" -v 2>&1)"
+echo "wrk:   $(wrk --version 2>&1 | head -1)"
+
+if [[ -z ${BENCH_SKIP_BUILD:-} ]]; then
+  log "build (release)"
+  cargo build --release -p shop
+  if [[ ! -f web/dist/index.html ]]; then
+    (cd web && npm ci --no-audit --no-fund && npm run build)
+  fi
+fi
+SHOP_BIN=$ROOT/target/release/shop
+[[ -x $SHOP_BIN ]] || { echo "no $SHOP_BIN: build it first" >&2; exit 1; }
+[[ -f web/dist/index.html ]] || { echo "no web/dist: build the web app first" >&2; exit 1; }
+
+# ---------------------------------------------------------------- the shop
+
+SHOP_PID=""
+BASE=""
+start_shop() { # name [database url]
+  local name=$1 url=${2:-} port
+  port=$(free_port)
+  BASE=http://127.0.0.1:$port
+  mkdir -p "$WORK/data-$name"
+  env -u SHOP_DATABASE_URL SHOP_LISTEN=127.0.0.1:$port SHOP_DATA_DIR="$WORK/data-$name" SHOP_DEMO_DATA=false \
+    SHOP_ADMIN_PASSWORD="$ADMIN_PASSWORD" SHOP_AUTH_RATE_LIMIT=0 SHOP_UPLOAD_RATE_LIMIT=0 \
+    SHOP_PUBLIC_URL="$BASE" SHOP_WEB_DIR="$ROOT/web/dist" RUST_LOG=warn \
+    ${url:+SHOP_DATABASE_URL="$url"} \
+    "$SHOP_BIN" serve >"$WORK/shop-$name.log" 2>&1 &
+  SHOP_PID=$!
+  PIDS+=("$SHOP_PID")
+  if ! helper wait "$BASE/api/part?limit=1" 60; then
+    tail -20 "$WORK/shop-$name.log" >&2
+    return 1
+  fi
+  echo "shop ($name) pid $SHOP_PID on $BASE"
+}
+stop_shop() {
+  stop_pid "$SHOP_PID"
+  SHOP_PID=""
+}
+
+run_wrk() { # key base path [extra json] [wrk args...]
+  local key=$1 base=$2 path=$3 extra=${4:-\{\}}
+  shift 4 || shift $#
+  wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" "$base$path" >"$WORK/wrk-$key.txt" 2>&1 || true
+  helper wrk "$key" "$WORK/wrk-$key.txt" "$extra"
+}
+
+# One order run as a fresh buyer, then the check: none lost, none oversold.
+order_run() { # key mode(spread|hot)
+  local key=$1 mode=$2 token hot=""
+  token=$(helper buyer "$BASE" "$key")
+  [[ $mode == hot ]] && hot=$(sed -n '1p' "$WORK/ids")
+  helper snapshot "$BASE" "$WORK/before-$key.json"
+  local t0 t1
+  t0=$(date +%s.%N)
+  BENCH_TOKEN=$token BENCH_IDS_FILE=$WORK/ids BENCH_HOT_ID=$hot \
+    wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LIB/orders.lua" "$BASE" \
+    >"$WORK/wrk-$key.txt" 2>&1 || true
+  t1=$(date +%s.%N)
+  sleep 1 # let requests still in flight when wrk stopped finish
+  local created secs check
+  created=$(sed -n 's/^BENCH created=\([0-9]*\).*/\1/p' "$WORK/wrk-$key.txt")
+  # wrk's own run time: "N requests in 10.01s"
+  secs=$(sed -n 's/.* requests in \([0-9.]*\)s,.*/\1/p' "$WORK/wrk-$key.txt")
+  [[ -n $secs ]] || secs=$(python3 -c "print($t1-$t0)")
+  if [[ -z $created ]]; then
+    helper record "{\"key\":\"$key\",\"error\":\"wrk gave no count: $(head -c 200 "$WORK/wrk-$key.txt" | tr '\n"' '  ')\"}"
+    echo "  $key: wrk failed"; return
+  fi
+  check=$(helper verify "$BASE" "$token" "$WORK/before-$key.json" "$created" "$CONNS")
+  helper wrk "$key" "$WORK/wrk-$key.txt" \
+    "$(python3 -c 'import json,sys; c=json.loads(sys.argv[1]); print(json.dumps({"seconds": float(sys.argv[2]), "check_ok": c["ok"], "check": c["text"]}))' "$check" "$secs")"
+  echo "    check: $check"
+}
+
+HEADER=$WORK/header.md
+{
+  echo "# Parts Garage benchmark, $STAMP"
+  echo
+  echo "- machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr); wrk and the servers share the cores"
+  echo "- wrk: -t$THREADS -c$CONNS -d$DURATION --latency; catalogue: $PARTS parts; nginx: worker_processes auto"
+  echo "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' (with local changes)')"
+} >"$HEADER"
+
+# ---------------------------------------------------------------- SQLite: reads
+
+log "shop on SQLite, seeding $PARTS parts"
+start_shop sqlite
+helper rss rss_empty "$SHOP_PID"
+helper seed "$BASE" "$PARTS" "$ADMIN_PASSWORD" "$WORK/ids" "$ROOT/server/demo/images"
+PART_ID=$(sed -n "$(((PARTS + 1) / 2))p" "$WORK/ids")
+sleep 2
+helper rss rss_idle "$SHOP_PID"
+
+log "nginx with the same bytes"
+WWW=$WORK/www
+mkdir -p "$WWW" "$WORK/nginx"
+cp -r web/dist/. "$WWW/"
+curl -sf -o "$WORK/list.json" "$BASE/api/part?limit=100"
+curl -sf -o "$WORK/part.json" "$BASE/api/part/$PART_ID"
+chmod -R a+rX "$WWW" "$WORK"/*.json
+NGINX_PORT=$(free_port)
+NGINX_BASE=http://127.0.0.1:$NGINX_PORT
+cat >"$WORK/nginx/nginx.conf" <<EOF
+# worker_processes auto: as many workers as cores (2 here), the same cores the
+# shop's tokio runtime uses.
+worker_processes auto;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  client_body_temp_path $WORK/nginx/body;
+  proxy_temp_path $WORK/nginx/proxy;
+  fastcgi_temp_path $WORK/nginx/fastcgi;
+  uwsgi_temp_path $WORK/nginx/uwsgi;
+  scgi_temp_path $WORK/nginx/scgi;
+  types {
+    text/html html;
+    text/css css;
+    application/javascript js;
+    image/svg+xml svg;
+    application/json json;
+  }
+  default_type application/octet-stream;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WWW;
+    location = /api/part { alias $WORK/list.json; default_type application/json; types { } }
+    location = /api/part/$PART_ID { alias $WORK/part.json; default_type application/json; types { } }
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / { try_files \$uri /index.html; add_header Cache-Control "no-cache"; }
+  }
+}
+EOF
+"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx.log" &
+PIDS+=("$!")
+NGINX_PID=$!
+helper wait "$NGINX_BASE/api/part?limit=100" 20
+for p in "/api/part?limit=100" "/api/part/$PART_ID"; do
+  if ! cmp -s <(curl -sf "$BASE$p") <(curl -sf "$NGINX_BASE$p"); then
+    echo "nginx does not serve the same bytes as the shop for $p" >&2
+    exit 1
+  fi
+done
+echo "nginx pid $NGINX_PID on $NGINX_BASE: same bytes, content-type $(curl -sI "$NGINX_BASE/api/part/$PART_ID" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Tt]ype: //p')"
+
+log "reads: shop vs nginx (wrk -t$THREADS -c$CONNS -d$DURATION)"
+run_wrk shop_list "$BASE" "/api/part?limit=100"
+run_wrk nginx_list "$NGINX_BASE" "/api/part?limit=100"
+run_wrk shop_part "$BASE" "/api/part/$PART_ID"
+run_wrk nginx_part "$NGINX_BASE" "/api/part/$PART_ID"
+{ echo /; helper assets web/dist/index.html; } >"$WORK/home-paths"
+ASSETS=$(($(wc -l <"$WORK/home-paths") - 1))
+export BENCH_PATHS_FILE=$WORK/home-paths
+run_wrk shop_home "$BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
+run_wrk nginx_home "$NGINX_BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
+stop_pid "$NGINX_PID"
+
+# ---------------------------------------------------------------- SQLite: orders
+
+log "orders on SQLite"
+order_run orders_sqlite_spread spread ||
+  helper record '{"key":"orders_sqlite_spread","error":"the run failed (see the log above)"}'
+order_run orders_sqlite_hot hot ||
+  helper record '{"key":"orders_sqlite_hot","error":"the run failed (see the log above)"}'
+sleep 1
+helper rss rss_load "$SHOP_PID"
+
+# ---------------------------------------------------------------- front end
+
+log "home page bundle (npm run size)"
+if (cd web && npm run --silent size) >"$WORK/size.txt" 2>&1; then
+  cat "$WORK/size.txt"
+  helper bundle "$WORK/size.txt" web/dist
+else
+  cat "$WORK/size.txt"
+  helper record '{"key":"bundle","error":"`npm run size` failed"}'
+fi
+
+if [[ -n ${BENCH_SKIP_LIGHTHOUSE:-} ]]; then
+  helper record '{"key":"lighthouse_home","error":"skipped (BENCH_SKIP_LIGHTHOUSE)"}'
+  helper record '{"key":"lighthouse_purchase","error":"skipped (BENCH_SKIP_LIGHTHOUSE)"}'
+else
+  log "Lighthouse (mobile preset, Chromium at ${CHROME_PATH:-/usr/bin/chromium})"
+  if [[ ! -d $BENCH/node_modules/lighthouse ]]; then
+    (cd "$BENCH" && npm ci --no-audit --no-fund) || true
+  fi
+  if [[ -d $BENCH/node_modules/lighthouse ]]; then
+    LH_TOKEN=$(helper buyer "$BASE" lighthouse)
+    CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} \
+      timeout 300 node "$LIB/lighthouse.mjs" "$BASE" "$PART_ID" "$LH_TOKEN" "$WORK" ||
+      echo "Lighthouse exited with an error"
+  else
+    helper record '{"key":"lighthouse_home","error":"cannot install lighthouse (cd bench && npm ci)"}'
+    helper record '{"key":"lighthouse_purchase","error":"cannot install lighthouse (cd bench && npm ci)"}'
+  fi
+fi
+stop_shop
+
+# ---------------------------------------------------------------- PostgreSQL: orders
+
+if [[ -n ${BENCH_SKIP_POSTGRES:-} ]]; then
+  for k in orders_postgres_spread orders_postgres_hot; do
+    helper record "{\"key\":\"$k\",\"error\":\"skipped (BENCH_SKIP_POSTGRES)\"}"
+  done
+else
+  log "orders on PostgreSQL"
+  pg_error=""
+  if ! psql "$PG_BASE/postgres" -qAtc 'select 1' >/dev/null 2>&1; then
+    pg_error="PostgreSQL not reachable at $PG_BASE"
+  else
+    PG_DB=shop_bench_$(date +%s)_$RANDOM
+    if ! psql "$PG_BASE/postgres" -qAtc "CREATE DATABASE \"$PG_DB\"" >/dev/null; then
+      pg_error="cannot create database $PG_DB"
+      PG_DB=""
+    elif ! start_shop postgres "$PG_BASE/$PG_DB"; then
+      pg_error="the shop did not start on PostgreSQL (see shop-postgres.log)"
+    fi
+  fi
+  if [[ -z $pg_error ]] && ! helper seed "$BASE" "$PARTS" "$ADMIN_PASSWORD" "$WORK/ids"; then
+    pg_error="seeding the catalogue on PostgreSQL failed"
+  fi
+  if [[ -z $pg_error ]]; then
+    order_run orders_postgres_spread spread ||
+      helper record '{"key":"orders_postgres_spread","error":"the run failed (see the log above)"}'
+    order_run orders_postgres_hot hot ||
+      helper record '{"key":"orders_postgres_hot","error":"the run failed (see the log above)"}'
+    helper rss rss_pg_load "$SHOP_PID"
+    stop_shop
+  else
+    stop_shop
+    echo "  $pg_error"
+    for k in orders_postgres_spread orders_postgres_hot; do
+      helper record "{\"key\":\"$k\",\"error\":\"$pg_error\"}"
+    done
+  fi
+fi
+
+# ---------------------------------------------------------------- the table
+
+log "results"
+mkdir -p "$RESULTS_DIR"
+ELAPSED=$(($(date +%s) - STARTED))
+if [[ -n ${BENCH_SKIP_BUILD:-} ]]; then built="build skipped"; else built="including the build"; fi
+echo "- run time: $((ELAPSED / 60)) min $((ELAPSED % 60)) s ($built)" >>"$HEADER"
+echo >>"$HEADER"
+helper report "$OUT" "$HEADER"
+echo "written to bench/results/$STAMP.md (wrk output, logs, Lighthouse reports: bench/results/$STAMP-files/)"
