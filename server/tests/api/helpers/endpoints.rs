@@ -241,6 +241,25 @@ impl TestApp {
         .await
     }
 
+    /// Tries to mark the buyer's order paid with each of `transactions`:
+    /// every try must be refused with 402, and the order must stay unpaid.
+    pub async fn expect_payments_refused(&self, buyer: &User, id: &str, transactions: &[&str]) {
+        for transaction in transactions {
+            let response = self.pay_order(Some(&buyer.token), id, transaction).await;
+            super::expect_error(
+                response,
+                StatusCode::PAYMENT_REQUIRED,
+                "The payment for this order has not succeeded",
+            )
+            .await;
+        }
+        let order = self.order_of(buyer, id).await;
+        assert_eq!(
+            (&order["status"], &order["paid"], &order["transactionId"]),
+            (&json!("unpaid"), &json!(false), &Value::Null)
+        );
+    }
+
     pub async fn cancel_order(&self, token: Option<&str>, id: &str) -> Response {
         self.delete(&format!("/api/booking/{id}"), token).await
     }
