@@ -2,6 +2,8 @@
 //! (D10); cancelling an unpaid one gives the stock back; an order becomes
 //! paid only through a confirmed payment (D4).
 
+mod admin;
+pub mod state;
 pub mod store;
 
 use axum::extract::{Path, Query, State};
@@ -20,12 +22,14 @@ use crate::parts::store as parts;
 use crate::parts::DeletedCount;
 use crate::state::AppState;
 use crate::users::store as users;
+use state::{transition, Move, REFUND_UNDER_WAY};
 use store::{BookingRow, Buyer};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order, list_orders))
         .routes(routes!(get_order, pay_order, cancel_order))
+        .merge(admin::router())
 }
 
 /// An order as the API shows it.
@@ -45,15 +49,27 @@ pub struct Booking {
     pub buyer: String,
     pub buyer_name: String,
     pub phone: Option<String>,
+    /// Whether `paymentStatus` is `paid`.
     pub paid: bool,
     pub transaction_id: Option<String>,
-    /// `unpaid`, `paid`, `shipped` or `cancelled`.
+    /// Derived from the two states below: `cancelled` when cancelled,
+    /// `shipped` when shipped or delivered, else `paid` or `unpaid`.
+    #[schema(pattern = "^(unpaid|paid|shipped|cancelled)$")]
     pub status: String,
+    /// `unpaid`, `paid` or `refunded`.
+    #[schema(pattern = "^(unpaid|paid|refunded)$")]
+    pub payment_status: String,
+    /// `pending`, `shipped`, `delivered` or `cancelled`.
+    #[schema(pattern = "^(pending|shipped|delivered|cancelled)$")]
+    pub fulfilment_status: String,
     pub created_at: String,
+    /// When the order last changed (RFC 3339).
+    pub updated_at: String,
 }
 
 impl From<BookingRow> for Booking {
     fn from(r: BookingRow) -> Self {
+        let state = r.state();
         Booking {
             id: r.id.to_string(),
             part_id: r.part_id.to_string(),
@@ -65,10 +81,13 @@ impl From<BookingRow> for Booking {
             buyer: r.buyer_email,
             buyer_name: r.buyer_name,
             phone: r.phone,
-            paid: r.status == "paid" || r.status == "shipped",
+            paid: state.paid(),
             transaction_id: r.transaction_id,
-            status: r.status,
+            status: state.status().to_owned(),
+            payment_status: r.payment_status,
+            fulfilment_status: r.fulfilment_status,
             created_at: r.created_at,
+            updated_at: r.updated_at,
         }
     }
 }
@@ -293,7 +312,7 @@ async fn pay_order(
     let mut form = Form::new(&body);
     let transaction_id = form.text("transactionId", "Transaction id", 255);
     form.finish()?;
-    if booking.status != "unpaid" {
+    if transition(booking.state(), Move::Pay).is_err() {
         return settled(booking, &transaction_id);
     }
     if !state
@@ -306,21 +325,73 @@ async fn pay_order(
             "The payment for this order has not succeeded".into(),
         ));
     }
-    store::mark_paid(&state.db, &state.db.pool, booking.id, &transaction_id).await?;
-    // Paid now, or a moment ago by a double click or the provider's webhook.
-    let booking = store::find(&state.db, booking.id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Order"))?;
-    settled(booking, &transaction_id)
+    match make_move(&state, &booking, Move::Pay, Some(&transaction_id), &user).await {
+        Ok(paid) => Ok(Json(paid.into())),
+        // Paid a moment ago by a double click or the provider's webhook.
+        Err(ApiError::Conflict(_)) => {
+            let booking = store::find(&state.db, booking.id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("Order"))?;
+            settled(booking, &transaction_id)
+        }
+        Err(e) => Err(e),
+    }
 }
 
-/// An order that is no longer unpaid: saying again that this same payment
-/// paid it is harmless; anything else is a conflict.
+/// An order the buyer can no longer pay: saying again that the payment that
+/// paid it did is harmless; anything else is refused as the table says.
 fn settled(booking: BookingRow, transaction_id: &str) -> ApiResult<Json<Booking>> {
-    match booking.status.as_str() {
-        "cancelled" => Err(ApiError::Conflict("This order was cancelled".into())),
-        _ if booking.transaction_id.as_deref() == Some(transaction_id) => Ok(Json(booking.into())),
-        _ => Err(ApiError::Conflict("This order is already paid".into())),
+    let current = booking.state();
+    if current.paid() && booking.transaction_id.as_deref() == Some(transaction_id) {
+        return Ok(Json(booking.into()));
+    }
+    match transition(current, Move::Pay) {
+        Err(message) => Err(ApiError::Conflict(message.into())),
+        Ok(_) => Err(ApiError::Conflict(
+            "This order is being paid; try again".into(),
+        )),
+    }
+}
+
+/// Makes `action` on `booking` as the table of moves allows it from the
+/// state the order is in: one conditional UPDATE, with the stock given back
+/// in the same transaction when the move says so. When someone else changed
+/// the order first, the move is refused as the table says for its new state.
+pub(crate) async fn make_move(
+    state: &AppState,
+    booking: &BookingRow,
+    action: Move,
+    transaction_id: Option<&str>,
+    by: &CurrentUser,
+) -> ApiResult<BookingRow> {
+    let from = booking.state();
+    let t = transition(from, action).map_err(|m| ApiError::Conflict(m.into()))?;
+    let mut tx = state.db.pool.begin().await?;
+    let Some(moved) = store::apply(&state.db, &mut *tx, booking.id, &t, transaction_id).await?
+    else {
+        drop(tx);
+        return Err(refused_now(state, booking.id, action).await);
+    };
+    if t.gives_stock_back {
+        parts::return_stock(&state.db, &mut *tx, moved.part_id, moved.quantity).await?;
+    }
+    tx.commit().await?;
+    tracing::info!(order = booking.id, action = action.as_str(), %from, to = %t.to,
+        by = %by.email, "order moved");
+    Ok(moved)
+}
+
+/// Why `action` cannot be made on order `id` as it stands now.
+async fn refused_now(state: &AppState, id: i64, action: Move) -> ApiError {
+    let current = match store::find(&state.db, id).await {
+        Ok(Some(current)) => current,
+        Ok(None) => return ApiError::not_found("Order"),
+        Err(e) => return e.into(),
+    };
+    match transition(current.state(), action) {
+        Err(message) => ApiError::Conflict(message.into()),
+        // Still in the move's state: a refund holds it.
+        Ok(_) => ApiError::Conflict(REFUND_UNDER_WAY.into()),
     }
 }
 
@@ -332,23 +403,13 @@ fn settled(booking: BookingRow, transaction_id: &str) -> ApiResult<Json<Booking>
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Paid or already cancelled", body = ErrorBody)))]
+        (status = 409, description = "Not unpaid and pending: paid, shipped or cancelled", body = ErrorBody)))]
 async fn cancel_order(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let booking = order_for(&state, &user, &id, false).await?;
-    let mut tx = state.db.pool.begin().await?;
-    let Some(cancelled) = store::cancel(&state.db, &mut *tx, booking.id).await? else {
-        let current = store::find(&state.db, booking.id).await?.map(|b| b.status);
-        return Err(ApiError::Conflict(match current.as_deref() {
-            Some("cancelled") => "This order is already cancelled".into(),
-            _ => "A paid order cannot be cancelled".into(),
-        }));
-    };
-    parts::return_stock(&state.db, &mut *tx, cancelled.part_id, cancelled.quantity).await?;
-    tx.commit().await?;
-    tracing::info!(order = booking.id, buyer = %user.email, "order cancelled");
+    make_move(&state, &booking, Move::Cancel, None, &user).await?;
     Ok(Json(DeletedCount { deleted_count: 1 }))
 }

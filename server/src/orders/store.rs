@@ -1,8 +1,9 @@
 //! Queries on orders (bookings).
 
-use sea_query::{Expr, Iden, Order, Query, SelectStatement};
+use sea_query::{Condition, Expr, Iden, Order, Query, SelectStatement};
 use sqlx::Any;
 
+use super::state::{Fulfilment, Move, OrderState, Payment, Transition};
 use crate::db::{self, Db};
 use crate::parts::store::PartRow;
 
@@ -23,6 +24,9 @@ pub enum Bookings {
     TransactionId,
     CreatedAt,
     UpdatedAt,
+    PaymentStatus,
+    FulfilmentStatus,
+    RefundStartedAt,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -37,9 +41,24 @@ pub struct BookingRow {
     pub buyer_email: String,
     pub buyer_name: String,
     pub phone: Option<String>,
-    pub status: String,
     pub transaction_id: Option<String>,
     pub created_at: String,
+    pub updated_at: String,
+    pub payment_status: String,
+    pub fulfilment_status: String,
+}
+
+impl BookingRow {
+    /// Where the order stands. The columns' CHECK constraints hold them to
+    /// the lists `state.rs` knows.
+    pub fn state(&self) -> OrderState {
+        OrderState {
+            payment: Payment::parse(&self.payment_status)
+                .expect("payment_status is one of the known payments"),
+            fulfilment: Fulfilment::parse(&self.fulfilment_status)
+                .expect("fulfilment_status is one of the known fulfilments"),
+        }
+    }
 }
 
 /// Who places an order.
@@ -49,7 +68,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 13] = [
+const COLUMNS: [Bookings; 15] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -60,9 +79,11 @@ const COLUMNS: [Bookings; 13] = [
     Bookings::BuyerEmail,
     Bookings::BuyerName,
     Bookings::Phone,
-    Bookings::Status,
     Bookings::TransactionId,
     Bookings::CreatedAt,
+    Bookings::UpdatedAt,
+    Bookings::PaymentStatus,
+    Bookings::FulfilmentStatus,
 ];
 
 fn select() -> SelectStatement {
@@ -96,6 +117,8 @@ pub async fn insert<'e>(
             Bookings::BuyerName,
             Bookings::Phone,
             Bookings::Status,
+            Bookings::PaymentStatus,
+            Bookings::FulfilmentStatus,
             Bookings::CreatedAt,
             Bookings::UpdatedAt,
         ])
@@ -109,7 +132,9 @@ pub async fn insert<'e>(
             buyer.email.into(),
             buyer.name.into(),
             phone.into(),
-            "unpaid".into(),
+            OrderState::NEW.status().into(),
+            OrderState::NEW.payment.as_str().into(),
+            OrderState::NEW.fulfilment.as_str().into(),
             now.clone().into(),
             now.into(),
         ])
@@ -141,26 +166,6 @@ pub async fn list_for_buyer(db: &Db, buyer_id: i64) -> Result<Vec<BookingRow>, s
     .await
 }
 
-/// Cancels an unpaid order; answers the cancelled order, or None when it was
-/// not unpaid (any more).
-pub async fn cancel<'e>(
-    db: &Db,
-    executor: impl sqlx::Executor<'e, Database = Any>,
-    id: i64,
-) -> Result<Option<BookingRow>, sqlx::Error> {
-    let statement = Query::update()
-        .table(Bookings::Table)
-        .values([
-            (Bookings::Status, "cancelled".into()),
-            (Bookings::UpdatedAt, db::now().into()),
-        ])
-        .and_where(Expr::col(Bookings::Id).eq(id))
-        .and_where(Expr::col(Bookings::Status).eq("unpaid"))
-        .returning(Query::returning().columns(COLUMNS))
-        .to_owned();
-    db.fetch_optional_on(executor, &statement).await
-}
-
 /// Locks an order's row for the rest of the transaction (a write that
 /// changes nothing), so that payments for it are opened one at a time;
 /// answers the order as it stands.
@@ -178,22 +183,133 @@ pub async fn lock<'e>(
     db.fetch_optional_on(executor, &statement).await
 }
 
-/// Marks an unpaid order paid; answers whether it was still unpaid.
-pub async fn mark_paid<'e>(
+/// Makes the move `t` on order `id`, in one UPDATE that holds only while
+/// the order is still in `t.from` (and, but for a refund, no refund of it is
+/// under way); answers the order after the move, or None when it was not
+/// in that state (any more). Paying records the payment's id.
+pub async fn apply<'e>(
     db: &Db,
     executor: impl sqlx::Executor<'e, Database = Any>,
     id: i64,
-    transaction_id: &str,
-) -> Result<bool, sqlx::Error> {
-    let statement = Query::update()
+    t: &Transition,
+    transaction_id: Option<&str>,
+) -> Result<Option<BookingRow>, sqlx::Error> {
+    let mut update = Query::update();
+    update
         .table(Bookings::Table)
         .values([
-            (Bookings::Status, "paid".into()),
-            (Bookings::TransactionId, transaction_id.into()),
+            (Bookings::PaymentStatus, t.to.payment.as_str().into()),
+            (Bookings::FulfilmentStatus, t.to.fulfilment.as_str().into()),
+            (Bookings::Status, t.to.status().into()),
             (Bookings::UpdatedAt, db::now().into()),
+            (Bookings::RefundStartedAt, Option::<String>::None.into()),
         ])
         .and_where(Expr::col(Bookings::Id).eq(id))
-        .and_where(Expr::col(Bookings::Status).eq("unpaid"))
+        .and_where(in_state(t.from))
+        .returning(Query::returning().columns(COLUMNS));
+    if let Some(transaction_id) = transaction_id {
+        update.value(Bookings::TransactionId, transaction_id);
+    }
+    if t.action != Move::Refund {
+        update.and_where(Expr::col(Bookings::RefundStartedAt).is_null());
+    }
+    db.fetch_optional_on(executor, &update).await
+}
+
+/// Notes that the payment provider is being asked to refund order `id`, while
+/// it is paid and not shipped: it cannot be shipped until the refund is over.
+/// Answers whether the order was in that state.
+pub async fn start_refund(db: &Db, id: i64, from: OrderState) -> Result<bool, sqlx::Error> {
+    let statement = Query::update()
+        .table(Bookings::Table)
+        .value(Bookings::RefundStartedAt, db::now())
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .and_where(in_state(from))
         .to_owned();
-    Ok(db.execute_on(executor, &statement).await? == 1)
+    Ok(db.execute(&statement).await? == 1)
+}
+
+/// Forgets a refund that the payment provider did not make.
+pub async fn abandon_refund(db: &Db, id: i64) -> Result<u64, sqlx::Error> {
+    let statement = Query::update()
+        .table(Bookings::Table)
+        .value(Bookings::RefundStartedAt, Option::<String>::None)
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .to_owned();
+    db.execute(&statement).await
+}
+
+/// Whether a refund of order `id` is under way.
+pub async fn refund_under_way(db: &Db, id: i64) -> Result<bool, sqlx::Error> {
+    let select = Query::select()
+        .column(Bookings::Id)
+        .from(Bookings::Table)
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .and_where(Expr::col(Bookings::RefundStartedAt).is_not_null())
+        .to_owned();
+    Ok(db.fetch_optional::<(i64,)>(&select).await?.is_some())
+}
+
+/// The condition "the order is in state `s`".
+fn in_state(s: OrderState) -> sea_query::SimpleExpr {
+    Expr::col(Bookings::PaymentStatus)
+        .eq(s.payment.as_str())
+        .and(Expr::col(Bookings::FulfilmentStatus).eq(s.fulfilment.as_str()))
+}
+
+/// Which orders the admin's list shows; None is "any".
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    pub payment: Option<Payment>,
+    pub fulfilment: Option<Fulfilment>,
+    /// One of the derived statuses of PRODUCT.md.
+    pub status: Option<&'static str>,
+}
+
+impl Filter {
+    fn condition(&self) -> Condition {
+        let mut all = Condition::all();
+        if let Some(p) = self.payment {
+            all = all.add(Expr::col(Bookings::PaymentStatus).eq(p.as_str()));
+        }
+        if let Some(f) = self.fulfilment {
+            all = all.add(Expr::col(Bookings::FulfilmentStatus).eq(f.as_str()));
+        }
+        if let Some(status) = self.status {
+            // The states with that status, from the one derivation in state.rs.
+            let mut any = Condition::any();
+            for s in OrderState::with_status(status) {
+                any = any.add(in_state(s));
+            }
+            all = all.add(any);
+        }
+        all
+    }
+}
+
+/// Every buyer's orders matching `filter`, newest first: one page of them,
+/// and how many match in all.
+pub async fn list_all(
+    db: &Db,
+    filter: &Filter,
+    limit: u64,
+    offset: u64,
+) -> Result<(Vec<BookingRow>, i64), sqlx::Error> {
+    let page = select()
+        .cond_where(filter.condition())
+        .order_by(Bookings::Id, Order::Desc)
+        .limit(limit)
+        .offset(offset)
+        .to_owned();
+    let rows = db.fetch_all(&page).await?;
+    let (total,): (i64,) = db
+        .fetch_one(
+            &Query::select()
+                .expr(Expr::col(Bookings::Id).count())
+                .from(Bookings::Table)
+                .cond_where(filter.condition())
+                .to_owned(),
+        )
+        .await?;
+    Ok((rows, total))
 }

@@ -17,9 +17,10 @@ use utoipa_axum::routes;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
+use crate::orders::state::{transition, Move};
 use crate::orders::store::BookingRow;
 use crate::state::AppState;
-use store::PaymentRow;
+use store::{PaymentRow, RefundRow};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -86,13 +87,30 @@ impl Payments {
             }
         }
     }
+
+    /// Has the provider give the buyer back the whole payment of a paid
+    /// order, and records the refund. Asking again for the same order
+    /// answers the same refund: the provider never refunds an order twice.
+    pub async fn refund(&self, db: &Db, booking: &BookingRow) -> ApiResult<RefundRow> {
+        let Some(transaction_id) = booking.transaction_id.as_deref() else {
+            return Err(ApiError::Conflict(
+                "This order has no payment to refund".into(),
+            ));
+        };
+        let refund = match &self.provider {
+            Provider::Test => {
+                test_provider::refund(db, booking, transaction_id, &self.currency).await?
+            }
+            Provider::Stripe(stripe) => stripe.refund(booking, transaction_id).await?,
+        };
+        Ok(store::save_refund(db, &refund).await?)
+    }
 }
 
-/// Refuses to take money for an order that is paid or cancelled.
+/// Refuses to take money for an order that the table of moves does not let
+/// the buyer pay (paid or cancelled).
 pub fn check_payable(booking: &BookingRow) -> Result<(), ApiError> {
-    match booking.status.as_str() {
-        "unpaid" => Ok(()),
-        "cancelled" => Err(ApiError::Conflict("This order was cancelled".into())),
-        _ => Err(ApiError::Conflict("This order is already paid".into())),
-    }
+    transition(booking.state(), Move::Pay)
+        .map(|_| ())
+        .map_err(|message| ApiError::Conflict(message.into()))
 }

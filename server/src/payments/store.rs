@@ -194,3 +194,71 @@ pub async fn remember_event<'e>(
         .to_owned();
     Ok(db.execute_on(executor, &statement).await? == 1)
 }
+
+#[derive(Iden)]
+enum Refunds {
+    Table,
+    Id,
+    BookingId,
+    PaymentId,
+    AmountCents,
+    Currency,
+    Status,
+    CreatedAt,
+}
+
+/// A refund the payment provider made: the whole amount of one order.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RefundRow {
+    pub id: String,
+    pub booking_id: i64,
+    pub payment_id: String,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub status: String,
+}
+
+/// Records a refund; an order already refunded keeps its first record.
+/// Answers the order's refund as recorded.
+pub async fn save_refund(db: &Db, refund: &RefundRow) -> Result<RefundRow, sqlx::Error> {
+    let statement = Query::insert()
+        .into_table(Refunds::Table)
+        .columns([
+            Refunds::Id,
+            Refunds::BookingId,
+            Refunds::PaymentId,
+            Refunds::AmountCents,
+            Refunds::Currency,
+            Refunds::Status,
+            Refunds::CreatedAt,
+        ])
+        .values_panic([
+            refund.id.clone().into(),
+            refund.booking_id.into(),
+            refund.payment_id.clone().into(),
+            refund.amount_cents.into(),
+            refund.currency.clone().into(),
+            refund.status.clone().into(),
+            db::now().into(),
+        ])
+        .on_conflict(
+            OnConflict::column(Refunds::BookingId)
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    db.execute(&statement).await?;
+    let select = Query::select()
+        .columns([
+            Refunds::Id,
+            Refunds::BookingId,
+            Refunds::PaymentId,
+            Refunds::AmountCents,
+            Refunds::Currency,
+            Refunds::Status,
+        ])
+        .from(Refunds::Table)
+        .and_where(Expr::col(Refunds::BookingId).eq(refund.booking_id))
+        .to_owned();
+    db.fetch_one(&select).await
+}

@@ -11,7 +11,7 @@ use anyhow::Context;
 use reqwest::StatusCode;
 use serde::Deserialize;
 
-use super::store::{self, PaymentRow, SUCCEEDED};
+use super::store::{self, PaymentRow, RefundRow, SUCCEEDED};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
@@ -34,6 +34,16 @@ pub struct Intent {
     pub client_secret: Option<String>,
     #[serde(default)]
     pub metadata: HashMap<String, String>,
+}
+
+/// A Refund, as the provider describes it.
+#[derive(Debug, Deserialize)]
+pub struct Refund {
+    pub id: String,
+    pub amount: i64,
+    pub currency: String,
+    pub status: String,
+    pub payment_intent: Option<String>,
 }
 
 impl Intent {
@@ -185,6 +195,53 @@ impl Stripe {
             status if status.is_success() => response.json().await.map(Some).map_err(unreachable),
             status => Err(refused(status, response).await),
         }
+    }
+
+    /// Refunds the intent `transaction_id` that paid `booking`, in full
+    /// (https://docs.stripe.com/api/refunds/create). The idempotency key
+    /// names the order, so a retried refund is the same refund, never a second.
+    pub async fn refund(&self, booking: &BookingRow, transaction_id: &str) -> ApiResult<RefundRow> {
+        let form = [
+            ("payment_intent", transaction_id.to_owned()),
+            ("amount", booking.price_cents.to_string()),
+            ("metadata[order_id]", booking.id.to_string()),
+        ];
+        let response = self
+            .http
+            .post(format!("{}/v1/refunds", self.api_base))
+            .bearer_auth(self.secret_key()?)
+            .header(
+                "Idempotency-Key",
+                format!("refund-order-{}-{}", booking.id, booking.created_at),
+            )
+            .form(&form)
+            .send()
+            .await
+            .map_err(unreachable)?;
+        let refund: Refund = match response.status() {
+            status if status.is_success() => response.json().await.map_err(unreachable)?,
+            status => return Err(refused(status, response).await),
+        };
+        // `pending` refunds complete at the provider without the shop.
+        let made = matches!(refund.status.as_str(), "succeeded" | "pending");
+        if !made
+            || refund.amount != booking.price_cents
+            || refund.payment_intent.as_deref() != Some(transaction_id)
+        {
+            tracing::error!(order = booking.id, refund = ?refund, "the card provider did not refund the order");
+            return Err(ApiError::Unavailable(
+                "The card provider did not refund this order; nothing was changed".into(),
+            ));
+        }
+        tracing::info!(order = booking.id, refund = %refund.id, intent = %transaction_id, "refund made (stripe)");
+        Ok(RefundRow {
+            id: refund.id,
+            booking_id: booking.id,
+            payment_id: transaction_id.to_owned(),
+            amount_cents: refund.amount,
+            currency: refund.currency,
+            status: refund.status,
+        })
     }
 
     fn secret_key(&self) -> ApiResult<&str> {

@@ -22,6 +22,7 @@ use super::stripe::Intent;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::parse_id;
+use crate::orders::state::{transition, Move};
 use crate::orders::store as orders;
 use crate::state::AppState;
 
@@ -178,11 +179,16 @@ async fn settle(
         return Ok(());
     };
     store::save(db, &mut **tx, &intent.row(booking.id)).await?;
-    if orders::mark_paid(db, &mut **tx, booking.id, &intent.id).await? {
-        tracing::info!(order = booking.id, intent = %intent.id, "order paid (webhook)");
+    let paid = match transition(booking.state(), Move::Pay) {
+        Ok(t) => orders::apply(db, &mut **tx, booking.id, &t, Some(&intent.id)).await?,
+        Err(_) => None,
+    };
+    if paid.is_some() {
+        tracing::info!(order = booking.id, intent = %intent.id, from = %booking.state(),
+            to = "paid/pending", by = "stripe webhook", "order moved: pay");
     } else if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {
         // Money taken for an order that is cancelled or paid otherwise.
-        tracing::error!(order = booking.id, intent = %intent.id, status = %booking.status,
+        tracing::error!(order = booking.id, intent = %intent.id, state = %booking.state(),
             "webhook: a payment arrived for an order that is not unpaid; refund it by hand");
     }
     Ok(())

@@ -14,6 +14,7 @@ mod images;
 mod limits;
 mod oidc;
 mod order_changes;
+mod order_states;
 mod orders;
 mod parts;
 mod payments;

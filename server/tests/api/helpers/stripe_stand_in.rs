@@ -3,6 +3,9 @@
 //! (https://docs.stripe.com/api/payment_intents): a secret key as a bearer
 //! token, form-encoded bodies, an `Idempotency-Key` that makes a retried
 //! create answer the same intent. It records every request for the tests.
+//! Refunds (https://docs.stripe.com/api/refunds/create) refund a succeeded
+//! intent once: the same `Idempotency-Key` answers the same refund, any
+//! other second refund of an intent is refused as the provider refuses it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -45,6 +48,10 @@ struct Inner {
     intents: HashMap<String, Value>,
     by_key: HashMap<String, String>,
     requests: Vec<Recorded>,
+    refunds: HashMap<String, Value>,
+    refunds_by_key: HashMap<String, String>,
+    /// When set, every refund is refused with this error code.
+    refuse_refunds: Option<String>,
 }
 
 type Shared = Arc<Mutex<Inner>>;
@@ -63,6 +70,7 @@ impl StripeStandIn {
         let router = Router::new()
             .route("/v1/payment_intents", post(create))
             .route("/v1/payment_intents/{id}", get(retrieve))
+            .route("/v1/refunds", post(create_refund))
             .with_state(inner.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -78,6 +86,25 @@ impl StripeStandIn {
     /// The intent as the provider holds it.
     pub fn intent(&self, id: &str) -> Value {
         self.inner.lock().unwrap().intents[id].clone()
+    }
+
+    /// Every refund made so far.
+    pub fn refunds(&self) -> Vec<Value> {
+        let mut refunds: Vec<Value> = self
+            .inner
+            .lock()
+            .unwrap()
+            .refunds
+            .values()
+            .cloned()
+            .collect();
+        refunds.sort_by_key(|r| r["id"].as_str().unwrap().to_owned());
+        refunds
+    }
+
+    /// Makes every refund from now on fail with the provider's error `code`.
+    pub fn refuse_refunds(&self, code: &str) {
+        self.inner.lock().unwrap().refuse_refunds = Some(code.to_owned());
     }
 
     /// Changes one field of an intent, as the buyer's browser confirming it
@@ -191,4 +218,91 @@ async fn retrieve(
             &format!("No such payment_intent: '{id}'"),
         )),
     }
+}
+
+async fn create_refund(
+    State(inner): State<Shared>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, (StatusCode, Json<Value>)> {
+    record(&inner, Method::POST, "/v1/refunds".into(), &headers, &body)?;
+    let request = inner.lock().unwrap().requests.last().cloned().unwrap();
+    let is_form = request
+        .header("content-type")
+        .is_some_and(|t| t.starts_with("application/x-www-form-urlencoded"));
+    let mut inner = inner.lock().unwrap();
+    let key = request.header("idempotency-key").map(str::to_owned);
+    if let Some(id) = key.as_ref().and_then(|k| inner.refunds_by_key.get(k)) {
+        return Ok(Json(inner.refunds[id].clone()));
+    }
+    if let Some(code) = inner.refuse_refunds.clone() {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            Json(
+                json!({"error": {"type": "invalid_request_error", "code": code, "message": "The refund was refused."}}),
+            ),
+        ));
+    }
+    let intent_id = request
+        .field("payment_intent")
+        .unwrap_or_default()
+        .to_owned();
+    let Some(intent) = inner.intents.get(&intent_id).cloned().filter(|_| is_form) else {
+        return Err(stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            &format!("No such payment_intent: '{intent_id}'"),
+        ));
+    };
+    if intent["status"] != "succeeded" {
+        return Err(stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "This PaymentIntent does not have a successful charge to refund.",
+        ));
+    }
+    if inner
+        .refunds
+        .values()
+        .any(|r| r["payment_intent"] == intent_id.as_str())
+    {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            Json(
+                json!({"error": {"type": "invalid_request_error", "code": "charge_already_refunded",
+                "message": "Charge has already been refunded."}}),
+            ),
+        ));
+    }
+    let amount = match request.field("amount") {
+        None => intent["amount"].as_i64().unwrap(),
+        Some(a) => match a.parse::<i64>() {
+            Ok(a) if a > 0 && a <= intent["amount"].as_i64().unwrap() => a,
+            _ => {
+                return Err(stripe_error(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_request_error",
+                    "Refund amount is greater than the charge amount.",
+                ))
+            }
+        },
+    };
+    let metadata: serde_json::Map<String, Value> = request
+        .form
+        .iter()
+        .filter_map(|(k, v)| {
+            let name = k.strip_prefix("metadata[")?.strip_suffix(']')?;
+            Some((name.to_owned(), json!(v)))
+        })
+        .collect();
+    let id = format!("re_standin{}", inner.refunds.len() + 1);
+    let refund = json!({
+        "id": id, "object": "refund", "amount": amount, "currency": intent["currency"],
+        "payment_intent": intent_id, "status": "succeeded", "metadata": metadata
+    });
+    inner.refunds.insert(id.clone(), refund.clone());
+    if let Some(key) = key {
+        inner.refunds_by_key.insert(key, id);
+    }
+    Ok(Json(refund))
 }
