@@ -803,3 +803,77 @@ async fn bad_filters_and_pages_answer_400_naming_the_field() {
     let body = error_of(response).await;
     assert_eq!(body["fields"].as_object().unwrap().len(), 2, "{body}");
 }
+
+#[tokio::test]
+async fn orders_placed_before_the_states_existed_get_theirs_from_their_status() {
+    use sqlx::Executor;
+    sqlx::any::install_default_drivers();
+    let folder = tempfile::tempdir().unwrap();
+    let postgres = if on_postgres() {
+        Some(PostgresDatabase::create().await)
+    } else {
+        None
+    };
+    let (url, dialect) = match &postgres {
+        Some(db) => (db.url.clone(), "postgres"),
+        None => (
+            format!(
+                "sqlite://{}?mode=rwc",
+                folder.path().join("old.db").display()
+            ),
+            "sqlite",
+        ),
+    };
+    // The database as it was before this migration.
+    let mut before = sqlx::migrate::Migrator::new(std::path::PathBuf::from(format!(
+        "{}/migrations/{dialect}",
+        env!("CARGO_MANIFEST_DIR")
+    )))
+    .await
+    .unwrap();
+    before.migrations = before
+        .migrations
+        .iter()
+        .filter(|m| m.version < 5)
+        .cloned()
+        .collect::<Vec<_>>()
+        .into();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    before.run(&pool).await.unwrap();
+    for (status, transaction) in [
+        ("unpaid", "NULL"),
+        ("paid", "'pi_paid'"),
+        ("shipped", "'pi_shipped'"),
+        ("cancelled", "NULL"),
+    ] {
+        pool.execute(
+            format!(
+                "INSERT INTO bookings (part_id, part_name, unit_price_cents, quantity, price_cents, \
+                 buyer_id, buyer_email, buyer_name, status, transaction_id, created_at, updated_at) \
+                 VALUES (1, 'Old part', 100, 1, 100, 1, 'old@example.com', 'Old Buyer', '{status}', \
+                 {transaction}, '2025-01-01T00:00:00.000000Z', '2025-01-01T00:00:00.000000Z')"
+            )
+            .as_str(),
+        )
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+
+    let db = shop::Db::connect(&url).await.expect("the migrations apply");
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT status, payment_status, fulfilment_status FROM bookings ORDER BY id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    let expected = [
+        ("unpaid", "unpaid", "pending"),
+        ("paid", "paid", "pending"),
+        ("shipped", "paid", "shipped"),
+        ("cancelled", "unpaid", "cancelled"),
+    ]
+    .map(|(a, b, c)| (a.to_owned(), b.to_owned(), c.to_owned()));
+    assert_eq!(rows, expected);
+}
