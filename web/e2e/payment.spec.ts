@@ -83,7 +83,7 @@ test.describe('card payment', () => {
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     const row = page.getByRole('row').filter({ hasText: ownPart.name });
-    await expect(row).toContainText('unpaid');
+    await expect(row).toContainText('Unpaid');
     await expect(row.getByRole('link', { name: `Pay for ${ownPart.name}` })).toBeVisible();
   });
 });

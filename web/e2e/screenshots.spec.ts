@@ -106,6 +106,12 @@ for (const device of DEVICES) {
       await row.getByRole('button', { name: `Delete ${part.name}` }).click();
       await expect(page.getByRole('dialog', { name: `Delete ${part.name}?` })).toBeVisible();
       await snap(page, 'delete-part', d);
+      await page.keyboard.press('Escape');
+      // The buyer's order, paid above, waits to be shipped.
+      await page.goto('/dashboard/manage-orders');
+      await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Ship order #${orderId}` })).toBeVisible();
+      await snap(page, 'manage-orders', d);
     });
   });
 }

@@ -51,7 +51,7 @@ test.describe('shopping', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: ownPart.name });
-    await expect(row).toContainText('unpaid');
+    await expect(row).toContainText('Unpaid');
     await expect(row).toContainText(String(ownPart.minimumOrder + 1));
     await expect(row.getByRole('link', { name: `Pay for ${ownPart.name}` })).toBeVisible();
 
@@ -60,7 +60,7 @@ test.describe('shopping', () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel Order' }).click();
     await expect(toast(page, `Your order for ${ownPart.name} is cancelled.`)).toBeVisible();
-    await expect(row).toContainText('cancelled');
+    await expect(row).toContainText('Cancelled');
     await expect(row.getByRole('button', { name: `Cancel order for ${ownPart.name}` })).toHaveCount(0);
     // The stock came back.
     expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity);

@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
                   { path: d.users.path, lazy: page(() => import('./routes/dashboard/all-users')) },
                   { path: d.addPart.path, lazy: page(() => import('./routes/dashboard/add-part')) },
                   { path: d.manageParts.path, lazy: page(() => import('./routes/dashboard/manage-parts')) },
+                  { path: d.manageOrders.path, lazy: page(() => import('./routes/dashboard/manage-orders')) },
                 ],
               },
             ],

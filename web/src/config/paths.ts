@@ -17,5 +17,6 @@ export const paths = {
     users: { path: 'users', getHref: () => '/dashboard/users' },
     addPart: { path: 'addPart', getHref: () => '/dashboard/addPart' },
     manageParts: { path: 'managePart', getHref: () => '/dashboard/managePart' },
+    manageOrders: { path: 'manage-orders', getHref: () => '/dashboard/manage-orders' },
   },
 } as const;

@@ -24,7 +24,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 type Body = FormData | object | undefined;
 
+/** An answer's JSON and its headers (for `X-Total-Count` on paged lists). */
+type Answer<T> = { data: T; headers: Headers };
+
 async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+  return (await send<T>(method, path, body)).data;
+}
+
+async function send<T>(method: string, path: string, body?: Body): Promise<Answer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -66,8 +73,11 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
       err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
     throw new ApiError(response.status, message, fields);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
+
+/** A page of a list and the total it is a page of (the `X-Total-Count` header). */
+export type Page<T> = { items: T[]; total: number };
 
 /** The one client for the shop's /api routes (same origin). */
 export const api = {
@@ -76,6 +86,13 @@ export const api = {
   put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** GET of a paged list: its items and `X-Total-Count` (the page's length when the header is missing). */
+  getPage: async <T>(path: string): Promise<Page<T>> => {
+    const { data, headers } = await send<T[]>('GET', path);
+    const items = Array.isArray(data) ? data : [];
+    const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+    return { items, total: Number.isFinite(total) && total >= 0 ? total : items.length };
+  },
 };
 
 /** A message a person can read, from whatever was thrown. */

@@ -16,6 +16,7 @@ const ICONS = {
   users: 'M9 11a4 4 0 100-8 4 4 0 000 8zm-7 10a7 7 0 0114 0m3-10a3 3 0 100-6m2 16a6 6 0 00-3-5',
   addPart: 'M12 5v14M5 12h14',
   manageParts: 'M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M10 16v4',
+  manageOrders: 'M3 7l9-4 9 4-9 4zm0 0v10l9 4 9-4V7M12 11v10',
 };
 
 /** Spec section 6: buyers get My Orders and Add A Review; admins the three admin pages; everyone My Profile. */
@@ -26,6 +27,7 @@ function menuFor(isAdmin: boolean): MenuItem[] {
       { label: 'All Users', to: d.users.getHref(), icon: ICONS.users },
       { label: 'Add A New Part', to: d.addPart.getHref(), icon: ICONS.addPart },
       { label: 'Manage Parts', to: d.manageParts.getHref(), icon: ICONS.manageParts },
+      { label: 'Manage Orders', to: d.manageOrders.getHref(), icon: ICONS.manageOrders },
       profile,
     ];
   }

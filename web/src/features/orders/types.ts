@@ -1,5 +1,11 @@
 import type { BillingDetails, ConfirmPayment } from './api/pay-order';
 
+/** Where an order's money stands. */
+export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
+
+/** Where an order's parts stand. */
+export type FulfilmentStatus = 'pending' | 'shipped' | 'delivered' | 'cancelled';
+
 /** An order (booking) as the API answers it. */
 export type Order = {
   _id: string;
@@ -14,8 +20,12 @@ export type Order = {
   buyerName: string;
   paid: boolean;
   transactionId: string | null;
+  /** The summary of the two states below: cancelled, shipped (or delivered), else paid or unpaid. */
   status: 'unpaid' | 'paid' | 'shipped' | 'cancelled';
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: FulfilmentStatus;
   createdAt: string;
+  updatedAt: string;
 };
 
 /** What the purchase page hands the Confirm Order modal. */

@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import type { Order } from '../types';
-import { OrderStatus } from './order-status';
+import { FulfilmentBadge, PaymentBadge } from './order-badges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -20,7 +20,10 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** My Orders: the buyer's orders with status, Pay and Cancel for unpaid ones, "Paid" and the transaction id for paid ones. */
+/**
+ * My Orders: the buyer's orders with their payment and fulfilment badges, Pay and Cancel for
+ * unpaid ones, and the transaction id for paid ones.
+ */
 export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
   const money = useMoney();
@@ -62,7 +65,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
                 <p className="font-semibold">{order.partName}</p>
                 <p className="text-xs text-base-content/70">{formatDate(order.createdAt)}</p>
               </div>
-              <OrderStatus status={order.status} />
+              <OrderBadges order={order} />
             </div>
             <p className="mt-2 text-sm">
               {order.quantity} × {money(order.unitPrice)} = <strong>{money(order.price)}</strong>
@@ -81,8 +84,11 @@ export function MyOrders({ buyer }: { buyer: string }) {
               <th scope="col">Part</th>
               <th scope="col">Qty</th>
               <th scope="col">Total</th>
-              <th scope="col">Status</th>
               <th scope="col">Payment</th>
+              <th scope="col">Fulfilment</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -95,7 +101,10 @@ export function MyOrders({ buyer }: { buyer: string }) {
                 <td>{order.quantity}</td>
                 <td className="whitespace-nowrap">{money(order.price)}</td>
                 <td>
-                  <OrderStatus status={order.status} />
+                  <PaymentBadge status={order.paymentStatus} />
+                </td>
+                <td>
+                  <FulfilmentBadge status={order.fulfilmentStatus} />
                 </td>
                 <td>
                   <OrderActions order={order} onCancel={onCancel} />
@@ -110,7 +119,17 @@ export function MyOrders({ buyer }: { buyer: string }) {
   );
 }
 
-/** Pay and Cancel for an unpaid order; "Paid" and the transaction id once paid. */
+/** The payment and fulfilment badges, side by side (the phone cards). */
+function OrderBadges({ order }: { order: Order }) {
+  return (
+    <div className="flex shrink-0 flex-col items-end gap-1">
+      <PaymentBadge status={order.paymentStatus} />
+      <FulfilmentBadge status={order.fulfilmentStatus} />
+    </div>
+  );
+}
+
+/** Pay and Cancel for an unpaid order; the transaction id once paid (kept after a refund). */
 function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -130,15 +149,8 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
 }
 
 function PaymentCell({ order }: { order: Order }) {
-  if (order.paid) {
-    return (
-      <div>
-        <span className="font-semibold text-success">Paid</span>
-        {order.transactionId ? (
-          <div className="max-w-[14rem] break-all text-xs text-base-content/75">Transaction id: {order.transactionId}</div>
-        ) : null}
-      </div>
-    );
+  if (order.transactionId) {
+    return <div className="max-w-[14rem] break-all text-xs text-base-content/75">Transaction id: {order.transactionId}</div>;
   }
   if (order.status === 'unpaid' && order.price > 0) {
     return (

@@ -18,11 +18,14 @@ const order: Order = {
   paid: false,
   transactionId: null,
   status: 'unpaid',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'pending',
   createdAt: '2026-01-02T10:00:00Z',
+  updatedAt: '2026-01-02T10:00:00Z',
 };
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 const intent = { clientSecret: 'pi_abc_secret_xyz', amount: 3750, currency: 'usd' };
-const paidOrder: Order = { ...order, paid: true, status: 'paid', transactionId: 'pi_abc' };
+const paidOrder: Order = { ...order, paid: true, status: 'paid', paymentStatus: 'paid', transactionId: 'pi_abc' };
 const succeeded = { body: { paymentIntent: { id: 'pi_abc', status: 'succeeded' } } };
 const declined = { status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } };
 

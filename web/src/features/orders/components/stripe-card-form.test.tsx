@@ -33,7 +33,10 @@ const order = {
   paid: false,
   transactionId: null,
   status: 'unpaid',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'pending',
   createdAt: '2026-01-02T10:00:00Z',
+  updatedAt: '2026-01-02T10:00:00Z',
 };
 
 function setup() {
@@ -44,7 +47,7 @@ function setup() {
       body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'stripe', stripePublishableKey: 'pk_test_1', googleSignIn: false },
     },
     'POST /api/create-payment-intent': { body: { clientSecret: 'pi_s_secret_1', amount: 3750, currency: 'usd' } },
-    'PATCH /api/booking/9': { body: { ...order, paid: true, status: 'paid', transactionId: 'pi_s' } },
+    'PATCH /api/booking/9': { body: { ...order, paid: true, status: 'paid', paymentStatus: 'paid', transactionId: 'pi_s' } },
   });
   const view = renderWithProviders(<OrderPayment orderId="9" />, { signedInAs: ann });
   return { ...view, fetchMock };

@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { expect, signInWithToken, test, toast } from './fixtures';
+
+/** An expiry two years ahead, as the buyer types it. */
+function futureExpiry(): string {
+  return `12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+/** Signs the admin in and opens Manage Orders from the dashboard menu, showing the orders in `state`. */
+async function openManageOrders(page: Page, adminToken: string, state: string) {
+  await signInWithToken(page, adminToken, '/dashboard');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Orders' }).click();
+  await expect(page).toHaveURL('/dashboard/manage-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
+  await showOrders(page, state);
+}
+
+/** Chooses the orders shown in Manage Orders, and waits for them. */
+async function showOrders(page: Page, state: string) {
+  await page.getByLabel('Show orders').selectOption({ label: state });
+  await expect(page).toHaveURL(/[?&]state=/);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading orders' })).toHaveCount(0);
+}
+
+test.describe('running the orders', () => {
+  test('a paid order is shipped from Manage Orders and the buyer sees it shipped', async ({ page, shopper, ownPart, adminToken }) => {
+    // The buyer orders the part and pays for it with the test card.
+    await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Order' }).getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, `${ownPart.name}, order placed`)).toBeVisible();
+    await page.goto('/dashboard/order');
+    const myRow = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(myRow).toContainText('Unpaid');
+    await expect(myRow).toContainText('Pending');
+    await myRow.getByRole('link', { name: `Pay for ${ownPart.name}` }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill(futureExpiry());
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Congrats! Your Payment is completed.')).toBeVisible();
+
+    // The admin finds it among the paid orders: it can be shipped or refunded, not cancelled.
+    await openManageOrders(page, adminToken, 'Paid, to ship');
+    await expect(page).toHaveURL('/dashboard/manage-orders?state=paid');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(row).toContainText(`#${orderId}`);
+    await expect(row).toContainText(shopper.email);
+    await expect(row).toContainText('$37.50');
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText('Pending');
+    await expect(row.getByRole('button')).toHaveText(['Ship', 'Refund']);
+    // Every order listed is paid and not shipped.
+    for (const listed of await page.getByRole('row').filter({ has: page.getByRole('cell') }).all()) {
+      await expect(listed).toContainText('Paid');
+      await expect(listed).toContainText('Pending');
+    }
+
+    await row.getByRole('button', { name: 'Ship' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ship this order?' });
+    await expect(confirm).toContainText(ownPart.name);
+    await confirm.getByRole('button', { name: 'Ship Order' }).click();
+    await expect(toast(page, `Order #${orderId} is shipped.`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    // It left the paid-to-ship list, and shows among the shipped ones, ready to be delivered.
+    await expect(row).toHaveCount(0);
+    await showOrders(page, 'Shipped');
+    await expect(row).toContainText('Shipped');
+    await expect(row.getByRole('button')).toHaveText(['Deliver']);
+
+    // The buyer's My Orders shows it paid and shipped, with nothing left to pay or cancel.
+    await signInWithToken(page, shopper.token, '/dashboard/order');
+    await expect(myRow).toContainText('Paid');
+    await expect(myRow).toContainText('Shipped');
+    await expect(myRow.getByRole('link', { name: `Pay for ${ownPart.name}` })).toHaveCount(0);
+    await expect(myRow.getByRole('button', { name: `Cancel order for ${ownPart.name}` })).toHaveCount(0);
+  });
+
+  test('an unpaid order offers Cancel but not Ship', async ({ page, shopper, ownPart, adminToken, api }) => {
+    const orderId = await api.placeOrder(shopper.token, ownPart._id, ownPart.minimumOrder);
+    await openManageOrders(page, adminToken, 'Unpaid');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(row).toContainText(`#${orderId}`);
+    await expect(row).toContainText('Unpaid');
+    await expect(row.getByRole('button')).toHaveText(['Cancel']);
+    await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Deliver' })).toHaveCount(0);
+  });
+
+  test('an admin cancels an unpaid order and the part gets its stock back', async ({ page, shopper, ownPart, adminToken, api }) => {
+    const quantity = ownPart.minimumOrder + 2;
+    const orderId = await api.placeOrder(shopper.token, ownPart._id, quantity);
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity - quantity);
+
+    await openManageOrders(page, adminToken, 'Unpaid');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(row).toContainText(String(quantity));
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await expect(confirm).toContainText('back into stock');
+    await confirm.getByRole('button', { name: 'Cancel Order' }).click();
+    await expect(toast(page, `Order #${orderId} is cancelled; its parts are back in stock.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await showOrders(page, 'Cancelled');
+    await expect(row).toContainText('Cancelled');
+    await expect(row).toContainText('Unpaid');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity);
+
+    // The buyer sees it cancelled too.
+    await signInWithToken(page, shopper.token, '/dashboard/order');
+    const myRow = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(myRow).toContainText('Cancelled');
+    await expect(myRow.getByRole('link', { name: `Pay for ${ownPart.name}` })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,243 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { useMoney } from '@/lib/config';
+import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders';
+import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
+import type { Order } from '../types';
+import { MoveOrderModal } from './move-order-modal';
+import { FulfilmentBadge, PaymentBadge } from './order-badges';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** A page number from the address: a whole number from 1, else 1. */
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+type Pending = { order: Order; move: OrderMove } | null;
+
+const MOVE_STYLES: Record<OrderMove, string> = {
+  ship: 'btn-primary',
+  deliver: 'btn-success',
+  cancel: 'btn-outline btn-error',
+  refund: 'btn-outline btn-warning',
+};
+
+/**
+ * Manage Orders: every buyer's orders, newest first, a page at a time, filtered by state, with
+ * the moves each order allows (Ship, Deliver, Cancel, Refund), each confirmed first.
+ * The filter and page live in the address, so a reload or a shared link shows the same list.
+ */
+export function ManageOrders() {
+  const [params, setParams] = useSearchParams();
+  const filter = parseOrderFilter(params.get('state'));
+  const page = parsePage(params.get('page'));
+  const orders = useAdminOrders(filter, page);
+  const [pending, setPending] = useState<Pending>(null);
+  const filterId = useId();
+
+  const show = (next: { filter?: OrderFilter; page?: number }) => {
+    const nextFilter = next.filter ?? filter;
+    const nextPage = next.page ?? page;
+    const search = new URLSearchParams();
+    if (nextFilter !== 'all') search.set('state', nextFilter);
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  };
+
+  const onMove = (order: Order, move: OrderMove) => setPending({ order, move });
+
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-1 sm:max-w-xs">
+        <label htmlFor={filterId} className="text-sm font-semibold">
+          Show orders
+        </label>
+        <select
+          id={filterId}
+          // A native select, drawn like the shop's inputs (daisyUI's select styles are left out of the build).
+          className="h-10 w-full rounded-field border border-base-content/20 bg-base-100 px-3 text-sm"
+          value={filter}
+          onChange={(event) => show({ filter: parseOrderFilter(event.target.value), page: 1 })}
+        >
+          {ORDER_FILTERS.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <OrderList
+        orders={orders}
+        page={page}
+        filtered={filter !== 'all'}
+        onPage={(next) => show({ page: next })}
+        onMove={onMove}
+      />
+      <MoveOrderModal pending={pending} onClose={() => setPending(null)} />
+    </>
+  );
+}
+
+type OrderListProps = {
+  orders: ReturnType<typeof useAdminOrders>;
+  page: number;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  onMove: (order: Order, move: OrderMove) => void;
+};
+
+function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
+  const money = useMoney();
+  if (orders.isPending) return <Spinner label="Loading orders" />;
+  if (orders.isError) return <ErrorBox error={orders.error} onRetry={() => void orders.refetch()} />;
+
+  const { items, total } = orders.data;
+  if (items.length === 0) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
+        <p>{filtered ? 'No orders in this state.' : 'No orders yet.'}</p>
+        {page > 1 ? (
+          <button type="button" className="btn btn-sm mt-4" onClick={() => onPage(1)}>
+            Back to the first page
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {/* Phones and small tablets: one card per order. */}
+      <ul className="grid gap-3 md:hidden" aria-label="Orders">
+        {items.map((order) => (
+          <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold break-words">{order.partName}</p>
+                <p className="text-xs text-base-content/70">
+                  Order #{order._id} · {formatDate(order.createdAt)}
+                </p>
+              </div>
+              <p className="whitespace-nowrap font-semibold">{money(order.price)}</p>
+            </div>
+            <p className="mt-2 text-sm">
+              {order.quantity} × {money(order.unitPrice)}
+            </p>
+            <p className="mt-1 text-sm">{order.buyerName}</p>
+            <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <PaymentBadge status={order.paymentStatus} />
+              <FulfilmentBadge status={order.fulfilmentStatus} />
+            </div>
+            <OrderMoves order={order} onMove={onMove} className="mt-3 flex-wrap" />
+          </li>
+        ))}
+      </ul>
+      {/* Wider screens: a table. */}
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Part</th>
+              <th scope="col" className="text-right">
+                Qty
+              </th>
+              <th scope="col" className="text-right">
+                Total
+              </th>
+              <th scope="col">Payment</th>
+              <th scope="col">Fulfilment</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((order) => (
+              <tr key={order._id}>
+                <td className="whitespace-nowrap">
+                  <div className="font-mono font-medium">#{order._id}</div>
+                  <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
+                </td>
+                <td>
+                  <div className="font-medium">{order.buyerName}</div>
+                  <div className="text-xs whitespace-nowrap text-base-content/70">{order.buyer}</div>
+                </td>
+                <td className="min-w-40">{order.partName}</td>
+                <td className="text-right">{order.quantity}</td>
+                <td className="whitespace-nowrap text-right">{money(order.price)}</td>
+                <td>
+                  <PaymentBadge status={order.paymentStatus} />
+                </td>
+                <td>
+                  <FulfilmentBadge status={order.fulfilmentStatus} />
+                </td>
+                <td>
+                  <OrderMoves order={order} onMove={onMove} className="flex-nowrap justify-end" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={total} shown={items.length} onPage={onPage} />
+    </div>
+  );
+}
+
+/** The buttons for the moves this order allows; none for a delivered, cancelled or refunded order. */
+function OrderMoves({ order, onMove, className = '' }: { order: Order; onMove: (order: Order, move: OrderMove) => void; className?: string }) {
+  const moves = allowedMoves(order);
+  if (moves.length === 0) return null;
+  return (
+    <div className={`flex gap-2 ${className}`}>
+      {moves.map((move) => (
+        <button
+          key={move}
+          type="button"
+          className={`btn btn-sm ${MOVE_STYLES[move]}`}
+          aria-label={`${MOVE_LABELS[move]} order #${order._id}`}
+          onClick={() => onMove(order, move)}
+        >
+          {MOVE_LABELS[move]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Pager({ page, total, shown, onPage }: { page: number; total: number; shown: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const first = (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-base-content/75" aria-live="polite">
+        {first}–{first + shown - 1} of {total} {total === 1 ? 'order' : 'orders'}
+      </p>
+      {pages > 1 ? (
+        <div className="join">
+          <button type="button" className="btn btn-sm join-item" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </button>
+          <span className="btn btn-sm join-item pointer-events-none">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn btn-sm join-item" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
