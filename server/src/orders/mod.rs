@@ -332,6 +332,11 @@ async fn pay_order(
             let booking = store::find(&state.db, booking.id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("Order"))?;
+            if booking.transaction_id.as_deref() != Some(transaction_id.as_str()) {
+                // Money taken for an order that was cancelled meanwhile.
+                tracing::error!(order = booking.id, intent = %transaction_id, state = %booking.state(),
+                    "a payment succeeded for an order that is no longer unpaid; refund it by hand");
+            }
             settled(booking, &transaction_id)
         }
         Err(e) => Err(e),
