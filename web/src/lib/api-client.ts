@@ -24,7 +24,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 type Body = FormData | object | undefined;
 
-async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+async function request<T>(method: string, path: string, body?: Body, onAnswer?: (response: Response) => void): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -66,7 +66,21 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
       err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
     throw new ApiError(response.status, message, fields);
   }
+  onAnswer?.(response);
   return data as T;
+}
+
+/** One page of a list and how many items match in all (the `X-Total-Count` header). */
+export type ListPage<T> = { items: T[]; total: number };
+
+/** GETs one page of a list (`?limit=&offset=`) with the total the server counted. */
+export async function getPage<T>(path: string): Promise<ListPage<T>> {
+  let total: number | null = null;
+  const items = await request<T[]>('GET', path, undefined, (response) => {
+    const header = response.headers.get('X-Total-Count');
+    if (header !== null && /^\d+$/.test(header)) total = Number(header);
+  });
+  return { items, total: total ?? items.length };
 }
 
 /** The one client for the shop's /api routes (same origin). */

@@ -40,7 +40,7 @@ export function renderWithProviders(ui: ReactElement, { url = '/', path, signedI
   return { ...result, user, queryClient };
 }
 
-type Reply = { status?: number; body?: unknown };
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 
 /**
  * Replaces fetch with a fake server: `routes` maps "METHOD /api/path" to its answer (a function
@@ -56,7 +56,7 @@ export function mockApi(routes: Record<string, Reply | ((body: unknown) => Reply
     const reply = typeof route === 'function' ? await route(body) : (route ?? { status: 404, body: { error: 'Not found' } });
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

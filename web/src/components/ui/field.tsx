@@ -64,3 +64,23 @@ export function TextAreaField({ label, error, className = '', ...props }: TextAr
     </FieldShell>
   );
 }
+
+type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string | undefined; hint?: ReactNode };
+
+/** A labelled drop-down that shows its error message. */
+export function SelectField({ label, error, hint, className = '', children, ...props }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`select select-bordered w-full ${error ? 'select-error' : ''} ${className}`}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
