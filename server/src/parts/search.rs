@@ -189,6 +189,13 @@ pub fn page_statement(
         .to_owned()
 }
 
+/// The statement counting the matching parts (for `X-Total-Count`).
+pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    matching(backend, filters)
+        .expr(Expr::col((Parts::Table, Parts::Id)).count())
+        .to_owned()
+}
+
 /// One page of matching parts, and how many match in all.
 pub async fn list(
     db: &Db,
@@ -200,13 +207,7 @@ pub async fn list(
     let rows: Vec<PartRow> = db
         .fetch_all(&page_statement(db.backend, filters, sort, limit, offset))
         .await?;
-    let (total,): (i64,) = db
-        .fetch_one(
-            &matching(db.backend, filters)
-                .expr(Expr::col((Parts::Table, Parts::Id)).count())
-                .to_owned(),
-        )
-        .await?;
+    let (total,): (i64,) = db.fetch_one(&count_statement(db.backend, filters)).await?;
     Ok((rows, total))
 }
 
