@@ -52,7 +52,8 @@ export const skuField = z
 export const oemNumbersField = z
   .string()
   .refine((v) => splitOemNumbers(v).length <= MAX_OEM_NUMBERS, `At most ${MAX_OEM_NUMBERS} OEM numbers`)
-  .refine((v) => splitOemNumbers(v).every((n) => n.length <= MAX_NUMBER_LENGTH), `Each OEM number must be at most ${MAX_NUMBER_LENGTH} characters`);
+  .refine((v) => splitOemNumbers(v).every((n) => n.length <= MAX_NUMBER_LENGTH), `Each OEM number must be at most ${MAX_NUMBER_LENGTH} characters`)
+  .refine((v) => splitOemNumbers(v).every((n) => /[A-Za-z0-9]/.test(n)), 'Each OEM number must have letters or digits');
 
 export const reorderLevelField = z
   .string()

@@ -113,6 +113,18 @@ describe('AddPartForm catalogue fields', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an OEM number too long or without a letter or digit', async () => {
+    mockApi({});
+    const { user, submit } = setup();
+    await user.type(screen.getByLabelText('OEM numbers'), `04465-33450, ${'9'.repeat(41)}`);
+    await submit();
+    expect(await screen.findByText('Each OEM number must be at most 40 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('OEM numbers'));
+    await user.type(screen.getByLabelText('OEM numbers'), '04465-33450, --');
+    await submit();
+    expect(await screen.findByText('Each OEM number must have letters or digits')).toBeInTheDocument();
+  });
+
   it('refuses a model year before 1950 or after next year', async () => {
     mockApi({});
     const { user, submit } = setup();

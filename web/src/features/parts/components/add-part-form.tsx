@@ -78,7 +78,7 @@ export function AddPartForm() {
         />
         <InputField label="Minimum Order" inputMode="numeric" error={errors.minimumOrder?.message} {...register('minimumOrder')} />
       </div>
-      <CatalogueFields />
+      <CatalogueFields skuOptional />
       <InputField
         label="Image"
         type="file"

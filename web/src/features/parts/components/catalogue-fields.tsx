@@ -3,8 +3,11 @@ import { InputField, SelectField } from '@/components/ui/field';
 import { NEW_FITMENT, type CatalogueValues } from '../schemas';
 import { CATEGORIES } from '../types';
 
-/** How a part is found: part number, OEM numbers, category, the vehicles it fits, and when it runs low. */
-export function CatalogueFields() {
+/**
+ * How a part is found: part number, OEM numbers, category, the vehicles it fits, and when it runs
+ * low. `skuOptional` when adding: the shop then makes a part number up.
+ */
+export function CatalogueFields({ skuOptional = false }: { skuOptional?: boolean }) {
   const {
     register,
     control,
@@ -16,7 +19,7 @@ export function CatalogueFields() {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
-        <InputField label="SKU" autoComplete="off" hint="Left empty, the shop makes one up." error={errors.sku?.message} {...register('sku')} />
+        <InputField label="SKU" autoComplete="off" hint={skuOptional ? 'Left empty, the shop makes one up.' : undefined} error={errors.sku?.message} {...register('sku')} />
         <SelectField label="Category" error={errors.category?.message} {...register('category')}>
           {CATEGORIES.map((name) => (
             <option key={name} value={name}>

@@ -29,7 +29,7 @@ export function PartSpecs({ part }: { part: Part }) {
         <dt className="text-base-content/70">SKU</dt>
         <dd className="font-mono font-semibold">{part.sku}</dd>
         <dt className="text-base-content/70">OEM numbers</dt>
-        <dd className="font-mono">{part.oemNumbers.length > 0 ? part.oemNumbers.join(', ') : 'None listed'}</dd>
+        <dd className={part.oemNumbers.length > 0 ? 'font-mono' : ''}>{part.oemNumbers.length > 0 ? part.oemNumbers.join(', ') : 'None listed'}</dd>
         <dt className="text-base-content/70">Category</dt>
         <dd>{part.category}</dd>
       </dl>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
@@ -88,14 +89,14 @@ function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (
       <label htmlFor={id} className="text-sm font-semibold">
         Category
       </label>
-      <select id={id} className="select select-bordered w-full" value={value} onChange={(e) => onChange(e.target.value as Category | '')}>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Category | '')}>
         <option value="">All categories</option>
         {CATEGORIES.map((name) => (
           <option key={name} value={name}>
             {counts.has(name) ? `${name} (${counts.get(name)})` : name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -124,13 +125,13 @@ function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort
           <label htmlFor={sortId} className="text-sm font-semibold">
             Sort by
           </label>
-          <select id={sortId} className="select select-bordered select-sm" value={query.sort} onChange={(e) => onSort(e.target.value as Sort)}>
+          <Select id={sortId} compact value={query.sort} onChange={(e) => onSort(e.target.value as Sort)}>
             {SORTS.map((sort) => (
               <option key={sort.value} value={sort.value}>
                 {sort.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
       {parts.isPending ? <Spinner label="Loading parts" /> : null}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Select } from '@/components/ui/field';
 import { formatVehicle, saveVehicle, useVehicle } from '@/lib/vehicle';
 import { useVehicles } from '../api/get-vehicles';
 import { sameName, vehicleOptions, type VehicleChoice } from '../vehicle-options';
@@ -23,15 +24,15 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
     stored && sameName(stored.make, value.make) && sameName(stored.model, value.model) && stored.year === value.year;
 
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-1">
       <legend className="mb-2 text-sm font-bold uppercase tracking-wider text-base-content/70">Your vehicle</legend>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-year`} className="text-sm font-semibold">
           Year
         </label>
-        <select
+        <Select
           id={`${id}-year`}
-          className="select select-bordered w-full"
+         
           value={value.year ?? ''}
           onChange={(e) => choose({ ...value, year: e.target.value ? Number(e.target.value) : null })}
         >
@@ -41,15 +42,15 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
               {year}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-make`} className="text-sm font-semibold">
           Make
         </label>
-        <select
+        <Select
           id={`${id}-make`}
-          className="select select-bordered w-full"
+         
           value={options.make}
           onChange={(e) => choose({ ...value, make: e.target.value, model: '' })}
         >
@@ -59,15 +60,15 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
               {make}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-model`} className="text-sm font-semibold">
           Model
         </label>
-        <select
+        <Select
           id={`${id}-model`}
-          className="select select-bordered w-full"
+         
           value={options.model}
           disabled={!value.make}
           aria-describedby={value.make ? undefined : `${id}-model-hint`}
@@ -79,7 +80,7 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
               {model}
             </option>
           ))}
-        </select>
+        </Select>
         {value.make ? null : (
           <p id={`${id}-model-hint`} className="text-xs text-base-content/70">
             Choose a make first.
@@ -87,7 +88,7 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
         )}
       </div>
       {vehicles.isError ? (
-        <p className="text-sm text-error" role="alert">
+        <p className="col-span-2 text-sm text-error sm:col-span-3 lg:col-span-1" role="alert">
           The list of vehicles could not be loaded.{' '}
           <button type="button" className="link" onClick={() => void vehicles.refetch()}>
             Try again
@@ -95,7 +96,7 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
         </p>
       ) : null}
       {stored && !showsStored ? (
-        <button type="button" className="btn btn-sm btn-outline" onClick={() => onChange(stored)}>
+        <button type="button" className="btn btn-sm btn-outline col-span-2 sm:col-span-3 lg:col-span-1" onClick={() => onChange(stored)}>
           Show parts for my {formatVehicle(stored)}
         </button>
       ) : null}
