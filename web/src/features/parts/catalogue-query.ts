@@ -70,14 +70,20 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   };
 }
 
-/** The query string for a catalogue state ("" for the plain catalogue); defaults are left out. */
-export function catalogueSearch(query: CatalogueQuery): string {
+/** The filters as query parameters, in the URL's order; those not chosen are left out. */
+function filterParams(query: CatalogueQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
   if (query.make) params.set('make', query.make);
   if (query.make && query.model) params.set('model', query.model);
   if (query.year !== null) params.set('year', String(query.year));
+  return params;
+}
+
+/** The query string for a catalogue state ("" for the plain catalogue); defaults are left out. */
+export function catalogueSearch(query: CatalogueQuery): string {
+  const params = filterParams(query);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
@@ -93,12 +99,7 @@ export function changeQuery(query: CatalogueQuery, changes: Partial<CatalogueQue
 
 /** The `/api/part` call that answers one catalogue page. */
 export function partsApiPath(query: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.category) params.set('category', query.category);
-  if (query.make) params.set('make', query.make);
-  if (query.make && query.model) params.set('model', query.model);
-  if (query.year !== null) params.set('year', String(query.year));
+  const params = filterParams(query);
   params.set('sort', query.sort);
   params.set('limit', String(PAGE_SIZE));
   params.set('offset', String((query.page - 1) * PAGE_SIZE));

@@ -1,12 +1,11 @@
 import type { Vehicle } from '@/lib/vehicle';
 import type { Fitment } from './types';
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+import { sameName } from './vehicle-options';
 
 /** Whether one of the part's fitment rows covers the vehicle (make and model in any case, year within the span). */
 export function fitsVehicle(fitments: readonly Fitment[], vehicle: Vehicle): boolean {
   return fitments.some(
-    (f) => same(f.make, vehicle.make) && same(f.model, vehicle.model) && f.yearFrom <= vehicle.year && vehicle.year <= f.yearTo,
+    (f) => sameName(f.make, vehicle.make) && sameName(f.model, vehicle.model) && f.yearFrom <= vehicle.year && vehicle.year <= f.yearTo,
   );
 }
 
