@@ -12,7 +12,8 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::images;
 use crate::input::{parse_cents, parse_email};
-use crate::parts::store::{self as parts, PartFields};
+use crate::parts::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
+use crate::parts::store::{self as parts, Details, PartFields};
 use crate::reviews::{self, NewReview};
 use crate::users::store as users;
 
@@ -27,6 +28,22 @@ struct DemoPart {
     available_quantity: i64,
     minimum_order: i64,
     image: String,
+    sku: String,
+    category: String,
+    #[serde(default)]
+    oem_numbers: Vec<String>,
+    #[serde(default)]
+    fitments: Vec<DemoFitment>,
+}
+
+/// A vehicle a demo part fits.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoFitment {
+    make: String,
+    model: String,
+    year_from: i64,
+    year_to: i64,
 }
 
 #[derive(Deserialize)]
@@ -73,6 +90,24 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
             price_cents,
             available_quantity: p.available_quantity,
             minimum_order: p.minimum_order,
+            sku: Some(p.sku.to_ascii_uppercase()),
+            category: fields::category(&p.category)
+                .with_context(|| format!("demo category of {}", p.name))?
+                .to_owned(),
+            reorder_level: DEFAULT_REORDER_LEVEL,
+            details: Details {
+                oem_numbers: p.oem_numbers.clone(),
+                fitments: p
+                    .fitments
+                    .iter()
+                    .map(|f| Fitment {
+                        make: f.make.clone(),
+                        model: f.model.clone(),
+                        year_from: f.year_from,
+                        year_to: f.year_to,
+                    })
+                    .collect(),
+            },
         };
         parts::insert(db, &fields).await?;
     }

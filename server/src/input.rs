@@ -263,6 +263,17 @@ impl<'a> Form<'a> {
         }
     }
 
+    /// The field's value, or None when it is absent or null.
+    pub fn value(&self, name: &str) -> Option<&'a Value> {
+        self.body.get(name).filter(|v| !v.is_null())
+    }
+
+    /// The first problem found, if any: for a nested object read with a
+    /// `Form` of its own, whose problem is then reported on the outer field.
+    pub fn first_problem(self) -> Option<String> {
+        self.first
+    }
+
     /// Ends reading: a 400 naming every wrong field, if there is one.
     pub fn finish(self) -> Result<(), ApiError> {
         match self.first {

@@ -7,6 +7,10 @@ use utoipa::openapi::path::Operation;
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
 
 use crate::input::{LONG_TEXT, MAX_PRICE_CENTS, MAX_QUANTITY, SHORT_TEXT};
+use crate::parts::fields::{
+    last_year, CATEGORIES, FIRST_YEAR, MAX_FITMENTS, MAX_NUMBER, MAX_OEM_NUMBERS, MAX_VEHICLE_TEXT,
+};
+use crate::parts::search::Sort;
 
 /// Documents 400, 413 and 415 on every operation that takes a request body.
 pub fn document_body_errors(openapi: &mut OpenApi) {
@@ -96,6 +100,7 @@ pub fn document_field_rules(openapi: &mut OpenApi) {
             property.extend(rule);
         }
     }
+    document_query_rules(&mut doc);
     if let Ok(patched) = serde_json::from_value(doc) {
         *openapi = patched;
     }
@@ -104,6 +109,10 @@ pub fn document_field_rules(openapi: &mut OpenApi) {
 /// Characters the shop counts as blank (Rust's `char::is_whitespace`), and NUL.
 const BLANK: &str =
     r"\u0000\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+/// Characters the shop counts as blank, without NUL.
+const WHITESPACE: &str =
+    r"\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 
 /// Text that is not empty or only whitespace, has no NUL, and at most `max` characters.
 fn text(max: usize) -> Value {
@@ -167,6 +176,87 @@ fn spaced_digits(min: usize, max: usize) -> Value {
     json!({"type": "string", "pattern": format!(r"^ *([0-9] *){{{min},{max}}}$")})
 }
 
+/// A part number: letters, digits, spaces, `-`, `.` and `/`; or blank
+/// (left out: the shop makes one).
+fn sku() -> Value {
+    json!({
+        "type": "string",
+        "maxLength": MAX_NUMBER,
+        "pattern": format!("^([A-Za-z0-9 ./-]*|[{WHITESPACE}]*)$"),
+        "example": "BRK-1042",
+    })
+}
+
+/// OEM numbers: each with a letter or digit, no NUL, at most 40 characters.
+fn oem_numbers() -> Value {
+    json!({
+        "type": "array",
+        "maxItems": MAX_OEM_NUMBERS,
+        "items": {
+            "type": "string",
+            "maxLength": MAX_NUMBER,
+            "pattern": r"^[^\u0000]*[A-Za-z0-9][^\u0000]*$",
+        },
+        "example": ["04465-33450"],
+    })
+}
+
+/// A category of the list, exactly as written there; or blank (left out).
+fn category() -> Value {
+    json!({
+        "anyOf": [
+            {"type": "string", "enum": CATEGORIES},
+            {"type": "string", "pattern": format!("^[{WHITESPACE}]*$")},
+        ],
+        "example": "Brakes",
+    })
+}
+
+fn fitments() -> Value {
+    json!({
+        "type": "array",
+        "maxItems": MAX_FITMENTS,
+        "items": {"$ref": "#/components/schemas/Fitment"},
+    })
+}
+
+/// A query parameter matching one of `choices` (`any_case`: in any case), or
+/// sent blank (as good as not sent).
+fn choice_pattern(choices: &[&str], any_case: bool) -> String {
+    let escape = |c: char| {
+        if any_case && c.is_ascii_alphabetic() {
+            format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())
+        } else if c.is_ascii_alphanumeric() || c == ' ' || c == '_' {
+            c.to_string()
+        } else {
+            format!("[{c}]")
+        }
+    };
+    let choices: Vec<String> = choices
+        .iter()
+        .map(|choice| choice.chars().map(escape).collect())
+        .collect();
+    format!("^([{WHITESPACE}]*|{})$", choices.join("|"))
+}
+
+/// The query parameters of `GET /api/part` whose rules a plain type cannot say.
+fn document_query_rules(doc: &mut Value) {
+    let Some(parameters) = doc
+        .pointer_mut("/paths/~1api~1part/get/parameters")
+        .and_then(Value::as_array_mut)
+    else {
+        return;
+    };
+    for parameter in parameters {
+        let rule = match parameter.get("name").and_then(Value::as_str) {
+            Some("category") => choice_pattern(&CATEGORIES, true),
+            Some("sort") => choice_pattern(&Sort::NAMES, false),
+            _ => continue,
+        };
+        parameter["schema"] = json!({"type": "string", "pattern": rule});
+    }
+}
+
 fn field_rules() -> Vec<(&'static str, &'static str, Value)> {
     let part_fields = |schema: &'static str| {
         vec![
@@ -176,6 +266,11 @@ fn field_rules() -> Vec<(&'static str, &'static str, Value)> {
             (schema, "price", price()),
             (schema, "availableQuantity", whole(0, MAX_QUANTITY)),
             (schema, "minimumOrder", whole(1, MAX_QUANTITY)),
+            (schema, "sku", sku()),
+            (schema, "oemNumbers", oem_numbers()),
+            (schema, "category", category()),
+            (schema, "fitments", fitments()),
+            (schema, "reorderLevel", whole(0, MAX_QUANTITY)),
         ]
     };
     let mut rules = vec![
@@ -232,6 +327,13 @@ fn field_rules() -> Vec<(&'static str, &'static str, Value)> {
             json!({"type": "string", "maxLength": SHORT_TEXT, "pattern": format!("^({EMAIL})?$")}),
         ),
     ];
+    rules.extend([
+        ("Fitment", "make", text(MAX_VEHICLE_TEXT)),
+        ("Fitment", "model", text(MAX_VEHICLE_TEXT)),
+        ("Fitment", "yearFrom", whole(FIRST_YEAR, last_year())),
+        ("Fitment", "yearTo", whole(FIRST_YEAR, last_year())),
+        ("RestockRequest", "quantity", whole(1, MAX_QUANTITY)),
+    ]);
     rules.extend(part_fields("PartRequest"));
     rules.extend(part_fields("PartChanges"));
     rules

@@ -41,6 +41,10 @@ for (const device of DEVICES) {
       await expect(page.getByRole('heading', { name: 'Available parts' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Available parts' }).getByRole('article')).toHaveCount(3);
       await snap(page, 'home', d);
+      await page.goto('/parts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Find parts' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Showing 1–/ })).toBeVisible();
+      await snap(page, 'parts', d);
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
       await snap(page, 'login', d);

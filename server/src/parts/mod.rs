@@ -1,12 +1,15 @@
 //! The catalogue: listing and reading parts for everyone, and adding,
 //! editing and deleting them for admins.
 
+pub mod catalogue;
+pub mod fields;
+pub mod search;
 pub mod store;
 
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,12 +21,16 @@ use crate::input::{
     cents_to_units, parse_id, Form, JsonObject, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT,
 };
 use crate::state::AppState;
-use store::{PartFields, PartRow};
+use fields::{Fitment, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL};
+use store::{Details, PartFields, PartRow};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_parts, create_part))
+        .routes(routes!(catalogue::list_parts, create_part))
         .routes(routes!(get_part, update_part, delete_part))
+        .routes(routes!(catalogue::restock_part))
+        .routes(routes!(catalogue::list_categories))
+        .routes(routes!(catalogue::list_vehicles))
 }
 
 /// A part as the API shows it.
@@ -42,10 +49,24 @@ pub struct Part {
     pub minimum_order: i64,
     pub created_at: String,
     pub updated_at: String,
+    /// The shop's part number, upper-case, unique.
+    #[schema(example = "BRK-1042")]
+    pub sku: String,
+    /// The manufacturers' numbers the part replaces, as entered.
+    #[schema(example = json!(["04465-33450"]))]
+    pub oem_numbers: Vec<String>,
+    #[schema(example = "Brakes")]
+    pub category: String,
+    /// The vehicles the part fits.
+    pub fitments: Vec<Fitment>,
+    /// The stock at or below which the part counts as low.
+    pub reorder_level: i64,
+    /// Whether `availableQuantity <= reorderLevel`.
+    pub low_stock: bool,
 }
 
-impl From<PartRow> for Part {
-    fn from(row: PartRow) -> Self {
+impl Part {
+    pub fn new(row: PartRow, details: Details) -> Self {
         Part {
             id: row.id.to_string(),
             name: row.name,
@@ -56,11 +77,19 @@ impl From<PartRow> for Part {
             minimum_order: row.minimum_order,
             created_at: row.created_at,
             updated_at: row.updated_at,
+            sku: row.sku,
+            oem_numbers: details.oem_numbers,
+            category: row.category,
+            fitments: details.fitments,
+            reorder_level: row.reorder_level,
+            low_stock: row.available_quantity <= row.reorder_level,
         }
     }
 }
 
-/// The fields of a new part (a `price` and quantities may be numeric strings).
+/// The fields of a new part (a `price` and quantities may be numeric
+/// strings). `sku`, `oemNumbers`, `category`, `fitments` and
+/// `reorderLevel` are optional.
 #[derive(ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
@@ -77,10 +106,24 @@ pub struct PartRequest {
     price: f64,
     #[schema(example = "/api/image/3f2a9c.jpg")]
     img: String,
+    /// Left out or blank: the shop makes one from the id (`PG-000123`).
+    #[schema(example = "BRK-1042", nullable)]
+    sku: Option<String>,
+    #[schema(nullable)]
+    oem_numbers: Option<Vec<String>>,
+    /// Left out or blank: `Other`.
+    #[schema(example = "Brakes", nullable)]
+    category: Option<String>,
+    #[schema(nullable)]
+    fitments: Option<Vec<Fitment>>,
+    /// Left out: 5.
+    #[schema(nullable)]
+    reorder_level: Option<i64>,
 }
 
 /// Changes to a part: any subset of its fields; a field left out or `null`
-/// stays as it is.
+/// stays as it is. `oemNumbers` and `fitments`, when sent, replace the
+/// part's whole lists.
 #[derive(ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
@@ -97,6 +140,16 @@ pub struct PartChanges {
     price: Option<f64>,
     #[schema(example = "/api/image/3f2a9c.jpg", nullable)]
     img: Option<String>,
+    #[schema(example = "BRK-1042", nullable)]
+    sku: Option<String>,
+    #[schema(nullable)]
+    oem_numbers: Option<Vec<String>>,
+    #[schema(example = "Brakes", nullable)]
+    category: Option<String>,
+    #[schema(nullable)]
+    fitments: Option<Vec<Fitment>>,
+    #[schema(nullable)]
+    reorder_level: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -118,70 +171,15 @@ pub struct DeletedCount {
     pub deleted_count: u64,
 }
 
-#[derive(Deserialize)]
-pub struct ListQuery {
-    q: Option<String>,
-    limit: Option<String>,
-    offset: Option<String>,
-}
-
-/// Parts, oldest first; all of them unless `limit` is given.
-#[utoipa::path(get, path = "/api/part", tag = "parts",
-    params(
-        ("q" = Option<String>, Query, description = "Words to find in the name or description"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
-        ("offset" = Option<i64>, Query, minimum = 0)),
-    responses(
-        (status = 200, body = Vec<Part>, headers(("X-Total-Count" = i64, description = "Parts matching in all"))),
-        (status = 400, body = ErrorBody)))]
-async fn list_parts(
-    State(state): State<AppState>,
-    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
-) -> ApiResult<(HeaderMap, Json<Vec<Part>>)> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let limit = match query.limit.as_deref() {
-        None => None,
-        Some(raw) => Some(
-            raw.parse::<u64>()
-                .ok()
-                .filter(|l| (1..=100).contains(l))
-                .ok_or_else(|| {
-                    ApiError::field("limit", "limit must be a whole number from 1 to 100")
-                })?,
-        ),
-    };
-    let offset = match query.offset.as_deref() {
-        None => 0,
-        Some(raw) => raw
-            .parse::<u64>()
-            .ok()
-            .filter(|o| *o <= i64::MAX as u64)
-            .ok_or_else(|| {
-                ApiError::field("offset", "offset must be a whole number of 0 or more")
-            })?,
-    };
-    let q = query.q.as_deref().filter(|q| !q.trim().is_empty());
-    if q.is_some_and(|q| q.chars().count() > SHORT_TEXT) {
-        return Err(ApiError::field(
-            "q",
-            format!("q must be at most {SHORT_TEXT} characters"),
-        ));
-    }
-    let (rows, total) = store::list(&state.db, q, limit, offset).await?;
-    let mut headers = HeaderMap::new();
-    headers.insert("x-total-count", HeaderValue::from(total));
-    Ok((headers, Json(rows.into_iter().map(Part::from).collect())))
-}
-
 /// One part.
 #[utoipa::path(get, path = "/api/part/{id}", tag = "parts", params(("id" = String, Path)),
     responses((status = 200, body = Part), (status = 404, body = ErrorBody)))]
 async fn get_part(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Part>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let part = store::find(&state.db, id)
+    let (part, details) = store::find_with_details(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Part"))?;
-    Ok(Json(part.into()))
+    Ok(Json(Part::new(part, details)))
 }
 
 /// Adds a part to the catalogue.
@@ -190,14 +188,17 @@ async fn get_part(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
         (status = 201, body = InsertedId),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
+        (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another part already has the part number")))]
 async fn create_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
     JsonObject(body): JsonObject,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
     let part = read_part(&body, None)?;
-    let id = store::insert(&state.db, &part).await?;
+    let id = store::insert(&state.db, &part)
+        .await
+        .map_err(|e| sku_error(e, &part))?;
     tracing::info!(part = id, by = %admin.email, "part added");
     Ok((
         StatusCode::CREATED,
@@ -215,7 +216,8 @@ async fn create_part(
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another part already has the part number")))]
 async fn update_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -223,7 +225,7 @@ async fn update_part(
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<UpdateResult>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let current = store::find(&state.db, id)
+    let (current, details) = store::find_with_details(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Part"))?;
     let current = PartFields {
@@ -233,6 +235,10 @@ async fn update_part(
         price_cents: current.price_cents,
         available_quantity: current.available_quantity,
         minimum_order: current.minimum_order,
+        sku: Some(current.sku),
+        category: current.category,
+        reorder_level: current.reorder_level,
+        details,
     };
     let changed = read_part(&body, Some(&current))?;
     if changed == current {
@@ -241,7 +247,10 @@ async fn update_part(
             modified_count: 0,
         }));
     }
-    if !store::update(&state.db, id, &changed).await? {
+    let updated = store::update(&state.db, id, &changed)
+        .await
+        .map_err(|e| sku_error(e, &changed))?;
+    if !updated {
         return Err(ApiError::not_found("Part"));
     }
     tracing::info!(part = id, by = %admin.email, "part changed");
@@ -286,6 +295,10 @@ fn read_part(
         price_cents: 0,
         available_quantity: 0,
         minimum_order: 0,
+        sku: None,
+        category: DEFAULT_CATEGORY.to_owned(),
+        reorder_level: DEFAULT_REORDER_LEVEL,
+        details: Details::default(),
     });
     let wanted = |form: &Form, name: &str| current.is_none() || form.has(name);
     if wanted(&form, "name") {
@@ -306,6 +319,33 @@ fn read_part(
     if wanted(&form, "minimumOrder") {
         part.minimum_order = form.whole("minimumOrder", "Quantity", 1, MAX_QUANTITY);
     }
+    // The catalogue fields are optional: left out (or blank), a new part
+    // gets the defaults and a changed one keeps its own.
+    if let Some(sku) = fields::read_sku(&mut form, "sku") {
+        part.sku = Some(sku);
+    }
+    if let Some(numbers) = fields::read_oem_numbers(&mut form, "oemNumbers") {
+        part.details.oem_numbers = numbers;
+    }
+    if let Some(category) = fields::read_category(&mut form, "category") {
+        part.category = category.to_owned();
+    }
+    if let Some(fitments) = fields::read_fitments(&mut form, "fitments") {
+        part.details.fitments = fitments;
+    }
+    if form.has("reorderLevel") {
+        part.reorder_level = form.whole("reorderLevel", "Reorder level", 0, MAX_QUANTITY);
+    }
     form.finish()?;
     Ok(part)
+}
+
+/// A part number taken by another part: 409 naming it.
+fn sku_error(err: sqlx::Error, part: &PartFields) -> ApiError {
+    match &part.sku {
+        Some(sku) if store::is_sku_taken(&err) => {
+            ApiError::Conflict(format!("Another part already has the part number {sku}"))
+        }
+        _ => err.into(),
+    }
 }

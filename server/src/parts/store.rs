@@ -1,9 +1,14 @@
 //! Queries on parts. Stock is only ever changed by single conditional
-//! UPDATEs, so concurrent orders cannot take the same unit twice.
+//! UPDATEs, so concurrent orders and restocks cannot lose or take the same
+//! unit twice. A part's OEM numbers and fitments live in tables of their
+//! own, written in the same transaction as the part.
 
-use sea_query::{Expr, Func, Iden, LikeExpr, Order, Query, SelectStatement, SimpleExpr};
+use std::collections::HashMap;
+
+use sea_query::{Expr, Iden, Query};
 use sqlx::Any;
 
+use super::fields::{generated_sku, normalise, Fitment};
 use crate::db::{self, Db};
 
 #[derive(Iden)]
@@ -18,6 +23,32 @@ pub enum Parts {
     MinimumOrder,
     CreatedAt,
     UpdatedAt,
+    Sku,
+    SkuNormalised,
+    Category,
+    ReorderLevel,
+}
+
+#[derive(Iden)]
+pub enum PartOemNumbers {
+    Table,
+    PartId,
+    Position,
+    Number,
+    Normalised,
+}
+
+#[derive(Iden)]
+pub enum PartFitments {
+    Table,
+    PartId,
+    Position,
+    Make,
+    Model,
+    MakeKey,
+    ModelKey,
+    YearFrom,
+    YearTo,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -31,6 +62,16 @@ pub struct PartRow {
     pub minimum_order: i64,
     pub created_at: String,
     pub updated_at: String,
+    pub sku: String,
+    pub category: String,
+    pub reorder_level: i64,
+}
+
+/// A part's OEM numbers and fitments, in the order they were entered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Details {
+    pub oem_numbers: Vec<String>,
+    pub fitments: Vec<Fitment>,
 }
 
 /// The fields an admin sets on a part.
@@ -42,9 +83,14 @@ pub struct PartFields {
     pub price_cents: i64,
     pub available_quantity: i64,
     pub minimum_order: i64,
+    /// Upper-case; None on a new part: the shop makes one from its id.
+    pub sku: Option<String>,
+    pub category: String,
+    pub reorder_level: i64,
+    pub details: Details,
 }
 
-const COLUMNS: [Parts; 9] = [
+pub const COLUMNS: [Parts; 12] = [
     Parts::Id,
     Parts::Name,
     Parts::Description,
@@ -54,47 +100,14 @@ const COLUMNS: [Parts; 9] = [
     Parts::MinimumOrder,
     Parts::CreatedAt,
     Parts::UpdatedAt,
+    Parts::Sku,
+    Parts::Category,
+    Parts::ReorderLevel,
 ];
 
-/// Parts whose name or description contains every word of `q`, any case.
-fn search(q: Option<&str>) -> SelectStatement {
-    let mut select = Query::select().from(Parts::Table).to_owned();
-    for word in q.unwrap_or_default().split_whitespace().take(10) {
-        let pattern = format!("%{}%", escape_like(&word.to_lowercase()));
-        let matches = |column: Parts| -> SimpleExpr {
-            Expr::expr(Func::lower(Expr::col(column)))
-                .like(LikeExpr::new(pattern.clone()).escape('\\'))
-        };
-        select.and_where(matches(Parts::Name).or(matches(Parts::Description)));
-    }
-    select
-}
-
-fn escape_like(word: &str) -> String {
-    word.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-}
-
-/// One page of parts matching `q`, oldest first, and how many match in all.
-pub async fn list(
-    db: &Db,
-    q: Option<&str>,
-    limit: Option<u64>,
-    offset: u64,
-) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
-    // SQLite takes an OFFSET only after a LIMIT: no limit is the largest one.
-    let page = search(q)
-        .columns(COLUMNS)
-        .order_by(Parts::Id, Order::Asc)
-        .limit(limit.unwrap_or(i64::MAX as u64))
-        .offset(offset)
-        .to_owned();
-    let rows: Vec<PartRow> = db.fetch_all(&page).await?;
-    let (total,): (i64,) = db
-        .fetch_one(&search(q).expr(Expr::col(Parts::Id).count()).to_owned())
-        .await?;
-    Ok((rows, total))
+/// Whether an error is a second part taking a part number.
+pub fn is_sku_taken(err: &sqlx::Error) -> bool {
+    db::is_unique_violation(err, "parts_sku_key", "parts.sku")
 }
 
 pub async fn find(db: &Db, id: i64) -> Result<Option<PartRow>, sqlx::Error> {
@@ -114,9 +127,78 @@ pub async fn find_on<'e>(
     db.fetch_optional_on(executor, &select).await
 }
 
-/// Adds a part; answers its id.
+/// A part with its OEM numbers and fitments.
+pub async fn find_with_details(
+    db: &Db,
+    id: i64,
+) -> Result<Option<(PartRow, Details)>, sqlx::Error> {
+    let Some(row) = find(db, id).await? else {
+        return Ok(None);
+    };
+    let details = details(db, &[id]).await?.remove(&id).unwrap_or_default();
+    Ok(Some((row, details)))
+}
+
+/// The OEM numbers and fitments of the given parts (read in chunks, so any
+/// number of parts stays within the databases' limits on parameters).
+pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx::Error> {
+    let mut all: HashMap<i64, Details> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let numbers: Vec<(i64, String)> = db
+            .fetch_all(
+                &Query::select()
+                    .columns([PartOemNumbers::PartId, PartOemNumbers::Number])
+                    .from(PartOemNumbers::Table)
+                    .and_where(Expr::col(PartOemNumbers::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartOemNumbers::PartId, sea_query::Order::Asc)
+                    .order_by(PartOemNumbers::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for (id, number) in numbers {
+            all.entry(id).or_default().oem_numbers.push(number);
+        }
+        let fitments: Vec<(i64, String, String, i64, i64)> = db
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        PartFitments::PartId,
+                        PartFitments::Make,
+                        PartFitments::Model,
+                        PartFitments::YearFrom,
+                        PartFitments::YearTo,
+                    ])
+                    .from(PartFitments::Table)
+                    .and_where(Expr::col(PartFitments::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartFitments::PartId, sea_query::Order::Asc)
+                    .order_by(PartFitments::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for (id, make, model, year_from, year_to) in fitments {
+            all.entry(id).or_default().fitments.push(Fitment {
+                make,
+                model,
+                year_from,
+                year_to,
+            });
+        }
+    }
+    Ok(all)
+}
+
+/// Adds a part with its OEM numbers and fitments; answers its id. Without
+/// a part number the part gets `PG-` and its id (or, should an admin have
+/// typed that one for another part, the first free `PG-000123-2`, `-3`...).
 pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
     let now = db::now();
+    let mut tx = db.pool.begin().await?;
+    // A value no admin can type (`~` is not allowed), unique to this insert,
+    // holds the place until the id is known.
+    let sku = part
+        .sku
+        .clone()
+        .unwrap_or_else(|| format!("~{:016x}", rand::random::<u64>()));
     let statement = Query::insert()
         .into_table(Parts::Table)
         .columns([
@@ -128,6 +210,10 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
             Parts::MinimumOrder,
             Parts::CreatedAt,
             Parts::UpdatedAt,
+            Parts::Sku,
+            Parts::SkuNormalised,
+            Parts::Category,
+            Parts::ReorderLevel,
         ])
         .values_panic([
             part.name.clone().into(),
@@ -138,15 +224,55 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
             part.minimum_order.into(),
             now.clone().into(),
             now.into(),
+            sku.clone().into(),
+            normalise(&sku).into(),
+            part.category.clone().into(),
+            part.reorder_level.into(),
         ])
         .returning_col(Parts::Id)
         .to_owned();
-    let (id,): (i64,) = db.fetch_one(&statement).await?;
+    let (id,): (i64,) = db
+        .fetch_optional_on(&mut *tx, &statement)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    if part.sku.is_none() {
+        let base = generated_sku(id);
+        let mut sku = base.clone();
+        for n in 2.. {
+            let taken: Option<(i64,)> = db
+                .fetch_optional_on(
+                    &mut *tx,
+                    &Query::select()
+                        .column(Parts::Id)
+                        .from(Parts::Table)
+                        .and_where(Expr::col(Parts::Sku).eq(sku.clone()))
+                        .to_owned(),
+                )
+                .await?;
+            if taken.is_none() {
+                break;
+            }
+            sku = format!("{base}-{n}");
+        }
+        let name_it = Query::update()
+            .table(Parts::Table)
+            .values([
+                (Parts::Sku, sku.clone().into()),
+                (Parts::SkuNormalised, normalise(&sku).into()),
+            ])
+            .and_where(Expr::col(Parts::Id).eq(id))
+            .to_owned();
+        db.execute_on(&mut *tx, &name_it).await?;
+    }
+    write_details(db, &mut tx, id, &part.details).await?;
+    tx.commit().await?;
     Ok(id)
 }
 
-/// Replaces a part's fields; answers whether the part exists.
+/// Replaces a part's fields, OEM numbers and fitments; answers whether the
+/// part exists.
 pub async fn update(db: &Db, id: i64, part: &PartFields) -> Result<bool, sqlx::Error> {
+    let sku = part.sku.clone().unwrap_or_else(|| generated_sku(id));
     let statement = Query::update()
         .table(Parts::Table)
         .values([
@@ -156,11 +282,93 @@ pub async fn update(db: &Db, id: i64, part: &PartFields) -> Result<bool, sqlx::E
             (Parts::PriceCents, part.price_cents.into()),
             (Parts::AvailableQuantity, part.available_quantity.into()),
             (Parts::MinimumOrder, part.minimum_order.into()),
+            (Parts::SkuNormalised, normalise(&sku).into()),
+            (Parts::Sku, sku.into()),
+            (Parts::Category, part.category.clone().into()),
+            (Parts::ReorderLevel, part.reorder_level.into()),
             (Parts::UpdatedAt, db::now().into()),
         ])
         .and_where(Expr::col(Parts::Id).eq(id))
         .to_owned();
-    Ok(db.execute(&statement).await? == 1)
+    let mut tx = db.pool.begin().await?;
+    if db.execute_on(&mut *tx, &statement).await? != 1 {
+        return Ok(false);
+    }
+    let clear_numbers = Query::delete()
+        .from_table(PartOemNumbers::Table)
+        .and_where(Expr::col(PartOemNumbers::PartId).eq(id))
+        .to_owned();
+    db.execute_on(&mut *tx, &clear_numbers).await?;
+    let clear_fitments = Query::delete()
+        .from_table(PartFitments::Table)
+        .and_where(Expr::col(PartFitments::PartId).eq(id))
+        .to_owned();
+    db.execute_on(&mut *tx, &clear_fitments).await?;
+    write_details(db, &mut tx, id, &part.details).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn write_details(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    id: i64,
+    details: &Details,
+) -> Result<(), sqlx::Error> {
+    if !details.oem_numbers.is_empty() {
+        let mut insert = Query::insert()
+            .into_table(PartOemNumbers::Table)
+            .columns([
+                PartOemNumbers::PartId,
+                PartOemNumbers::Position,
+                PartOemNumbers::Number,
+                PartOemNumbers::Normalised,
+            ])
+            .to_owned();
+        for (position, number) in details.oem_numbers.iter().enumerate() {
+            insert.values_panic([
+                id.into(),
+                (position as i64).into(),
+                number.clone().into(),
+                normalise(number).into(),
+            ]);
+        }
+        db.execute_on(&mut **tx, &insert).await?;
+    }
+    if !details.fitments.is_empty() {
+        let mut insert = Query::insert()
+            .into_table(PartFitments::Table)
+            .columns([
+                PartFitments::PartId,
+                PartFitments::Position,
+                PartFitments::Make,
+                PartFitments::Model,
+                PartFitments::MakeKey,
+                PartFitments::ModelKey,
+                PartFitments::YearFrom,
+                PartFitments::YearTo,
+            ])
+            .to_owned();
+        for (position, f) in details.fitments.iter().enumerate() {
+            insert.values_panic([
+                id.into(),
+                (position as i64).into(),
+                f.make.clone().into(),
+                f.model.clone().into(),
+                vehicle_key(&f.make).into(),
+                vehicle_key(&f.model).into(),
+                f.year_from.into(),
+                f.year_to.into(),
+            ]);
+        }
+        db.execute_on(&mut **tx, &insert).await?;
+    }
+    Ok(())
+}
+
+/// A make or model as the vehicle filter compares it: trimmed, lower-case.
+pub fn vehicle_key(name: &str) -> String {
+    name.trim().to_lowercase()
 }
 
 pub async fn delete(db: &Db, id: i64) -> Result<u64, sqlx::Error> {
@@ -210,6 +418,31 @@ pub async fn return_stock<'e>(
         .and_where(Expr::col(Parts::Id).eq(id))
         .to_owned();
     db.execute_on(executor, &statement).await
+}
+
+/// Adds `quantity` units to the stock in one statement, as long as the
+/// stock stays at most `max`; answers the part afterwards, or None when it
+/// does not exist or the stock would pass `max`.
+pub async fn restock(
+    db: &Db,
+    id: i64,
+    quantity: i64,
+    max: i64,
+) -> Result<Option<PartRow>, sqlx::Error> {
+    let statement = Query::update()
+        .table(Parts::Table)
+        .values([
+            (
+                Parts::AvailableQuantity,
+                Expr::col(Parts::AvailableQuantity).add(quantity),
+            ),
+            (Parts::UpdatedAt, db::now().into()),
+        ])
+        .and_where(Expr::col(Parts::Id).eq(id))
+        .and_where(Expr::col(Parts::AvailableQuantity).lte(max - quantity))
+        .returning(Query::returning().columns(COLUMNS))
+        .to_owned();
+    db.fetch_optional(&statement).await
 }
 
 pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {

@@ -7,6 +7,8 @@ mod auth;
 mod backup;
 mod bad_fields;
 mod bad_input;
+mod catalogue;
+mod catalogue_search;
 mod database_outage;
 mod demo;
 mod faults;

@@ -4,7 +4,20 @@ import { makePng } from './png';
 
 export type Account = { name: string; email: string; password: string };
 export type SignedIn = Account & { token: string };
-export type NewPart = { name: string; description: string; price: number; availableQuantity: number; minimumOrder: number };
+export type Fitment = { make: string; model: string; yearFrom: number; yearTo: number };
+export type NewPart = {
+  name: string;
+  description: string;
+  price: number;
+  availableQuantity: number;
+  minimumOrder: number;
+  /** The catalogue fields: optional, the shop has defaults for each. */
+  sku?: string;
+  oemNumbers?: string[];
+  category?: string;
+  fitments?: Fitment[];
+  reorderLevel?: number;
+};
 
 /** Direct calls to the shop's API, to set up each test's own data quickly. */
 export class ShopApi {
@@ -44,10 +57,10 @@ export class ShopApi {
     return String(((await response.json()) as { insertedId: string | number }).insertedId);
   }
 
-  async part(id: string): Promise<NewPart & { _id: string }> {
+  async part(id: string): Promise<NewPart & { _id: string; lowStock: boolean }> {
     const response = await this.request.get(`/api/part/${id}`);
     expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as NewPart & { _id: string };
+    return (await response.json()) as NewPart & { _id: string; lowStock: boolean };
   }
 
   /** The newest part of the catalogue. */

@@ -21,6 +21,7 @@ const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
+      { path: paths.parts.path, lazy: page(() => import('./routes/parts')) },
       { path: paths.about.path, lazy: page(() => import('./routes/about')) },
       { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },
       { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },

@@ -1,6 +1,8 @@
 /** Every route of the app, named once (spec section 2). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** The catalogue; `search` is its query string (filters, sort, page), e.g. "?q=pads&page=2". */
+  parts: { path: '/parts', getHref: (search = '') => `/parts${search}` },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   about: { path: '/about', getHref: () => '/about' },
   blogs: { path: '/blogs', getHref: () => '/blogs' },

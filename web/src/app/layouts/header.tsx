@@ -4,6 +4,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSignOut, useUser } from '@/lib/auth';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
+import { VehicleBar } from './vehicle-bar';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 text-sm font-semibold transition-colors hover:bg-white/10 ${
@@ -32,6 +33,11 @@ export function Header() {
       <li>
         <NavLink to={paths.home.getHref()} end className={linkClass} onClick={() => setOpen(false)}>
           Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.parts.getHref()} className={linkClass} onClick={() => setOpen(false)}>
+          Parts
         </NavLink>
       </li>
       <li>
@@ -98,6 +104,7 @@ export function Header() {
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 [&_a]:block">{links}</ul>
         </nav>
       ) : null}
+      <VehicleBar />
     </header>
   );
 }

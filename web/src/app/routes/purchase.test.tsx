@@ -1,19 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { saveVehicle } from '@/lib/vehicle';
+import { makePart } from '@/test/parts';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import PurchaseRoute from './purchase';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const part = {
-  _id: '5',
-  name: 'Serpentine Belt',
-  description: 'Six-rib belt',
-  img: '/api/image/belt.png',
-  price: 20,
-  availableQuantity: 7,
-  minimumOrder: 5,
-};
+const part = makePart({ _id: '5', name: 'Serpentine Belt', price: 20, availableQuantity: 7, minimumOrder: 5 });
 const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
 
 function setup(overrides: Partial<typeof part> = {}) {
@@ -59,5 +53,28 @@ describe('purchase page quantity (D1)', () => {
     expect(await screen.findByText(/Not enough stock to meet the minimum order/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled();
     expect(screen.queryByLabelText('Order quantity')).not.toBeInTheDocument();
+  });
+});
+
+describe('purchase page fit', () => {
+  it('says whether the part fits the chosen vehicle and lists its catalogue facts', async () => {
+    saveVehicle({ make: 'Toyota', model: 'Corolla', year: 2015 });
+    setup({ sku: 'BLT-0005', oemNumbers: ['90916-02585'], category: 'Engine' });
+    expect(await screen.findByText('Fits your 2015 Toyota Corolla')).toBeInTheDocument();
+    expect(screen.getByText('BLT-0005')).toBeInTheDocument();
+    expect(screen.getByText('90916-02585')).toBeInTheDocument();
+    expect(screen.getByText('Toyota Corolla')).toBeInTheDocument();
+  });
+
+  it('says when the part is not listed for the chosen vehicle', async () => {
+    saveVehicle({ make: 'Honda', model: 'Civic', year: 2018 });
+    setup();
+    expect(await screen.findByText('Not listed for your 2018 Honda Civic')).toBeInTheDocument();
+  });
+
+  it('says nothing about fit when no vehicle is chosen', async () => {
+    setup();
+    await screen.findByRole('heading', { level: 1, name: 'Serpentine Belt' });
+    expect(screen.queryByText(/your .* Corolla/)).not.toBeInTheDocument();
   });
 });

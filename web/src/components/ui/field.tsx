@@ -64,3 +64,37 @@ export function TextAreaField({ label, error, className = '', ...props }: TextAr
     </FieldShell>
   );
 }
+
+/**
+ * A drop-down styled like the inputs (the browser's own arrow; daisyUI's select component is left
+ * out of the build to keep the CSS small). `compact` makes it as small as a small button.
+ */
+export function Select({ className = '', compact = false, ...props }: ComponentProps<'select'> & { compact?: boolean }) {
+  const size = compact ? 'h-8 px-2' : 'h-10 w-full px-3';
+  return (
+    <select
+      className={`${size} rounded-field border border-base-content/20 bg-base-100 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      {...props}
+    />
+  );
+}
+
+type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string | undefined; hint?: ReactNode };
+
+/** A labelled drop-down that shows its error message. */
+export function SelectField({ label, error, hint, className = '', children, ...props }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <Select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${error ? 'border-error' : ''} ${className}`}
+        {...props}
+      >
+        {children}
+      </Select>
+    </FieldShell>
+  );
+}

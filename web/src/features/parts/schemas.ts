@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasFile } from '@/lib/upload-image';
+import { CATEGORIES, type Fitment } from './types';
 
 // The spec's messages for empty fields (section 5), then a clear word on bad numbers (D11).
 export const priceField = z
@@ -23,7 +24,104 @@ export const minimumOrderField = z
 /** A required picture from a file input. */
 export const imageField = z.custom<FileList | undefined>().refine(hasFile, 'Image is Required');
 
+/** The catalogue's limits, as the shop checks them. */
+const MAX_OEM_NUMBERS = 20;
+const MAX_NUMBER_LENGTH = 40;
+const MAX_NAME_LENGTH = 60;
+const MAX_FITMENTS = 100;
+const FIRST_YEAR = 1950;
+/** The shop's largest stock or order quantity. */
+const MAX_QUANTITY = 1_000_000;
+const SKU_CHARACTERS = /^[A-Za-z0-9./ -]+$/;
+const SKU_MESSAGE = `SKU must be up to ${MAX_NUMBER_LENGTH} letters, digits, spaces, dashes, dots or slashes`;
+
+/** OEM numbers are typed in one box, separated by commas or new lines (a number itself may hold spaces). */
+export function splitOemNumbers(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/** A part number: optional when adding (the shop then makes one up). */
+export const skuField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (v.length <= MAX_NUMBER_LENGTH && SKU_CHARACTERS.test(v)), SKU_MESSAGE);
+
+export const oemNumbersField = z
+  .string()
+  .refine((v) => splitOemNumbers(v).length <= MAX_OEM_NUMBERS, `At most ${MAX_OEM_NUMBERS} OEM numbers`)
+  .refine((v) => splitOemNumbers(v).every((n) => n.length <= MAX_NUMBER_LENGTH), `Each OEM number must be at most ${MAX_NUMBER_LENGTH} characters`)
+  .refine((v) => splitOemNumbers(v).every((n) => /[A-Za-z0-9]/.test(n)), 'Each OEM number must have letters or digits');
+
+export const reorderLevelField = z
+  .string()
+  .trim()
+  .min(1, 'Reorder Level is Required')
+  .refine((v) => /^\d+$/.test(v) && Number(v) <= MAX_QUANTITY, 'Reorder Level must be a whole number, 0 or more');
+
+/** The newest model year a fitment may name: next year's models are on sale already. */
+const lastYear = () => new Date().getFullYear() + 1;
+
+const yearField = z
+  .string()
+  .trim()
+  .min(1, 'Year is Required')
+  .refine((v) => /^\d{4}$/.test(v) && Number(v) >= FIRST_YEAR && Number(v) <= lastYear(), `Year must be from ${FIRST_YEAR} to ${lastYear()}`);
+
+const vehicleName = (label: string) =>
+  z.string().trim().min(1, `${label} is Required`).max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
+
+export const fitmentRow = z
+  .object({ make: vehicleName('Make'), model: vehicleName('Model'), yearFrom: yearField, yearTo: yearField })
+  .refine((row) => !/^\d+$/.test(row.yearFrom) || !/^\d+$/.test(row.yearTo) || Number(row.yearFrom) <= Number(row.yearTo), {
+    message: 'Year to must not be before Year from',
+    path: ['yearTo'],
+  });
+
+/** The catalogue fields both part forms share. */
+export const catalogueFields = {
+  sku: skuField,
+  oemNumbers: oemNumbersField,
+  category: z.enum(CATEGORIES, 'Choose a category'),
+  reorderLevel: reorderLevelField,
+  fitments: z.array(fitmentRow).max(MAX_FITMENTS, `At most ${MAX_FITMENTS} vehicles`),
+};
+
+export type CatalogueValues = z.input<z.ZodObject<typeof catalogueFields>>;
+
+/** An empty fitment row, as "Add vehicle" adds it. */
+export const NEW_FITMENT: CatalogueValues['fitments'][number] = { make: '', model: '', yearFrom: '', yearTo: '' };
+
+/** What the form's catalogue fields send to the shop (the SKU is left to the caller: it is optional when adding). */
+export function catalogueInput(values: CatalogueValues) {
+  return {
+    oemNumbers: splitOemNumbers(values.oemNumbers),
+    category: values.category,
+    reorderLevel: Number(values.reorderLevel.trim()),
+    fitments: values.fitments.map(
+      (f): Fitment => ({ make: f.make.trim(), model: f.model.trim(), yearFrom: Number(f.yearFrom.trim()), yearTo: Number(f.yearTo.trim()) }),
+    ),
+  };
+}
+
+/** A part's catalogue fields as the edit form shows them. */
+export function catalogueValues(part: { sku: string; oemNumbers: string[]; category: CatalogueValues['category']; reorderLevel: number; fitments: Fitment[] }): CatalogueValues {
+  return {
+    sku: part.sku,
+    oemNumbers: part.oemNumbers.join(', '),
+    category: part.category,
+    reorderLevel: String(part.reorderLevel),
+    fitments: part.fitments.map((f) => ({ make: f.make, model: f.model, yearFrom: String(f.yearFrom), yearTo: String(f.yearTo) })),
+  };
+}
+
+/** The server's field names for the catalogue fields, to show its messages under them. */
+export const CATALOGUE_FIELD_NAMES = ['sku', 'oemNumbers', 'category', 'reorderLevel', 'fitments'] as const;
+
 export const addPartSchema = z.object({
+  ...catalogueFields,
   name: z.string().trim().min(1, 'Name is Required'),
   description: z.string().trim().min(1, 'Description is Required'),
   price: priceField,
@@ -35,9 +133,23 @@ export const addPartSchema = z.object({
 export type AddPartValues = z.input<typeof addPartSchema>;
 
 export const editPartSchema = z.object({
+  ...catalogueFields,
+  // A part always has a part number once added: it can be changed, not removed.
+  sku: z.string().trim().min(1, 'SKU is Required').refine((v) => v.length <= MAX_NUMBER_LENGTH && SKU_CHARACTERS.test(v), SKU_MESSAGE),
   price: priceField,
   availableQuantity: availableQuantityField,
   minimumOrder: minimumOrderField,
 });
 
 export type EditPartValues = z.input<typeof editPartSchema>;
+
+/** A restock: how many units arrived (the shop's largest quantity at most). */
+export const restockSchema = z.object({
+  quantity: z
+    .string()
+    .trim()
+    .min(1, 'Quantity is Required')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_QUANTITY, 'Quantity must be a whole number from 1 to 1,000,000'),
+});
+
+export type RestockValues = z.input<typeof restockSchema>;

@@ -6,7 +6,7 @@ export default function ManagePartsRoute() {
   return (
     <>
       <PageTitle title="Manage Parts" />
-      <PageHeading title="Manage Parts">Change prices and stock, or take a part out of the shop.</PageHeading>
+      <PageHeading title="Manage Parts">Change prices and stock, restock low parts, or take a part out of the shop.</PageHeading>
       <ManageParts />
     </>
   );

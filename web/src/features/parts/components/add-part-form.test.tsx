@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { mockApi, pngFile, renderWithProviders, sentBody } from '@/test/render';
@@ -29,7 +29,7 @@ describe('AddPartForm', () => {
   it('has a visible label on every input', () => {
     mockApi({});
     setup();
-    for (const label of ['Name', 'Description', 'Price', 'Available Quantity', 'Minimum Order', 'Image']) {
+    for (const label of ['Name', 'Description', 'Price', 'Available Quantity', 'Minimum Order', 'Image', 'SKU', 'Category', 'Reorder Level', 'OEM numbers']) {
       expect(screen.getByLabelText(label)).toBeVisible();
     }
   });
@@ -67,7 +67,117 @@ describe('AddPartForm', () => {
       availableQuantity: 100,
       minimumOrder: 2,
       img: '/api/image/part.png',
+      // The catalogue fields' defaults; no SKU, so the shop makes one up.
+      oemNumbers: [],
+      category: 'Other',
+      reorderLevel: 5,
+      fitments: [],
     });
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+});
+
+describe('AddPartForm catalogue fields', () => {
+  async function fillRequired(user: ReturnType<typeof setup>['user']) {
+    await user.type(screen.getByLabelText('Name'), 'Brake Pads');
+    await user.type(screen.getByLabelText('Description'), 'Ceramic pads');
+    await user.type(screen.getByLabelText('Price'), '42.50');
+    await user.type(screen.getByLabelText('Available Quantity'), '100');
+    await user.type(screen.getByLabelText('Minimum Order'), '2');
+    await user.upload(screen.getByLabelText('Image'), pngFile());
+  }
+
+  it('refuses a bad SKU, reorder level, too many OEM numbers and incomplete vehicles', async () => {
+    const fetchMock = mockApi({});
+    const { user, submit } = setup();
+    await user.type(screen.getByLabelText('SKU'), 'BRK_1042!');
+    await user.clear(screen.getByLabelText('Reorder Level'));
+    await user.type(screen.getByLabelText('Reorder Level'), '-1');
+    await user.type(screen.getByLabelText('OEM numbers'), Array.from({ length: 21 }, (_, i) => `OEM-${i}`).join(', '));
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    const second = screen.getByRole('group', { name: 'Vehicle 2' });
+    await user.type(within(second).getByLabelText('Make'), 'Toyota');
+    await user.type(within(second).getByLabelText('Model'), 'Corolla');
+    await user.type(within(second).getByLabelText('Year from'), '2019');
+    await user.type(within(second).getByLabelText('Year to'), '2009');
+    await submit();
+    expect(await screen.findByText('SKU must be up to 40 letters, digits, spaces, dashes, dots or slashes')).toBeInTheDocument();
+    expect(screen.getByText('Reorder Level must be a whole number, 0 or more')).toBeInTheDocument();
+    expect(screen.getByText('At most 20 OEM numbers')).toBeInTheDocument();
+    const first = screen.getByRole('group', { name: 'Vehicle 1' });
+    expect(within(first).getByText('Make is Required')).toBeInTheDocument();
+    expect(within(first).getByText('Model is Required')).toBeInTheDocument();
+    expect(within(first).getAllByText('Year is Required')).toHaveLength(2);
+    expect(within(second).getByText('Year to must not be before Year from')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an OEM number too long or without a letter or digit', async () => {
+    mockApi({});
+    const { user, submit } = setup();
+    await user.type(screen.getByLabelText('OEM numbers'), `04465-33450, ${'9'.repeat(41)}`);
+    await submit();
+    expect(await screen.findByText('Each OEM number must be at most 40 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('OEM numbers'));
+    await user.type(screen.getByLabelText('OEM numbers'), '04465-33450, --');
+    await submit();
+    expect(await screen.findByText('Each OEM number must have letters or digits')).toBeInTheDocument();
+  });
+
+  it('refuses a model year before 1950 or after next year', async () => {
+    mockApi({});
+    const { user, submit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    await user.type(screen.getByLabelText('Year from'), '1949');
+    await user.type(screen.getByLabelText('Year to'), String(new Date().getFullYear() + 2));
+    await submit();
+    expect(await screen.findAllByText(`Year must be from 1950 to ${new Date().getFullYear() + 1}`)).toHaveLength(2);
+  });
+
+  it('sends the SKU, the OEM numbers one by one, the category, reorder level and vehicles, and removes a row', async () => {
+    const fetchMock = mockApi({
+      'POST /api/image': { body: { success: true, data: { url: '/api/image/part.png' } } },
+      'POST /api/part': { status: 201, body: { insertedId: '21' } },
+    });
+    const { user, submit } = setup();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('SKU'), ' BRK-1042 ');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Brakes');
+    await user.clear(screen.getByLabelText('Reorder Level'));
+    await user.type(screen.getByLabelText('Reorder Level'), '10');
+    await user.type(screen.getByLabelText('OEM numbers'), '04465-33450,  04465 YZZ52 ,');
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    const first = screen.getByRole('group', { name: 'Vehicle 1' });
+    await user.type(within(first).getByLabelText('Make'), 'Toyota');
+    await user.type(within(first).getByLabelText('Model'), 'Corolla');
+    await user.type(within(first).getByLabelText('Year from'), '2009');
+    await user.type(within(first).getByLabelText('Year to'), '2019');
+    await user.click(screen.getByRole('button', { name: 'Remove vehicle 2' }));
+    expect(screen.queryByRole('group', { name: 'Vehicle 2' })).not.toBeInTheDocument();
+    await submit();
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Part added successfully'));
+    expect(sentBody(fetchMock, 'POST', '/api/part')).toMatchObject({
+      sku: 'BRK-1042',
+      oemNumbers: ['04465-33450', '04465 YZZ52'],
+      category: 'Brakes',
+      reorderLevel: 10,
+      fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2009, yearTo: 2019 }],
+    });
+    expect(screen.queryByRole('group', { name: 'Vehicle 1' })).not.toBeInTheDocument();
+  });
+
+  it('shows a part number already taken under the SKU', async () => {
+    mockApi({
+      'POST /api/image': { body: { success: true, data: { url: '/api/image/part.png' } } },
+      'POST /api/part': { status: 409, body: { error: 'Another part already has the part number BRK-1042' } },
+    });
+    const { user, submit } = setup();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('SKU'), 'BRK-1042');
+    await submit();
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('failed to add Part'));
+    expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription('Another part already has the part number BRK-1042');
   });
 });

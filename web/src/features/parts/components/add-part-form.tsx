@@ -1,33 +1,50 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { InputField, TextAreaField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { useCreatePart } from '../api/create-part';
-import { addPartSchema, type AddPartValues } from '../schemas';
+import { addPartSchema, CATALOGUE_FIELD_NAMES, catalogueInput, type AddPartValues } from '../schemas';
+import { CatalogueFields } from './catalogue-fields';
 
-const EMPTY: AddPartValues = { name: '', description: '', price: '', availableQuantity: '', minimumOrder: '', image: undefined };
+const EMPTY: AddPartValues = {
+  name: '',
+  description: '',
+  price: '',
+  availableQuantity: '',
+  minimumOrder: '',
+  image: undefined,
+  sku: '',
+  oemNumbers: '',
+  category: 'Other',
+  reorderLevel: '5',
+  fitments: [],
+};
 
 /** Add A New Part: the picture is uploaded to the shop first, then the part is created with its URL. */
 export function AddPartForm() {
   const createPart = useCreatePart();
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AddPartValues>({ resolver: zodResolver(addPartSchema), defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AddPartValues>({ resolver: zodResolver(addPartSchema), defaultValues: EMPTY });
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const img = await uploadImage((values.image as FileList)[0]!);
+      const sku = values.sku.trim();
       await createPart.mutateAsync({
+        ...catalogueInput(values),
+        ...(sku ? { sku } : {}),
         name: values.name.trim(),
         description: values.description.trim(),
         price: Number(values.price),
@@ -38,13 +55,16 @@ export function AddPartForm() {
       notify.success('Part added successfully');
       reset(EMPTY);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder']);
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
+      // A part number taken by another part is the SKU field's problem.
+      if (error instanceof ApiError && error.status === 409) setError('sku', { type: 'server', message: error.message });
       setFailure(errorMessage(error));
       notify.error('failed to add Part');
     }
   });
 
   return (
+    <FormProvider {...form}>
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4">
       <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
@@ -58,6 +78,7 @@ export function AddPartForm() {
         />
         <InputField label="Minimum Order" inputMode="numeric" error={errors.minimumOrder?.message} {...register('minimumOrder')} />
       </div>
+      <CatalogueFields skuOptional />
       <InputField
         label="Image"
         type="file"
@@ -74,5 +95,6 @@ export function AddPartForm() {
         </button>
       </div>
     </form>
+    </FormProvider>
   );
 }

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { InputField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useUpdatePart } from '../api/update-part';
-import { editPartSchema, type EditPartValues } from '../schemas';
+import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, type EditPartValues } from '../schemas';
 import type { Part } from '../types';
+import { CatalogueFields } from './catalogue-fields';
 
-/** Edits a part's price and stock; only those fields are sent. */
+/** Edits a part's price, stock and catalogue fields; its name, description and picture stay. */
 export function EditPartModal({ part, onClose }: { part: Part | null; onClose: () => void }) {
   return (
     <Modal open={part !== null} title={`Edit ${part?.name ?? 'part'}`} onClose={onClose}>
@@ -20,25 +21,29 @@ export function EditPartModal({ part, onClose }: { part: Part | null; onClose: (
 
 function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
   const updatePart = useUpdatePart();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EditPartValues>({
+  const form = useForm<EditPartValues>({
     resolver: zodResolver(editPartSchema),
     defaultValues: {
+      ...catalogueValues(part),
       price: String(part.price),
       availableQuantity: String(part.availableQuantity),
       minimumOrder: String(part.minimumOrder),
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await updatePart.mutateAsync({
         id: part._id,
         changes: {
+          ...catalogueInput(values),
+          sku: values.sku.trim(),
           price: Number(values.price),
           availableQuantity: Number(values.availableQuantity),
           minimumOrder: Number(values.minimumOrder),
@@ -47,12 +52,14 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       notify.success(`${part.name} is updated.`);
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['price', 'availableQuantity', 'minimumOrder']);
+      applyServerFieldErrors(error, setError, ['price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
+      if (error instanceof ApiError && error.status === 409) setError('sku', { type: 'server', message: error.message });
       notify.error(errorMessage(error));
     }
   });
 
   return (
+    <FormProvider {...form}>
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
       <div className="grid grid-cols-2 gap-4">
@@ -64,6 +71,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
         />
         <InputField label="Minimum Order" inputMode="numeric" error={errors.minimumOrder?.message} {...register('minimumOrder')} />
       </div>
+      <CatalogueFields />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
           Cancel
@@ -73,5 +81,6 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
         </button>
       </div>
     </form>
+    </FormProvider>
   );
 }

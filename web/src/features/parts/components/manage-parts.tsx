@@ -6,13 +6,20 @@ import { useParts } from '../api/get-parts';
 import type { Part } from '../types';
 import { DeletePartModal } from './delete-part-modal';
 import { EditPartModal } from './edit-part-modal';
+import { RestockModal } from './restock-modal';
 
-/** Manage Parts: every part with its price and stock, Edit and Delete. */
+/** The mark on a part whose stock is at or below its reorder level. */
+function LowStock() {
+  return <span className="badge badge-warning badge-sm whitespace-nowrap font-semibold">Low stock</span>;
+}
+
+/** Manage Parts: every part with its price and stock (low stock marked), Restock, Edit and Delete. */
 export function ManageParts() {
   const parts = useParts();
   const money = useMoney();
   const [deleting, setDeleting] = useState<Part | null>(null);
   const [editing, setEditing] = useState<Part | null>(null);
+  const [restocking, setRestocking] = useState<Part | null>(null);
 
   if (parts.isPending) return <Spinner label="Loading parts" />;
   if (parts.isError) return <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} />;
@@ -46,7 +53,8 @@ export function ManageParts() {
                   <div className="flex items-center gap-3">
                     <img src={part.img} alt="" width={48} height={48} loading="lazy" className="hidden h-12 w-12 rounded object-cover sm:block" />
                     <div>
-                      <span className="font-medium">{part.name}</span>
+                      <span className="font-medium">{part.name}</span> {part.lowStock ? <LowStock /> : null}
+                      <p className="font-mono text-xs text-base-content/70">{part.sku}</p>
                       {/* Phones have no room for the price and stock columns. */}
                       <p className="text-xs text-base-content/75 sm:hidden">
                         {money(part.price)} · {part.availableQuantity} in stock
@@ -59,6 +67,14 @@ export function ManageParts() {
                 <td className="hidden sm:table-cell">{part.minimumOrder}</td>
                 <td>
                   <div className="flex flex-col items-stretch justify-end gap-2 sm:flex-row sm:items-center">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={`Restock ${part.name}`}
+                      onClick={() => setRestocking(part)}
+                    >
+                      Restock
+                    </button>
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"
@@ -84,6 +100,7 @@ export function ManageParts() {
       </div>
       <DeletePartModal part={deleting} onClose={() => setDeleting(null)} />
       <EditPartModal part={editing} onClose={() => setEditing(null)} />
+      <RestockModal part={restocking} onClose={() => setRestocking(null)} />
     </>
   );
 }

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import type { Part } from '../types';
 
-/** One part on the home page, leading to its purchase page. */
-export function PartCard({ part }: { part: Part }) {
+/** One part on the home page or the catalogue (with a line of `details`), leading to its purchase page. */
+export function PartCard({ part, details }: { part: Part; details?: ReactNode }) {
   const money = useMoney();
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
@@ -16,6 +17,7 @@ export function PartCard({ part }: { part: Part }) {
           <h3 className="card-title text-lg leading-snug">{part.name}</h3>
           <span className="badge badge-lg badge-neutral shrink-0 font-semibold">{money(part.price)}</span>
         </div>
+        {details}
         <p className="line-clamp-3 text-sm text-base-content/80">{part.description}</p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-box bg-base-200 px-3 py-2">

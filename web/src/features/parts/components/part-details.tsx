@@ -1,6 +1,7 @@
 import { useMoney } from '@/lib/config';
 import { canOrder } from '../quantity';
 import type { Part } from '../types';
+import { FitMessage, PartSpecs } from './part-fit';
 import { QuantityPicker } from './quantity-picker';
 
 type PartDetailsProps = {
@@ -26,6 +27,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase }: Pa
             {money(part.price)} <span className="text-base font-normal text-base-content/70">per unit</span>
           </p>
         </div>
+        <FitMessage fitments={part.fitments} />
         <p className="whitespace-pre-line text-base-content/85">{part.description}</p>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           <div className="rounded-box bg-base-200 p-3">
@@ -53,6 +55,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase }: Pa
             Purchase
           </button>
         </div>
+        <PartSpecs part={part} />
       </div>
     </article>
   );

@@ -1,0 +1,268 @@
+//! Finding parts: the filtered, sorted and paged list, the categories with
+//! their counts, the vehicles parts fit, and restocking.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_VEHICLE_TEXT};
+use super::search::{self, Filters, Sort};
+use super::{store, Part};
+use crate::auth::Admin;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::{parse_id, Form, JsonObject, MAX_QUANTITY, SHORT_TEXT};
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    q: Option<String>,
+    category: Option<String>,
+    make: Option<String>,
+    model: Option<String>,
+    year: Option<String>,
+    sort: Option<String>,
+    limit: Option<String>,
+    offset: Option<String>,
+}
+
+/// Parts matching every filter given, oldest first unless `sort` says
+/// otherwise; all of them unless `limit` is given. A text parameter sent
+/// empty counts as not sent.
+#[utoipa::path(get, path = "/api/part", tag = "parts",
+    params(
+        ("q" = Option<String>, Query, max_length = 200, description = "Every word starts a word of the name, description or part number (any case); or the whole of it, without spaces and punctuation, starts an OEM number or part number"),
+        ("category" = Option<String>, Query, description = "One of the categories, any case"),
+        ("make" = Option<String>, Query, max_length = 60, description = "Parts fitting this make (any case)"),
+        ("model" = Option<String>, Query, max_length = 60, description = "Parts fitting this model of `make` (any case); needs `make`"),
+        ("year" = Option<i64>, Query, minimum = 1950, maximum = 2100, description = "Parts fitting a vehicle of this model year"),
+        ("sort" = Option<String>, Query, description = "oldest (the default), newest, price_asc, price_desc or name"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
+        ("offset" = Option<i64>, Query, minimum = 0)),
+    responses(
+        (status = 200, body = Vec<Part>, headers(("X-Total-Count" = i64, description = "Parts matching in all"))),
+        (status = 400, body = ErrorBody)))]
+pub async fn list_parts(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<(HeaderMap, Json<Vec<Part>>)> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let limit = match query.limit.as_deref() {
+        None => None,
+        Some(raw) => Some(
+            raw.parse::<u64>()
+                .ok()
+                .filter(|l| (1..=100).contains(l))
+                .ok_or_else(|| {
+                    ApiError::field("limit", "limit must be a whole number from 1 to 100")
+                })?,
+        ),
+    };
+    let offset = match query.offset.as_deref() {
+        None => 0,
+        Some(raw) => raw
+            .parse::<u64>()
+            .ok()
+            .filter(|o| *o <= i64::MAX as u64)
+            .ok_or_else(|| {
+                ApiError::field("offset", "offset must be a whole number of 0 or more")
+            })?,
+    };
+    let sort = match given(&query.sort) {
+        None => Sort::default(),
+        Some(raw) => Sort::parse(raw).ok_or_else(|| {
+            ApiError::field(
+                "sort",
+                format!("sort must be one of {}", Sort::NAMES.join(", ")),
+            )
+        })?,
+    };
+    let filters = read_filters(&query)?;
+    let (rows, total) = search::list(&state.db, &filters, sort, limit, offset).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut details = store::details(&state.db, &ids).await?;
+    let parts = rows
+        .into_iter()
+        .map(|row| {
+            let d = details.remove(&row.id).unwrap_or_default();
+            Part::new(row, d)
+        })
+        .collect();
+    let mut headers = HeaderMap::new();
+    headers.insert("x-total-count", HeaderValue::from(total));
+    Ok((headers, Json(parts)))
+}
+
+/// A query parameter, None when not sent or sent empty (or only spaces).
+fn given(value: &Option<String>) -> Option<&str> {
+    value.as_deref().filter(|v| !v.trim().is_empty())
+}
+
+fn read_filters(query: &ListQuery) -> Result<Filters, ApiError> {
+    let q = given(&query.q);
+    if q.is_some_and(|q| q.chars().count() > SHORT_TEXT) {
+        return Err(ApiError::field(
+            "q",
+            format!("q must be at most {SHORT_TEXT} characters"),
+        ));
+    }
+    let category = match given(&query.category) {
+        None => None,
+        Some(raw) => Some(fields::category(raw).ok_or_else(|| {
+            ApiError::field(
+                "category",
+                format!("category must be one of {}", fields::CATEGORIES.join(", ")),
+            )
+        })?),
+    };
+    let vehicle_text = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
+        match given(value) {
+            Some(v) if v.chars().count() > MAX_VEHICLE_TEXT => Err(ApiError::field(
+                name,
+                format!("{name} must be at most {MAX_VEHICLE_TEXT} characters"),
+            )),
+            v => Ok(v.map(|v| v.trim().to_owned())),
+        }
+    };
+    let make = vehicle_text("make", &query.make)?;
+    let model = vehicle_text("model", &query.model)?;
+    if model.is_some() && make.is_none() {
+        return Err(ApiError::field("model", "model needs a make"));
+    }
+    let year = match query.year.as_deref() {
+        None => None,
+        Some(raw) => Some(
+            raw.parse::<i64>()
+                .ok()
+                .filter(|y| (FIRST_YEAR..=LAST_FILTER_YEAR).contains(y))
+                .ok_or_else(|| {
+                    ApiError::field(
+                        "year",
+                        format!(
+                            "year must be a whole number from {FIRST_YEAR} to {LAST_FILTER_YEAR}"
+                        ),
+                    )
+                })?,
+        ),
+    };
+    Ok(Filters {
+        q: q.map(str::to_owned),
+        category,
+        make,
+        model,
+        year,
+    })
+}
+
+/// A category and how many parts it holds.
+#[derive(Serialize, ToSchema)]
+pub struct CategoryCount {
+    #[schema(example = "Brakes")]
+    pub name: &'static str,
+    pub count: i64,
+}
+
+/// Every category, in the shop's order, with its number of parts.
+#[utoipa::path(get, path = "/api/category", tag = "parts",
+    responses((status = 200, body = Vec<CategoryCount>)))]
+pub async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Vec<CategoryCount>>> {
+    let counts = search::categories(&state.db).await?;
+    Ok(Json(
+        counts
+            .into_iter()
+            .map(|(name, count)| CategoryCount { name, count })
+            .collect(),
+    ))
+}
+
+/// A model and the widest span of model years parts fit it in.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleModel {
+    #[schema(example = "Corolla")]
+    pub model: String,
+    #[schema(example = 2009)]
+    pub year_from: i64,
+    #[schema(example = 2019)]
+    pub year_to: i64,
+}
+
+/// A make and its models.
+#[derive(Serialize, ToSchema)]
+pub struct VehicleMake {
+    #[schema(example = "Toyota")]
+    pub make: String,
+    pub models: Vec<VehicleModel>,
+}
+
+/// The makes and models the catalogue's parts fit, A-Z.
+#[utoipa::path(get, path = "/api/vehicle", tag = "parts",
+    responses((status = 200, body = Vec<VehicleMake>)))]
+pub async fn list_vehicles(State(state): State<AppState>) -> ApiResult<Json<Vec<VehicleMake>>> {
+    let makes = search::vehicles(&state.db).await?;
+    Ok(Json(
+        makes
+            .into_iter()
+            .map(|(make, models)| VehicleMake {
+                make,
+                models: models
+                    .into_iter()
+                    .map(|m| VehicleModel {
+                        model: m.model,
+                        year_from: m.year_from,
+                        year_to: m.year_to,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    ))
+}
+
+/// Units to add to a part's stock.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct RestockRequest {
+    #[schema(minimum = 1, maximum = 1000000)]
+    quantity: i64,
+}
+
+/// Adds units to a part's stock in one statement, so orders placed at the
+/// same time are never lost; the stock stays at most 1,000,000.
+#[utoipa::path(post, path = "/api/part/{id}/restock", tag = "parts", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = RestockRequest,
+    responses(
+        (status = 200, body = Part),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn restock_part(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    JsonObject(body): JsonObject,
+) -> ApiResult<Json<Part>> {
+    let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
+    let mut form = Form::new(&body);
+    let quantity = form.whole("quantity", "Quantity", 1, MAX_QUANTITY);
+    form.finish()?;
+    let Some(row) = store::restock(&state.db, id, quantity, MAX_QUANTITY).await? else {
+        let part = store::find(&state.db, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Part"))?;
+        return Err(ApiError::field(
+            "quantity",
+            format!(
+                "Stock can be at most {MAX_QUANTITY}: this part has {}",
+                part.available_quantity
+            ),
+        ));
+    };
+    tracing::info!(part = id, quantity, by = %admin.email, "part restocked");
+    let details = store::details(&state.db, &[id])
+        .await?
+        .remove(&id)
+        .unwrap_or_default();
+    Ok(Json(Part::new(row, details)))
+}

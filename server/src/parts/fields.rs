@@ -1,0 +1,282 @@
+//! The catalogue fields of a part: its part number (SKU), category, the OEM
+//! numbers it replaces, the vehicles it fits and its reorder level; their
+//! rules, and the normal forms the search compares.
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::input::{Form, SHORT_TEXT};
+
+/// The shop's categories, in the order the catalogue shows them.
+pub const CATEGORIES: [&str; 14] = [
+    "Brakes",
+    "Engine",
+    "Filters",
+    "Suspension",
+    "Steering",
+    "Electrical",
+    "Lighting",
+    "Cooling",
+    "Exhaust",
+    "Transmission",
+    "Body",
+    "Interior",
+    "Wheels & Tyres",
+    "Other",
+];
+/// The category of a part added without one.
+pub const DEFAULT_CATEGORY: &str = "Other";
+/// Longest part number or OEM number, in characters as sent.
+pub const MAX_NUMBER: usize = 40;
+/// Most OEM numbers one part lists.
+pub const MAX_OEM_NUMBERS: usize = 20;
+/// Most vehicles one part lists.
+pub const MAX_FITMENTS: usize = 100;
+/// Longest make or model, in characters as sent.
+pub const MAX_VEHICLE_TEXT: usize = 60;
+/// The oldest model year a part can fit.
+pub const FIRST_YEAR: i64 = 1950;
+/// The largest model year the vehicle filter accepts.
+pub const LAST_FILTER_YEAR: i64 = 2100;
+/// The reorder level of a part added without one.
+pub const DEFAULT_REORDER_LEVEL: i64 = 5;
+
+/// The newest model year a fitment may name: next year's models are sold
+/// from this year on.
+pub fn last_year() -> i64 {
+    i64::from(time::OffsetDateTime::now_utc().year()) + 1
+}
+
+/// The category of the list named `name`, in any case.
+pub fn category(name: &str) -> Option<&'static str> {
+    CATEGORIES
+        .into_iter()
+        .find(|c| c.eq_ignore_ascii_case(name))
+}
+
+/// A number as the search compares it: upper-case, with everything but
+/// A-Z and 0-9 removed (`04465-33450` and `04465 33450` are `0446533450`).
+pub fn normalise(number: &str) -> String {
+    number
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The part number the shop gives a part added without one.
+pub fn generated_sku(id: i64) -> String {
+    format!("PG-{id:06}")
+}
+
+/// Characters a part number may have.
+pub fn is_sku_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || " -./".contains(c)
+}
+
+/// A vehicle a part fits, model years inclusive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Fitment {
+    #[schema(example = "Toyota")]
+    pub make: String,
+    #[schema(example = "Corolla")]
+    pub model: String,
+    #[schema(example = 2009)]
+    pub year_from: i64,
+    #[schema(example = 2019)]
+    pub year_to: i64,
+}
+
+/// Reads a part number: None when absent or blank; otherwise trimmed and
+/// upper-cased. The characters are checked as sent, spaces included.
+pub fn read_sku(form: &mut Form, name: &str) -> Option<String> {
+    let raw = match form.value(name)? {
+        Value::String(s) => s,
+        _ => {
+            form.fail(name, "Part number must be text");
+            return None;
+        }
+    };
+    if raw.chars().count() > MAX_NUMBER {
+        form.fail(
+            name,
+            format!("Part number must be at most {MAX_NUMBER} characters"),
+        );
+        return None;
+    }
+    if raw.trim().is_empty() {
+        return None;
+    }
+    if !raw.chars().all(is_sku_char) {
+        form.fail(
+            name,
+            "Part number may only have letters, digits, spaces, -, . and /",
+        );
+    }
+    Some(raw.trim().to_ascii_uppercase())
+}
+
+/// Reads a category of the list (exactly as the list writes it): None
+/// when absent or blank.
+pub fn read_category(form: &mut Form, name: &str) -> Option<&'static str> {
+    let raw = match form.value(name)? {
+        Value::String(s) if s.trim().is_empty() => return None,
+        Value::String(s) => s,
+        _ => {
+            form.fail(name, "Category must be text");
+            return None;
+        }
+    };
+    let found = CATEGORIES.into_iter().find(|c| c == raw);
+    if found.is_none() {
+        form.fail(
+            name,
+            format!("Category must be one of {}", CATEGORIES.join(", ")),
+        );
+    }
+    found
+}
+
+/// Reads the OEM numbers: None when absent; each kept as entered, trimmed.
+pub fn read_oem_numbers(form: &mut Form, name: &str) -> Option<Vec<String>> {
+    let items = read_list(form, name, "OEM numbers", MAX_OEM_NUMBERS)?;
+    let mut numbers = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let n = i + 1;
+        let problem = match item {
+            Value::String(s) if s.chars().count() > MAX_NUMBER => Some(format!(
+                "OEM number {n} must be at most {MAX_NUMBER} characters"
+            )),
+            Value::String(s) if s.contains('\0') => {
+                Some(format!("OEM number {n} must not contain NUL characters"))
+            }
+            Value::String(s) if normalise(s).is_empty() => {
+                Some(format!("OEM number {n} must have letters or digits"))
+            }
+            Value::String(s) => {
+                numbers.push(s.trim().to_owned());
+                None
+            }
+            _ => Some(format!("OEM number {n} must be text")),
+        };
+        if let Some(problem) = problem {
+            form.fail(name, problem);
+        }
+    }
+    Some(numbers)
+}
+
+/// Reads the vehicles a part fits: None when absent.
+pub fn read_fitments(form: &mut Form, name: &str) -> Option<Vec<Fitment>> {
+    let items = read_list(form, name, "Fitments", MAX_FITMENTS)?;
+    let last = last_year();
+    let mut fitments = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let Value::Object(object) = item else {
+            form.fail(name, format!("Fitment {} must be an object", i + 1));
+            continue;
+        };
+        let mut row = Form::new(object);
+        let make = row.text("make", "Make", MAX_VEHICLE_TEXT);
+        let model = row.text("model", "Model", MAX_VEHICLE_TEXT);
+        let year_from = row.whole("yearFrom", "Year from", FIRST_YEAR, last);
+        let year_to = row.whole("yearTo", "Year to", FIRST_YEAR, last);
+        let problem = row.first_problem().or_else(|| {
+            (year_from > year_to).then(|| "Year from must not be after year to".to_owned())
+        });
+        match problem {
+            Some(problem) => form.fail(name, format!("Fitment {}: {problem}", i + 1)),
+            None => fitments.push(Fitment {
+                make: make.trim().to_owned(),
+                model: model.trim().to_owned(),
+                year_from,
+                year_to,
+            }),
+        }
+    }
+    Some(fitments)
+}
+
+/// An array field of at most `max` items: None when absent or wrong.
+fn read_list<'a>(
+    form: &mut Form<'a>,
+    name: &str,
+    label: &str,
+    max: usize,
+) -> Option<&'a Vec<Value>> {
+    match form.value(name)? {
+        Value::Array(items) if items.len() > max => {
+            form.fail(name, format!("{label}: at most {max}"));
+            None
+        }
+        Value::Array(items) => Some(items),
+        _ => {
+            form.fail(name, format!("{label} must be a list"));
+            None
+        }
+    }
+}
+
+/// A query's text filter read as the search reads it: its words (runs of
+/// letters and digits, lower-case), at most `SHORT_TEXT` characters in all.
+pub fn words(q: &str) -> Vec<String> {
+    q.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .take(SHORT_TEXT)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_normalise_to_upper_case_letters_and_digits() {
+        for sent in ["04465-33450", "0446533450", "04465 33450", " 04465.33450/"] {
+            assert_eq!(normalise(sent), "0446533450", "{sent}");
+        }
+        assert_eq!(normalise("bp-1042a"), "BP1042A");
+        assert_eq!(normalise("é-"), "");
+    }
+
+    #[test]
+    fn generated_part_numbers_have_at_least_six_digits() {
+        assert_eq!(generated_sku(123), "PG-000123");
+        assert_eq!(generated_sku(1_234_567), "PG-1234567");
+    }
+
+    #[test]
+    fn categories_are_found_in_any_case() {
+        assert_eq!(category("wheels & TYRES"), Some("Wheels & Tyres"));
+        assert_eq!(category("Wheels"), None);
+    }
+
+    #[test]
+    fn words_are_runs_of_letters_and_digits() {
+        assert_eq!(
+            words("Brake-pad, 280mm ÜBER"),
+            ["brake", "pad", "280mm", "über"]
+        );
+        assert!(words("%-_ ").is_empty());
+    }
+
+    #[test]
+    fn fitments_report_the_row_and_its_problem() {
+        let body = json!({"fitments": [
+            {"make": "Toyota", "model": "Corolla", "yearFrom": 2009, "yearTo": 2019},
+            {"make": " ", "model": "Civic", "yearFrom": 2010, "yearTo": 2012},
+            {"make": "Ford", "model": "Focus", "yearFrom": 2012, "yearTo": 2010},
+        ]});
+        let mut form = Form::new(body.as_object().unwrap());
+        let rows = read_fitments(&mut form, "fitments").unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(
+            form.first_problem().as_deref(),
+            Some("Fitment 2: Make is Required")
+        );
+    }
+}

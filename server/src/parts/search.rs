@@ -1,0 +1,288 @@
+//! Finding parts: the catalogue's filters as one query for both databases,
+//! except for the word search, which uses each database's own index
+//! (SQLite's FTS5 table `parts_search`, PostgreSQL's GIN index on the
+//! `search` tsvector). OEM numbers and part numbers are found by prefix on
+//! b-tree indexes of their normalised forms; fitments by their index on
+//! (make, model, years).
+
+use std::collections::BTreeMap;
+
+use sea_query::{Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr, UnionType};
+
+use super::fields::{normalise, words, CATEGORIES};
+use super::store::{vehicle_key, PartFitments, PartOemNumbers, PartRow, Parts, COLUMNS};
+use crate::db::{Backend, Db};
+
+/// What `GET /api/part` filters on; all optional, all combined.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filters {
+    pub q: Option<String>,
+    pub category: Option<&'static str>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i64>,
+}
+
+/// The list's order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Sort {
+    #[default]
+    Oldest,
+    Newest,
+    PriceAsc,
+    PriceDesc,
+    Name,
+}
+
+impl Sort {
+    pub const NAMES: [&'static str; 5] = ["oldest", "newest", "price_asc", "price_desc", "name"];
+
+    pub fn parse(name: &str) -> Option<Sort> {
+        Some(match name {
+            "oldest" => Sort::Oldest,
+            "newest" => Sort::Newest,
+            "price_asc" => Sort::PriceAsc,
+            "price_desc" => Sort::PriceDesc,
+            "name" => Sort::Name,
+            _ => return None,
+        })
+    }
+}
+
+/// The ids of the parts matching `q`: each word of it starts a word of the
+/// name, description or part number, or the whole of it, normalised,
+/// starts a normalised OEM number or part number.
+fn text_matches(backend: Backend, q: &str) -> SimpleExpr {
+    let words = words(q);
+    if words.is_empty() {
+        // Nothing searchable (only punctuation): nothing matches.
+        return Expr::val(1).eq(0);
+    }
+    let mut ids = match backend {
+        Backend::Sqlite => {
+            let query = words
+                .iter()
+                .map(|w| format!("\"{w}\"*"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            Query::select()
+                .expr(Expr::cust("rowid"))
+                .from(sea_query::Alias::new("parts_search"))
+                .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
+                .to_owned()
+        }
+        Backend::Postgres => {
+            let query = words
+                .iter()
+                .map(|w| format!("{w}:*"))
+                .collect::<Vec<_>>()
+                .join(" & ");
+            Query::select()
+                .column(Parts::Id)
+                .from(Parts::Table)
+                .and_where(Expr::cust_with_values(
+                    "search @@ to_tsquery('simple', $1)",
+                    [query],
+                ))
+                .to_owned()
+        }
+    };
+    let number = normalise(q);
+    if !number.is_empty() {
+        // Normalised numbers hold only 0-9 and A-Z, all below `[`: every
+        // number starting with `number` sorts in [number, number + "[").
+        let upper = format!("{number}[");
+        ids.union(
+            UnionType::Distinct,
+            Query::select()
+                .column(PartOemNumbers::PartId)
+                .from(PartOemNumbers::Table)
+                .and_where(Expr::col(PartOemNumbers::Normalised).gte(number.clone()))
+                .and_where(Expr::col(PartOemNumbers::Normalised).lt(upper.clone()))
+                .to_owned(),
+        );
+        ids.union(
+            UnionType::Distinct,
+            Query::select()
+                .column(Parts::Id)
+                .from(Parts::Table)
+                .and_where(Expr::col(Parts::SkuNormalised).gte(number))
+                .and_where(Expr::col(Parts::SkuNormalised).lt(upper))
+                .to_owned(),
+        );
+    }
+    Expr::col((Parts::Table, Parts::Id)).in_subquery(ids)
+}
+
+/// The parts matching every filter given.
+fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
+    let mut select = Query::select().from(Parts::Table).to_owned();
+    if let Some(q) = &filters.q {
+        select.and_where(text_matches(backend, q));
+    }
+    if let Some(category) = filters.category {
+        select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
+    }
+    if filters.make.is_some() || filters.year.is_some() {
+        let mut fits = Cond::all();
+        if let Some(make) = &filters.make {
+            fits = fits.add(Expr::col(PartFitments::MakeKey).eq(vehicle_key(make)));
+        }
+        if let Some(model) = &filters.model {
+            fits = fits.add(Expr::col(PartFitments::ModelKey).eq(vehicle_key(model)));
+        }
+        if let Some(year) = filters.year {
+            fits = fits
+                .add(Expr::col(PartFitments::YearFrom).lte(year))
+                .add(Expr::col(PartFitments::YearTo).gte(year));
+        }
+        select.and_where(
+            Expr::col((Parts::Table, Parts::Id)).in_subquery(
+                Query::select()
+                    .column(PartFitments::PartId)
+                    .from(PartFitments::Table)
+                    .cond_where(fits)
+                    .to_owned(),
+            ),
+        );
+    }
+    select
+}
+
+/// The statement for one page of matching parts in the given order. Public
+/// so the tests can read its query plan.
+pub fn page_statement(
+    backend: Backend,
+    filters: &Filters,
+    sort: Sort,
+    limit: Option<u64>,
+    offset: u64,
+) -> SelectStatement {
+    let mut select = matching(backend, filters);
+    for column in COLUMNS {
+        select.column((Parts::Table, column));
+    }
+    match sort {
+        Sort::Oldest => {}
+        Sort::Newest => {
+            select.order_by((Parts::Table, Parts::Id), Order::Desc);
+        }
+        Sort::PriceAsc => {
+            select.order_by((Parts::Table, Parts::PriceCents), Order::Asc);
+        }
+        Sort::PriceDesc => {
+            select.order_by((Parts::Table, Parts::PriceCents), Order::Desc);
+        }
+        Sort::Name => {
+            select.order_by_expr(
+                Func::lower(Expr::col((Parts::Table, Parts::Name))).into(),
+                Order::Asc,
+            );
+        }
+    }
+    // Ties (and the default) go oldest first.
+    select
+        .order_by((Parts::Table, Parts::Id), Order::Asc)
+        // SQLite takes an OFFSET only after a LIMIT: no limit is the largest one.
+        .limit(limit.unwrap_or(i64::MAX as u64))
+        .offset(offset)
+        .to_owned()
+}
+
+/// The statement counting the matching parts (for `X-Total-Count`).
+pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    matching(backend, filters)
+        .expr(Expr::col((Parts::Table, Parts::Id)).count())
+        .to_owned()
+}
+
+/// One page of matching parts, and how many match in all.
+pub async fn list(
+    db: &Db,
+    filters: &Filters,
+    sort: Sort,
+    limit: Option<u64>,
+    offset: u64,
+) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
+    let rows: Vec<PartRow> = db
+        .fetch_all(&page_statement(db.backend, filters, sort, limit, offset))
+        .await?;
+    let (total,): (i64,) = db.fetch_one(&count_statement(db.backend, filters)).await?;
+    Ok((rows, total))
+}
+
+/// Every category of the list, in its order, with its number of parts.
+pub async fn categories(db: &Db) -> Result<Vec<(&'static str, i64)>, sqlx::Error> {
+    let counts: Vec<(String, i64)> = db
+        .fetch_all(
+            &Query::select()
+                .column(Parts::Category)
+                .expr(Expr::col(Parts::Id).count())
+                .from(Parts::Table)
+                .group_by_col(Parts::Category)
+                .to_owned(),
+        )
+        .await?;
+    let counts: BTreeMap<String, i64> = counts.into_iter().collect();
+    Ok(CATEGORIES
+        .into_iter()
+        .map(|c| (c, counts.get(c).copied().unwrap_or(0)))
+        .collect())
+}
+
+/// A model of a make, with the widest span of years any part fits it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VehicleModel {
+    pub model: String,
+    pub year_from: i64,
+    pub year_to: i64,
+}
+
+/// The makes with their models that parts fit, makes and models A-Z (by
+/// their case-insensitive keys; each spelled as its first spelling A-Z).
+pub async fn vehicles(db: &Db) -> Result<Vec<(String, Vec<VehicleModel>)>, sqlx::Error> {
+    let rows: Vec<(String, String, String, String, i64, i64)> = db
+        .fetch_all(
+            &Query::select()
+                .columns([
+                    PartFitments::MakeKey,
+                    PartFitments::ModelKey,
+                    PartFitments::Make,
+                    PartFitments::Model,
+                ])
+                .expr(Expr::col(PartFitments::YearFrom).min())
+                .expr(Expr::col(PartFitments::YearTo).max())
+                .from(PartFitments::Table)
+                .group_by_columns([
+                    PartFitments::MakeKey,
+                    PartFitments::ModelKey,
+                    PartFitments::Make,
+                    PartFitments::Model,
+                ])
+                .to_owned(),
+        )
+        .await?;
+    let mut makes: BTreeMap<String, (String, BTreeMap<String, VehicleModel>)> = BTreeMap::new();
+    for (make_key, model_key, make, model, year_from, year_to) in rows {
+        let (spelling, models) = makes
+            .entry(make_key)
+            .or_insert_with(|| (make.clone(), BTreeMap::new()));
+        if make < *spelling {
+            *spelling = make;
+        }
+        let entry = models.entry(model_key).or_insert_with(|| VehicleModel {
+            model: model.clone(),
+            year_from,
+            year_to,
+        });
+        if model < entry.model {
+            entry.model = model;
+        }
+        entry.year_from = entry.year_from.min(year_from);
+        entry.year_to = entry.year_to.max(year_to);
+    }
+    Ok(makes
+        .into_values()
+        .map(|(make, models)| (make, models.into_values().collect()))
+        .collect())
+}

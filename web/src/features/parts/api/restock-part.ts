@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Part } from '../types';
+
+export type Restock = { id: string; quantity: number };
+
+/** Adds `quantity` units to a part's stock; the server answers the part with its new stock. */
+export function useRestockPart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, quantity }: Restock) => api.post<Part>(`/part/${encodeURIComponent(id)}/restock`, { quantity }),
+    onSuccess: (part, { id }) => {
+      queryClient.setQueryData(['part', id], part);
+      return queryClient.invalidateQueries({ queryKey: ['parts'] });
+    },
+  });
+}

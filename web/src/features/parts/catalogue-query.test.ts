@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  catalogueSearch,
+  changeQuery,
+  EMPTY_QUERY,
+  isFiltered,
+  pageCount,
+  parseCatalogueQuery,
+  partsApiPath,
+} from './catalogue-query';
+
+const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
+
+describe('catalogue URL', () => {
+  it('reads every filter from the query string and writes the same string back', () => {
+    const search = '?q=brake+pads&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=price_asc&page=3';
+    const query = parse(search);
+    expect(query).toEqual({ q: 'brake pads', category: 'Brakes', make: 'Toyota', model: 'Corolla', year: 2015, sort: 'price_asc', page: 3 });
+    expect(catalogueSearch(query)).toBe(search);
+  });
+
+  it('is empty for the plain catalogue: the default sort and the first page are left out', () => {
+    expect(parse('')).toEqual(EMPTY_QUERY);
+    expect(catalogueSearch(EMPTY_QUERY)).toBe('');
+    expect(catalogueSearch({ ...EMPTY_QUERY, sort: 'newest', page: 1 })).toBe('');
+  });
+
+  it('drops values the shop would refuse, so a hand-edited link still shows a page', () => {
+    expect(parse('?category=Spaceships&sort=random&year=abc&page=0')).toEqual(EMPTY_QUERY);
+    expect(parse('?year=1949').year).toBeNull();
+    expect(parse('?year=2101').year).toBeNull();
+    expect(parse('?page=-2').page).toBe(1);
+    // A model means nothing without its make.
+    expect(parse('?model=Corolla')).toEqual(EMPTY_QUERY);
+    expect(parse(`?q=${'x'.repeat(300)}`).q).toHaveLength(200);
+  });
+
+  it('matches a category in any case and keeps the shop spelling', () => {
+    expect(parse('?category=wheels+%26+tyres').category).toBe('Wheels & Tyres');
+  });
+
+  it('goes back to page 1 on any change but the page, and forgets the model when the make changes', () => {
+    const query = parse('?make=Toyota&model=Corolla&year=2015&page=4');
+    expect(changeQuery(query, { q: 'filter' })).toMatchObject({ q: 'filter', page: 1, model: 'Corolla' });
+    expect(changeQuery(query, { page: 5 }).page).toBe(5);
+    expect(changeQuery(query, { make: 'Honda' })).toMatchObject({ make: 'Honda', model: '', year: 2015 });
+    expect(changeQuery(query, { make: 'Honda', model: 'Civic' }).model).toBe('Civic');
+  });
+
+  it('asks the API for one page of 12 in the chosen order', () => {
+    expect(partsApiPath(parse('?q=04465 33450&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=name&page=3'))).toBe(
+      '/part?q=04465+33450&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=name&limit=12&offset=24',
+    );
+    expect(partsApiPath(EMPTY_QUERY)).toBe('/part?sort=newest&limit=12&offset=0');
+  });
+
+  it('counts pages and tells a filtered catalogue from a sorted one', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(12)).toBe(1);
+    expect(pageCount(13)).toBe(2);
+    expect(isFiltered(parse('?sort=name&page=2'))).toBe(false);
+    expect(isFiltered(parse('?year=2015'))).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import { CATEGORIES, type Category } from './types';
+
+/**
+ * The catalogue's whole state lives in its URL (`/parts?q=…&category=…&make=…&model=…&year=…&sort=…&page=…`),
+ * so a search can be shared and the back button steps through it. Values the shop would refuse are
+ * dropped when the URL is read, so a hand-edited link still shows a page.
+ */
+
+/** The orders a buyer can list the parts in; the first is the default. */
+export const SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'name', label: 'Name (A–Z)' },
+] as const;
+
+export type Sort = (typeof SORTS)[number]['value'];
+
+export const DEFAULT_SORT: Sort = 'newest';
+
+/** Parts per catalogue page. */
+export const PAGE_SIZE = 12;
+
+/** The longest search the shop accepts, and the year range of its vehicle filter. */
+const MAX_SEARCH = 200;
+const MAX_NAME = 60;
+const FIRST_YEAR = 1950;
+const LAST_YEAR = 2100;
+
+export type CatalogueQuery = {
+  q: string;
+  category: Category | '';
+  make: string;
+  model: string;
+  year: number | null;
+  sort: Sort;
+  page: number;
+};
+
+export const EMPTY_QUERY: CatalogueQuery = { q: '', category: '', make: '', model: '', year: null, sort: DEFAULT_SORT, page: 1 };
+
+function wholeNumber(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+function name(value: string | null): string {
+  const text = (value ?? '').trim();
+  return text.length <= MAX_NAME ? text : '';
+}
+
+/** Reads the catalogue's state from its URL's query string. */
+export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const wanted = (params.get('category') ?? '').trim().toLowerCase();
+  const category = CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? '';
+  const make = name(params.get('make'));
+  // The shop lists models per make: a model alone means nothing.
+  const model = make ? name(params.get('model')) : '';
+  const year = wholeNumber(params.get('year'));
+  const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT;
+  const page = wholeNumber(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH),
+    category,
+    make,
+    model,
+    year: year !== null && year >= FIRST_YEAR && year <= LAST_YEAR ? year : null,
+    sort,
+    page: page !== null && page >= 1 ? page : 1,
+  };
+}
+
+/** The filters as query parameters, in the URL's order; those not chosen are left out. */
+function filterParams(query: CatalogueQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.category) params.set('category', query.category);
+  if (query.make) params.set('make', query.make);
+  if (query.make && query.model) params.set('model', query.model);
+  if (query.year !== null) params.set('year', String(query.year));
+  return params;
+}
+
+/** The query string for a catalogue state ("" for the plain catalogue); defaults are left out. */
+export function catalogueSearch(query: CatalogueQuery): string {
+  const params = filterParams(query);
+  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** A new state with `changes`; any change but the page itself starts again at page 1. */
+export function changeQuery(query: CatalogueQuery, changes: Partial<CatalogueQuery>): CatalogueQuery {
+  const next = { ...query, page: 1, ...changes };
+  if ('make' in changes && changes.make !== query.make && !('model' in changes)) next.model = '';
+  return next;
+}
+
+/** The `/api/part` call that answers one catalogue page. */
+export function partsApiPath(query: CatalogueQuery): string {
+  const params = filterParams(query);
+  params.set('sort', query.sort);
+  params.set('limit', String(PAGE_SIZE));
+  params.set('offset', String((query.page - 1) * PAGE_SIZE));
+  return `/part?${params}`;
+}
+
+/** How many pages `total` parts fill (at least one, so an empty result still has a page). */
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+/** Whether the state filters the catalogue at all (sort and page do not). */
+export function isFiltered(query: CatalogueQuery): boolean {
+  return Boolean(query.q || query.category || query.make || query.year !== null);
+}

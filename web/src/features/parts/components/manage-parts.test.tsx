@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
+import { makePart } from '@/test/parts';
+import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import { ManageParts } from './manage-parts';
+
+vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const config = { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false } };
+const pads = makePart({ _id: '1', name: 'Brake Pads', sku: 'BRK-1042', availableQuantity: 3, reorderLevel: 5, lowStock: true });
+const belt = makePart({ _id: '2', name: 'Serpentine Belt', availableQuantity: 40, reorderLevel: 5, lowStock: false });
+
+function setup(restock: Parameters<typeof mockApi>[0][string]) {
+  let parts = [pads, belt];
+  const fetchMock = mockApi({
+    'GET /api/config': config,
+    'GET /api/part': () => ({ body: parts }),
+    'POST /api/part/1/restock': async (body) => {
+      const reply = typeof restock === 'function' ? await restock(body) : restock;
+      if ((reply.status ?? 200) === 200) parts = [reply.body as typeof pads, belt];
+      return reply;
+    },
+    'PUT /api/part/1': { body: { matchedCount: 1, modifiedCount: 1 } },
+  });
+  return { ...renderWithProviders(<ManageParts />), fetchMock };
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('Manage Parts stock', () => {
+  it('marks only the parts at or below their reorder level', async () => {
+    setup({ status: 500, body: { error: 'unused' } });
+    await screen.findByText('Brake Pads');
+    expect(within(row('Brake Pads')).getByText('Low stock')).toBeInTheDocument();
+    expect(within(row('Serpentine Belt')).queryByText('Low stock')).not.toBeInTheDocument();
+  });
+
+  it('restocks a part and the low-stock mark goes away', async () => {
+    const { user, fetchMock } = setup({ body: { ...pads, availableQuantity: 23, lowStock: false } });
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(dialog).getByLabelText('Quantity to add'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is restocked: 23 in stock.'));
+    expect(sentBody(fetchMock, 'POST', '/api/part/1/restock')).toEqual({ quantity: 20 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(within(row('Brake Pads')).queryByText('Low stock')).not.toBeInTheDocument());
+    expect(within(row('Brake Pads')).getByText('23')).toBeInTheDocument();
+  });
+
+  it('refuses a quantity that is not a whole number from 1 up, without asking the shop', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    expect(await within(dialog).findByText('Quantity is Required')).toBeInTheDocument();
+    for (const bad of ['0', '2.5', '1000001']) {
+      await user.clear(within(dialog).getByLabelText('Quantity to add'));
+      await user.type(within(dialog).getByLabelText('Quantity to add'), bad);
+      await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+      expect(await within(dialog).findByText('Quantity must be a whole number from 1 to 1,000,000')).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("shows the shop's refusal in a toast and keeps the dialog open", async () => {
+    const { user } = setup({ status: 404, body: { error: 'Part not found' } });
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(dialog).getByLabelText('Quantity to add'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Part not found'));
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it('edits the catalogue fields with the price and stock', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    await user.click(await screen.findByRole('button', { name: 'Edit Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Brake Pads' });
+    expect(within(dialog).getByLabelText('SKU')).toHaveValue('BRK-1042');
+    expect(within(dialog).getByLabelText('OEM numbers')).toHaveValue('90916-02585');
+    expect(within(within(dialog).getByRole('group', { name: 'Vehicle 1' })).getByLabelText('Model')).toHaveValue('Corolla');
+    await user.clear(within(dialog).getByLabelText('SKU'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('SKU is Required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('SKU'), 'brk-2000');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Brakes');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove vehicle 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({
+      sku: 'brk-2000',
+      oemNumbers: ['90916-02585'],
+      category: 'Brakes',
+      reorderLevel: 5,
+      fitments: [],
+      price: 20,
+      availableQuantity: 3,
+      minimumOrder: 5,
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makePart } from '@/test/parts';
+import { mockApi, renderWithProviders } from '@/test/render';
+import { PartsCatalogue } from './parts-catalogue';
+
+const config = { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false } };
+const vehicles = {
+  body: [
+    { make: 'Honda', models: [{ model: 'Civic', yearFrom: 2016, yearTo: 2021 }] },
+    {
+      make: 'Toyota',
+      models: [
+        { model: 'Camry', yearFrom: 2018, yearTo: 2022 },
+        { model: 'Corolla', yearFrom: 2009, yearTo: 2019 },
+      ],
+    },
+  ],
+};
+const categories = { body: [{ name: 'Brakes', count: 3 }, { name: 'Filters', count: 1 }] };
+const twoParts = [makePart({ _id: '1', name: 'Brake Pads', sku: 'BRK-1042' }), makePart({ _id: '2', name: 'Oil Filter', sku: 'FLT-0001' })];
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="url">{location.pathname + location.search}</output>;
+}
+
+function setup(url: string, parts: { status?: number; body?: unknown; headers?: Record<string, string> } = { body: twoParts, headers: { 'X-Total-Count': '2' } }) {
+  const fetchMock = mockApi({
+    'GET /api/config': config,
+    'GET /api/vehicle': vehicles,
+    'GET /api/category': categories,
+    'GET /api/part': parts,
+  });
+  const view = renderWithProviders(
+    <>
+      <PartsCatalogue />
+      <Where />
+    </>,
+    { url },
+  );
+  const partCalls = () =>
+    fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.startsWith('/api/part?'));
+  return { ...view, fetchMock, partCalls, url: () => screen.getByTestId('url').textContent };
+}
+
+describe('parts catalogue', () => {
+  it('fills every filter from the URL and asks the API for that page', async () => {
+    const { partCalls } = setup('/parts?q=pads&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=price_asc&page=2', {
+      body: twoParts,
+      headers: { 'X-Total-Count': '14' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Showing 13–14 of 14 parts' })).toBeInTheDocument();
+    expect(partCalls()).toEqual(['/api/part?q=pads&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=price_asc&limit=12&offset=12']);
+    expect(screen.getByLabelText('Search parts')).toHaveValue('pads');
+    expect(screen.getByLabelText('Category')).toHaveValue('Brakes');
+    expect(screen.getByLabelText('Year')).toHaveValue('2015');
+    expect(screen.getByLabelText('Make')).toHaveValue('Toyota');
+    expect(screen.getByLabelText('Model')).toHaveValue('Corolla');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/parts?q=pads&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=price_asc',
+    );
+    expect(within(pages).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
+  it('writes each change into the URL and starts again at page 1', async () => {
+    const { user, url } = setup('/parts?page=3');
+    await screen.findByText('Brake Pads');
+    await user.type(screen.getByLabelText('Search parts'), 'oil filter');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(url()).toBe('/parts?q=oil+filter');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Filters');
+    expect(url()).toBe('/parts?q=oil+filter&category=Filters');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price_desc');
+    expect(url()).toBe('/parts?q=oil+filter&category=Filters&sort=price_desc');
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(url()).toBe('/parts?sort=price_desc');
+  });
+
+  it('lists categories with their counts', async () => {
+    setup('/parts');
+    expect(await screen.findByRole('option', { name: 'Brakes (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Wheels & Tyres' })).toBeInTheDocument();
+  });
+
+  it('offers only the makes and models of the chosen year, and remembers a whole vehicle', async () => {
+    const { user, url } = setup('/parts');
+    await screen.findByRole('option', { name: '2022' });
+    expect(screen.getByLabelText('Model')).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Year'), '2015');
+    expect(url()).toBe('/parts?year=2015');
+    const makes = within(screen.getByLabelText('Make')).getAllByRole('option').map((o) => o.textContent);
+    expect(makes).toEqual(['Any make', 'Toyota']);
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    const models = within(screen.getByLabelText('Model')).getAllByRole('option').map((o) => o.textContent);
+    expect(models).toEqual(['Any model', 'Corolla']);
+    expect(localStorage.getItem('vehicle')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Model'), 'Corolla');
+    expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2015');
+    expect(JSON.parse(localStorage.getItem('vehicle')!)).toEqual({ make: 'Toyota', model: 'Corolla', year: 2015 });
+  });
+
+  it('offers the remembered vehicle when the URL names none', async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Honda', model: 'Civic', year: 2018 }));
+    const { user, url } = setup('/parts?q=pads');
+    await user.click(await screen.findByRole('button', { name: 'Show parts for my 2018 Honda Civic' }));
+    expect(url()).toBe('/parts?q=pads&make=Honda&model=Civic&year=2018');
+    expect(screen.queryByRole('button', { name: /Show parts for my/ })).not.toBeInTheDocument();
+  });
+
+  it('links each part to its purchase page', async () => {
+    setup('/parts');
+    expect(await screen.findByRole('link', { name: 'Purchase Brake Pads' })).toHaveAttribute('href', '/purchase/1');
+    expect(screen.getByText('BRK-1042')).toBeInTheDocument();
+  });
+
+  it('says when nothing matches, with a way back to every part', async () => {
+    setup('/parts?q=unobtainium', { body: [], headers: { 'X-Total-Count': '0' } });
+    expect(await screen.findByText('No parts match your search.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No parts found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Clear filters' })[0]).toHaveAttribute('href', '/parts');
+  });
+
+  it('says when a page is past the end', async () => {
+    setup('/parts?page=9', { body: [], headers: { 'X-Total-Count': '3' } });
+    expect(await screen.findByText('There is no page 9 for this search.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/parts');
+  });
+
+  it("shows the shop's error and tries again", async () => {
+    setup('/parts?category=Brakes', { status: 503, body: { error: 'The database is busy. Please try again.' } });
+    expect(await screen.findByText('The database is busy. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,214 @@
+import { useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Select } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCategories } from '../api/get-categories';
+import { useSearchParts } from '../api/search-parts';
+import {
+  catalogueSearch,
+  changeQuery,
+  EMPTY_QUERY,
+  isFiltered,
+  pageCount,
+  PAGE_SIZE,
+  parseCatalogueQuery,
+  SORTS,
+  type CatalogueQuery,
+  type Sort,
+} from '../catalogue-query';
+import { CATEGORIES, type Category } from '../types';
+import { PartCard } from './part-card';
+import { VehiclePicker } from './vehicle-picker';
+
+const href = (query: CatalogueQuery) => paths.parts.getHref(catalogueSearch(query));
+
+/** The catalogue: search, category, vehicle, sort and pages, all kept in the URL. */
+export function PartsCatalogue() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const query = parseCatalogueQuery(params);
+  const go = (changes: Partial<CatalogueQuery>) => void navigate(href(changeQuery(query, changes)));
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <aside aria-label="Filters" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
+        <SearchBox key={query.q} value={query.q} onSearch={(q) => go({ q })} />
+        <CategorySelect value={query.category} onChange={(category) => go({ category })} />
+        <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} />
+        {isFiltered(query) ? (
+          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} className="btn btn-sm btn-ghost self-start">
+            Clear filters
+          </Link>
+        ) : null}
+      </aside>
+      <Results query={query} onSort={(sort) => go({ sort })} />
+    </div>
+  );
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  return (
+    <form
+      role="search"
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold">
+        Search parts
+      </label>
+      <div className="join w-full">
+        <input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={value}
+          maxLength={200}
+          placeholder="Name, description or part number"
+          className="input input-bordered join-item w-full min-w-0"
+        />
+        <button type="submit" className="btn btn-primary join-item">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (category: Category | '') => void }) {
+  const id = useId();
+  const categories = useCategories();
+  const counts = new Map(categories.data?.map((c) => [c.name, c.count]));
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        Category
+      </label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Category | '')}>
+        <option value="">All categories</option>
+        {CATEGORIES.map((name) => (
+          <option key={name} value={name}>
+            {counts.has(name) ? `${name} (${counts.get(name)})` : name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort) => void }) {
+  const parts = useSearchParts(query);
+  const sortId = useId();
+  const total = parts.data?.total ?? 0;
+  const pages = pageCount(total);
+  const first = (query.page - 1) * PAGE_SIZE + 1;
+  const shown = parts.data?.items ?? [];
+
+  return (
+    <section aria-labelledby="catalogue-results" className="flex min-w-0 flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="catalogue-results" className="text-lg font-semibold" aria-live="polite">
+          {parts.isSuccess
+            ? total === 0
+              ? 'No parts found'
+              : shown.length === 0
+                ? `${total} ${total === 1 ? 'part' : 'parts'}`
+                : `Showing ${first}–${first + shown.length - 1} of ${total} ${total === 1 ? 'part' : 'parts'}`
+            : 'Parts'}
+        </h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm font-semibold">
+            Sort by
+          </label>
+          <Select id={sortId} compact value={query.sort} onChange={(e) => onSort(e.target.value as Sort)}>
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {parts.isPending ? <Spinner label="Loading parts" /> : null}
+      {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
+      {parts.isSuccess && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
+      {shown.length > 0 ? (
+        <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={parts.isFetching}>
+          {shown.map((part) => (
+            <li key={part._id}>
+              <PartCard
+                part={part}
+                details={
+                  <p className="text-xs text-base-content/70">
+                    <span className="font-mono">{part.sku}</span> · {part.category}
+                  </p>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {parts.isSuccess && pages > 1 && shown.length > 0 ? <Pagination query={query} pages={pages} /> : null}
+    </section>
+  );
+}
+
+function NoParts({ query, total }: { query: CatalogueQuery; total: number }) {
+  if (total > 0) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
+        <p className="font-semibold">There is no page {query.page} for this search.</p>
+        <Link to={href({ ...query, page: 1 })} className="btn btn-primary mt-4">
+          Go to the first page
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
+      <p className="font-semibold">{isFiltered(query) ? 'No parts match your search.' : 'No parts are listed yet. Please check back soon.'}</p>
+      {isFiltered(query) ? (
+        <>
+          <p className="mt-2 text-sm text-base-content/75">Try fewer words, another category or another vehicle.</p>
+          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} className="btn btn-primary mt-4">
+            Clear filters
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Pagination({ query, pages }: { query: CatalogueQuery; pages: number }) {
+  const { page } = query;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={href({ ...query, page: page - 1 })} className="btn btn-sm" rel="prev">
+          Previous page
+        </Link>
+      ) : (
+        <span className="btn btn-sm btn-disabled" aria-disabled="true">
+          Previous page
+        </span>
+      )}
+      <span className="px-2 text-sm">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href({ ...query, page: page + 1 })} className="btn btn-sm" rel="next">
+          Next page
+        </Link>
+      ) : (
+        <span className="btn btn-sm btn-disabled" aria-disabled="true">
+          Next page
+        </span>
+      )}
+    </nav>
+  );
+}
