@@ -2,6 +2,7 @@
 //! Queries are built once with sea-query and rendered in the dialect of the
 //! backend the URL names; each backend has its own migration folder.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -24,7 +25,14 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// SQLite: taken around write transactions, so the shop's own writers
+    /// queue here, in order, instead of in SQLite's busy handler (which
+    /// sleeps in steps of up to 100 ms). None on PostgreSQL.
+    writers: Option<Arc<tokio::sync::Mutex<()>>>,
 }
+
+/// Held for the length of a write transaction on SQLite (nothing on PostgreSQL).
+pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::OwnedMutexGuard<()>>);
 
 /// Rows that can be read from either backend.
 pub trait Row: for<'r> FromRow<'r, AnyRow> + Send + Unpin {}
@@ -90,9 +98,46 @@ impl Db {
             .connect(url)
             .await
             .with_context(|| format!("cannot open the database at {}", redact(url)))?;
-        let db = Db { pool, backend };
+        let writers = (backend == Backend::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
+        let db = Db {
+            pool,
+            backend,
+            writers,
+        };
         db.migrate().await?;
+        if backend == Backend::Postgres {
+            db.create_catalogue_version().await?;
+        }
         Ok(db)
+    }
+
+    /// Waits for this process's turn to write (SQLite); take it before
+    /// beginning a write transaction and keep it until the commit. Other
+    /// programs writing the same file still meet the busy timeout.
+    pub async fn write_turn(&self) -> WriteTurn {
+        match &self.writers {
+            Some(writers) => WriteTurn(Some(writers.clone().lock_owned().await)),
+            None => WriteTurn(None),
+        }
+    }
+
+    /// The sequence the catalogue cache uses to tell shop processes on the
+    /// same PostgreSQL database that something was written (see `cache`).
+    async fn create_catalogue_version(&self) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        // Several processes starting at once: one creates it, the others wait.
+        sqlx::query("SELECT count(*) FROM (SELECT pg_advisory_xact_lock(7366837115)) AS locked")
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(&format!(
+            "CREATE SEQUENCE IF NOT EXISTS {}",
+            crate::cache::VERSION_SEQUENCE
+        ))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit()
+            .await
+            .context("cannot create the catalogue version sequence")
     }
 
     async fn migrate(&self) -> anyhow::Result<()> {

@@ -7,6 +7,7 @@ mod auth;
 mod backup;
 mod bad_fields;
 mod bad_input;
+mod catalogue_cache;
 mod database_outage;
 mod demo;
 mod faults;
