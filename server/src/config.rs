@@ -154,7 +154,8 @@ pub struct Config {
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
     pub request_timeout: Duration,
-    /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL).
+    /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL);
+    /// on SQLite one more is kept for the shop's write transactions.
     #[arg(long, env = "SHOP_DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub db_pool_size: Option<u32>,
     /// How long a request waits for a free database connection before it is answered 503 (e.g. 5s).

@@ -157,7 +157,7 @@ impl Application {
         )
         .await;
         housekeeping.abort();
-        self.state.db.pool.close().await;
+        self.state.db.close().await;
         served
     }
 }

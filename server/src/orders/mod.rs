@@ -149,8 +149,7 @@ async fn place_order(
     let not_found = || ApiError::not_found("Part");
     let part_id = part_id.ok_or_else(not_found)?;
 
-    let turn = state.db.write_turn().await;
-    let mut tx = state.db.pool.begin().await?;
+    let (turn, mut tx) = state.db.begin_write().await?;
     // The stock is taken first: on SQLite this also takes the write lock at
     // once, so two orders never read the same stock and both take it.
     let part = match parts::take_stock(&state.db, &mut *tx, part_id, quantity).await? {
@@ -344,8 +343,7 @@ async fn cancel_order(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let booking = order_for(&state, &user, &id, false).await?;
-    let turn = state.db.write_turn().await;
-    let mut tx = state.db.pool.begin().await?;
+    let (turn, mut tx) = state.db.begin_write().await?;
     let Some(cancelled) = store::cancel(&state.db, &mut *tx, booking.id).await? else {
         drop(tx);
         drop(turn);
