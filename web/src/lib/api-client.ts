@@ -24,7 +24,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 type Body = FormData | object | undefined;
 
+/** One page of a list and the total the server counted for it (`X-Total-Count`). */
+export type Page<T> = { items: T[]; total: number };
+
 async function request<T>(method: string, path: string, body?: Body): Promise<T> {
+  return (await send(method, path, body)).data as T;
+}
+
+async function send(method: string, path: string, body?: Body): Promise<{ data: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -66,7 +73,7 @@ async function request<T>(method: string, path: string, body?: Body): Promise<T>
       err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
     throw new ApiError(response.status, message, fields);
   }
-  return data as T;
+  return { data, headers: response.headers };
 }
 
 /** The one client for the shop's /api routes (same origin). */
@@ -76,6 +83,11 @@ export const api = {
   put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A GET of a list that the server pages (`limit`, `offset`), with its total. */
+  page: async <T>(path: string): Promise<Page<T>> => {
+    const { data, headers } = await send('GET', path);
+    return { items: data as T[], total: Number(headers.get('X-Total-Count') ?? 0) };
+  },
 };
 
 /** A message a person can read, from whatever was thrown. */

@@ -1,5 +1,5 @@
 import { ErrorBox } from '@/components/ui/error-box';
-import { useParts } from '../api/get-parts';
+import { useLatestParts } from '../api/get-parts';
 import { PartCard, PartCardSkeleton } from './part-card';
 
 /** How many of the newest parts the home page shows (spec section 9). */
@@ -7,8 +7,8 @@ const HOME_PART_COUNT = 3;
 
 /** "Available parts": the last three parts of the list, newest first. */
 export function LatestParts() {
-  const parts = useParts();
-  const latest = (parts.data ?? []).slice(-HOME_PART_COUNT).reverse();
+  const parts = useLatestParts(HOME_PART_COUNT);
+  const latest = parts.data ?? [];
 
   return (
     <section id="available-parts" aria-labelledby="available-parts-title" className="scroll-mt-20">
