@@ -154,12 +154,29 @@ pub struct Config {
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
     pub request_timeout: Duration,
-    /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL).
+    /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL);
+    /// on SQLite one more is kept for the shop's write transactions.
     #[arg(long, env = "SHOP_DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub db_pool_size: Option<u32>,
     /// How long a request waits for a free database connection before it is answered 503 (e.g. 5s).
     #[arg(long, env = "SHOP_DB_ACQUIRE_TIMEOUT", default_value = "5s", value_parser = parse_duration, global = true)]
     pub db_acquire_timeout: Duration,
+    /// Answer catalogue reads (`GET /api/part`, `GET /api/part/{id}`) from memory while
+    /// nothing has been written; every write under /api makes them read again.
+    #[arg(long, env = "SHOP_CATALOGUE_CACHE", default_value = "true", value_parser = BoolishValueParser::new(), action = ArgAction::Set, global = true)]
+    pub catalogue_cache: bool,
+    /// Most memory the catalogue cache may hold, in MiB.
+    #[arg(
+        long,
+        env = "SHOP_CATALOGUE_CACHE_MB",
+        default_value_t = 16,
+        global = true
+    )]
+    pub catalogue_cache_mb: u32,
+    /// Most passwords hashed or checked at once (each takes 19 MiB for a moment);
+    /// by default the number of CPU cores.
+    #[arg(long, env = "SHOP_PASSWORD_HASHES", value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub password_hashes: Option<u32>,
     /// Folder of the built web app, served for every path outside /api.
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist", global = true)]
     pub web_dir: PathBuf,
@@ -196,6 +213,9 @@ impl Config {
             request_timeout: Duration::from_secs(30),
             db_pool_size: None,
             db_acquire_timeout: Duration::from_secs(5),
+            catalogue_cache: true,
+            catalogue_cache_mb: 16,
+            password_hashes: None,
             web_dir: "web/dist".into(),
             log_format: "text".into(),
         }

@@ -2,6 +2,7 @@
 //! Queries are built once with sea-query and rendered in the dialect of the
 //! backend the URL names; each backend has its own migration folder.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -24,7 +25,22 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// SQLite: where the shop's own write transactions take turns (see
+    /// `begin_write`). None on PostgreSQL.
+    writer: Option<Arc<Writer>>,
 }
+
+/// SQLite allows one writer at a time. The shop's writers queue here, in
+/// order, instead of in SQLite's busy handler (which sleeps in steps of up to
+/// 100 ms), and write on a connection of their own, so a writer never waits
+/// behind readers for a connection while others wait for it.
+struct Writer {
+    turn: Arc<tokio::sync::Mutex<()>>,
+    pool: AnyPool,
+}
+
+/// Held for the length of a write transaction on SQLite (nothing on PostgreSQL).
+pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::OwnedMutexGuard<()>>);
 
 /// Rows that can be read from either backend.
 pub trait Row: for<'r> FromRow<'r, AnyRow> + Send + Unpin {}
@@ -66,33 +82,98 @@ impl Db {
             anyhow::bail!("SHOP_DATABASE_URL must start with sqlite:// or postgres://");
         };
         let options = AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout);
-        let options = match backend {
+        let sqlite = |options: AnyPoolOptions| {
             // WAL lets readers go on while one writer writes; the busy timeout
             // makes writers queue instead of failing when they meet.
-            Backend::Sqlite => options
-                .max_connections(limits.max_connections.unwrap_or(8))
-                .after_connect(|conn, _meta| {
-                    Box::pin(async move {
-                        for pragma in [
-                            "PRAGMA journal_mode = WAL",
-                            "PRAGMA synchronous = NORMAL",
-                            "PRAGMA busy_timeout = 10000",
-                            "PRAGMA foreign_keys = ON",
-                        ] {
-                            conn.execute(pragma).await?;
-                        }
-                        Ok(())
-                    })
-                }),
+            options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    for pragma in [
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = NORMAL",
+                        "PRAGMA busy_timeout = 10000",
+                        "PRAGMA foreign_keys = ON",
+                    ] {
+                        conn.execute(pragma).await?;
+                    }
+                    Ok(())
+                })
+            })
+        };
+        let options = match backend {
+            Backend::Sqlite => {
+                sqlite(options.clone()).max_connections(limits.max_connections.unwrap_or(8))
+            }
             Backend::Postgres => options.max_connections(limits.max_connections.unwrap_or(16)),
         };
         let pool = options
             .connect(url)
             .await
             .with_context(|| format!("cannot open the database at {}", redact(url)))?;
-        let db = Db { pool, backend };
+        let writer = match backend {
+            Backend::Sqlite => Some(Arc::new(Writer {
+                turn: Arc::new(tokio::sync::Mutex::new(())),
+                pool: sqlite(AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout))
+                    .max_connections(1)
+                    .connect_lazy(url)
+                    .with_context(|| format!("cannot open the database at {}", redact(url)))?,
+            })),
+            Backend::Postgres => None,
+        };
+        let db = Db {
+            pool,
+            backend,
+            writer,
+        };
         db.migrate().await?;
+        if backend == Backend::Postgres {
+            db.create_catalogue_version().await?;
+        }
         Ok(db)
+    }
+
+    /// Begins a write transaction. On SQLite it waits for this process's turn
+    /// to write first; keep the turn until the transaction is over. Other
+    /// programs writing the same file still meet the busy timeout.
+    pub async fn begin_write(
+        &self,
+    ) -> Result<(WriteTurn, sqlx::Transaction<'static, Any>), sqlx::Error> {
+        match &self.writer {
+            Some(writer) => {
+                let turn = writer.turn.clone().lock_owned().await;
+                // IMMEDIATE: the write lock is taken at BEGIN, where SQLite's busy
+                // timeout applies, never by upgrading a read (which fails at once).
+                let tx = writer.pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok((WriteTurn(Some(turn)), tx))
+            }
+            None => Ok((WriteTurn(None), self.pool.begin().await?)),
+        }
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        if let Some(writer) = &self.writer {
+            writer.pool.close().await;
+        }
+        self.pool.close().await;
+    }
+
+    /// The sequence the catalogue cache uses to tell shop processes on the
+    /// same PostgreSQL database that something was written (see `cache`).
+    async fn create_catalogue_version(&self) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        // Several processes starting at once: one creates it, the others wait.
+        sqlx::query("SELECT count(*) FROM (SELECT pg_advisory_xact_lock(7366837115)) AS locked")
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(&format!(
+            "CREATE SEQUENCE IF NOT EXISTS {}",
+            crate::cache::VERSION_SEQUENCE
+        ))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit()
+            .await
+            .context("cannot create the catalogue version sequence")
     }
 
     async fn migrate(&self) -> anyhow::Result<()> {

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod backup;
+pub mod cache;
 pub mod config;
 pub mod db;
 pub mod demo;
@@ -97,6 +98,7 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
+        auth::password::limit_concurrency(config.password_hashes.map(|n| n as usize));
         let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
         let secret =
             auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
@@ -155,7 +157,7 @@ impl Application {
         )
         .await;
         housekeeping.abort();
-        self.state.db.pool.close().await;
+        self.state.db.close().await;
         served
     }
 }
@@ -233,6 +235,7 @@ pub fn app(state: AppState) -> Router {
     let web = web::router(&state.config.web_dir);
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;
+    let catalogue = state.catalogue.clone();
     api.route("/api", any(system::api_not_found))
         .route("/api/{*rest}", any(system::api_not_found))
         .method_not_allowed_fallback(system::method_not_allowed)
@@ -244,6 +247,9 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
+        // Catalogue reads from memory, and every write under /api run to its
+        // end and then marking them out of date (see `cache`).
+        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
         // Outside the timeout and panic layers, so their answers carry the headers too.
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,

@@ -10,19 +10,26 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::auth::google::OidcProvider;
 use crate::auth::token::Tokens;
+use crate::cache::CatalogueCache;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::payments::Payments;
 
+/// Cloned for every request, so it is one reference-counted pointer to the
+/// shared parts (`state.db` and the like reach them through `Deref`).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
     pub db: Db,
     pub config: Arc<Config>,
     pub tokens: Arc<Tokens>,
     pub payments: Arc<Payments>,
     /// The OpenID Connect provider for Google sign-in, when configured.
     pub google: Option<Arc<OidcProvider>>,
+    /// Catalogue answers kept in memory until the next write.
+    pub catalogue: Arc<CatalogueCache>,
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
@@ -39,7 +46,13 @@ impl AppState {
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let upload_limiter = NonZeroU32::new(config.upload_rate_limit)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
-        AppState {
+        let catalogue = Arc::new(CatalogueCache::new(
+            &db,
+            config.catalogue_cache,
+            config.catalogue_cache_mb as usize * 1024 * 1024,
+        ));
+        AppState(Arc::new(Shared {
+            catalogue,
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
@@ -47,9 +60,19 @@ impl AppState {
             google: google.map(Arc::new),
             auth_limiter,
             upload_limiter,
-        }
+        }))
     }
+}
 
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl Shared {
     /// Counts one login or sign-up attempt from `client`; 429 past the limit.
     pub fn check_auth_rate(&self, client: IpAddr) -> Result<(), ApiError> {
         let Some(limiter) = &self.auth_limiter else {

@@ -1,6 +1,7 @@
 //! Passwords are kept only as Argon2id hashes (the crate's defaults follow
 //! OWASP's recommendation: 19 MiB, 2 passes).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use anyhow::anyhow;
@@ -8,8 +9,30 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 
+/// How many hashes run at once (0: one per CPU core); set before the first one.
+static MOST_AT_ONCE: AtomicUsize = AtomicUsize::new(0);
+
+/// Caps how many passwords are hashed or checked at once: each takes 19 MiB
+/// while it runs, so a burst of sign-ups would otherwise grow the process.
+pub fn limit_concurrency(most: Option<usize>) {
+    MOST_AT_ONCE.store(most.unwrap_or(0), Ordering::Relaxed);
+}
+
+async fn turn() -> anyhow::Result<tokio::sync::SemaphorePermit<'static>> {
+    static HASHING: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    let permits = HASHING.get_or_init(|| {
+        let most = match MOST_AT_ONCE.load(Ordering::Relaxed) {
+            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            n => n,
+        };
+        tokio::sync::Semaphore::new(most)
+    });
+    Ok(permits.acquire().await?)
+}
+
 /// Hashes a password (slow on purpose: run it off the async threads).
 pub async fn hash(password: String) -> anyhow::Result<String> {
+    let _turn = turn().await?;
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
@@ -24,6 +47,7 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 /// or an account without a password) it still spends the same time, so the
 /// answer's timing does not tell which e-mails have accounts.
 pub async fn verify(password: String, stored: Option<String>) -> anyhow::Result<bool> {
+    let _turn = turn().await?;
     tokio::task::spawn_blocking(move || {
         let (hash, known) = match &stored {
             Some(h) => (h.as_str(), true),

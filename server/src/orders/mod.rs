@@ -166,21 +166,25 @@ async fn place_order(
     form.finish()?;
 
     let not_found = || ApiError::not_found("Part");
-    let part = parts::find(&state.db, part_id.ok_or_else(not_found)?)
-        .await?
-        .ok_or_else(not_found)?;
-    check_quantity(&part, quantity, quantity_field)?;
+    let part_id = part_id.ok_or_else(not_found)?;
 
-    let mut tx = state.db.pool.begin().await?;
+    let (turn, mut tx) = state.db.begin_write().await?;
     // The stock is taken first: on SQLite this also takes the write lock at
     // once, so two orders never read the same stock and both take it.
-    let Some(part) = parts::take_stock(&state.db, &mut *tx, part.id, quantity).await? else {
-        return Err(ApiError::Conflict("Not enough stock".into()));
+    let part = match parts::take_stock(&state.db, &mut *tx, part_id, quantity).await? {
+        // The part as it stands now, should an admin have changed it meanwhile.
+        Some(part) if quantity >= part.minimum_order => part,
+        _ => {
+            // Nothing is taken; the part as it stands says why.
+            tx.rollback().await?;
+            drop(turn);
+            let part = parts::find(&state.db, part_id)
+                .await?
+                .ok_or_else(not_found)?;
+            check_quantity(&part, quantity, quantity_field)?;
+            return Err(ApiError::Conflict("Not enough stock".into()));
+        }
     };
-    // The part as it stands now, should an admin have changed it meanwhile.
-    if quantity < part.minimum_order {
-        return Err(below_minimum(&part, quantity_field));
-    }
     let buyer = Buyer {
         id: user.id,
         email: &user.email,
@@ -371,10 +375,11 @@ pub(crate) async fn make_move(
 ) -> ApiResult<BookingRow> {
     let from = booking.state();
     let t = transition(from, action).map_err(|m| ApiError::Conflict(m.into()))?;
-    let mut tx = state.db.pool.begin().await?;
+    let (turn, mut tx) = state.db.begin_write().await?;
     let Some(moved) = store::apply(&state.db, &mut *tx, booking.id, &t, transaction_id).await?
     else {
         drop(tx);
+        drop(turn);
         return Err(refused_now(state, booking.id, action).await);
     };
     if t.gives_stock_back {

@@ -192,7 +192,7 @@ pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx
 /// typed that one for another part, the first free `PG-000123-2`, `-3`...).
 pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
     let now = db::now();
-    let mut tx = db.pool.begin().await?;
+    let (_turn, mut tx) = db.begin_write().await?;
     // A value no admin can type (`~` is not allowed), unique to this insert,
     // holds the place until the id is known.
     let sku = part
@@ -290,7 +290,7 @@ pub async fn update(db: &Db, id: i64, part: &PartFields) -> Result<bool, sqlx::E
         ])
         .and_where(Expr::col(Parts::Id).eq(id))
         .to_owned();
-    let mut tx = db.pool.begin().await?;
+    let (_turn, mut tx) = db.begin_write().await?;
     if db.execute_on(&mut *tx, &statement).await? != 1 {
         return Ok(false);
     }

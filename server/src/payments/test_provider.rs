@@ -17,7 +17,7 @@ use crate::orders::store::BookingRow;
 
 /// The order's intent: the one it has, or a new one.
 pub async fn open_intent(db: &Db, booking: &BookingRow, currency: &str) -> ApiResult<PaymentRow> {
-    let mut tx = db.pool.begin().await?;
+    let (_turn, mut tx) = db.begin_write().await?;
     // Two requests at once for one order must not open two intents.
     let booking = orders::lock(db, &mut *tx, booking.id)
         .await?

@@ -132,7 +132,7 @@ pub async fn stripe_webhook(
     let event: Event = serde_json::from_slice(&body)
         .map_err(|_| ApiError::bad_request("The request body is not a Stripe event"))?;
 
-    let mut tx = state.db.pool.begin().await?;
+    let (_turn, mut tx) = state.db.begin_write().await?;
     if !store::remember_event(&state.db, &mut *tx, &event.id, &event.kind).await? {
         tracing::info!(event = %event.id, "webhook event seen before: ignored");
         return Ok(Json(WebhookReceipt {

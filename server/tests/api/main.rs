@@ -8,6 +8,7 @@ mod backup;
 mod bad_fields;
 mod bad_input;
 mod catalogue;
+mod catalogue_cache;
 mod catalogue_search;
 mod database_outage;
 mod demo;

@@ -21,7 +21,14 @@ export function RootLayout() {
       <PageTitle />
       <NavigationProgress />
       <Header />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall below the 4rem header: the footer starts below the fold, so a page
+          whose data or pictures are still on their way never pushes a visible footer down. A page
+          that is one grey panel (sign-in, dashboard, blogs) stays grey down to the footer. */}
+      <main
+        id="main"
+        className="min-h-[calc(100vh-4rem)] flex-1 has-[>.bg-base-200:only-child]:bg-base-200"
+        tabIndex={-1}
+      >
         <Outlet />
       </main>
       <Footer />

@@ -42,7 +42,7 @@ describe('purchase page quantity (D1)', () => {
     const { user, fetchMock } = setup();
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
-    expect(screen.getByRole('dialog', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Confirm Order' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(sentBody(fetchMock, 'POST', '/api/booking')).toEqual({ partId: '5', partOrder: 6 }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

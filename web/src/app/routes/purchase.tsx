@@ -1,16 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
-import { ConfirmOrderModal } from '@/features/orders/components/confirm-order-modal';
 import { usePart } from '@/features/parts/api/get-part';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { clampQuantity, initialQuantity } from '@/features/parts/quantity';
 import type { Part } from '@/features/parts/types';
 import { ApiError } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/auth';
+
+// The order form (with react-hook-form and zod) is fetched when the buyer heads for Purchase,
+// not with the page, which then shows and answers sooner.
+const loadConfirmOrderModal = () => import('@/features/orders/components/confirm-order-modal');
+const ConfirmOrderModal = lazy(async () => ({ default: (await loadConfirmOrderModal()).ConfirmOrderModal }));
+const preloadConfirmOrderModal = () => void loadConfirmOrderModal();
 
 /** /purchase/:id: one part, the buyer's quantity (D1), and the Confirm Order modal. */
 export default function PurchaseRoute() {
@@ -48,13 +53,19 @@ function Purchase({ part }: { part: Part }) {
   return (
     <>
       <PageTitle title={part.name} />
-      <PartDetails part={part} quantity={quantity} onQuantityChange={setChosen} onPurchase={() => setConfirming(true)} />
-      <ConfirmOrderModal
-        open={confirming}
-        draft={{ partId: part._id, partName: part.name, quantity, unitPrice: part.price }}
-        buyer={{ name: user.name, email: user.email }}
-        onClose={() => setConfirming(false)}
-      />
+      <div onPointerEnter={preloadConfirmOrderModal} onTouchStart={preloadConfirmOrderModal}>
+        <PartDetails part={part} quantity={quantity} onQuantityChange={setChosen} onPurchase={() => setConfirming(true)} />
+      </div>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmOrderModal
+            open
+            draft={{ partId: part._id, partName: part.name, quantity, unitPrice: part.price }}
+            buyer={{ name: user.name, email: user.email }}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
-/** Sets the browser tab's title to "Page | Shop name" (React 19 hoists <title> into <head>). */
+/** Sets the browser tab's title to "Page | Shop name" (the shop's name alone without a title). */
 export function PageTitle({ title }: { title?: string }) {
   const { data } = useConfig();
   const shop = data?.shopName ?? DEFAULT_SHOP_NAME;
-  return <title>{title ? `${title} | ${shop}` : shop}</title>;
+  const text = title ? `${title} | ${shop}` : shop;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+  return null;
 }

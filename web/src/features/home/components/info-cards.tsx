@@ -32,7 +32,7 @@ export function InfoCards() {
           </svg>
           <div>
             <h2 className="text-lg font-bold">{card.title}</h2>
-            <ul className="mt-2 space-y-1 text-sm opacity-90">
+            <ul className="mt-2 space-y-1 text-sm">
               {card.lines.map((line) => (
                 <li key={line}>{line}</li>
               ))}

@@ -12,3 +12,14 @@ export const partsQueryOptions = () =>
 export function useParts() {
   return useQuery(partsQueryOptions());
 }
+
+/** The `count` newest parts, newest first, in one request (the catalogue's `sort=newest`). */
+export const latestPartsQueryOptions = (count: number) =>
+  queryOptions({
+    queryKey: ['parts', 'latest', count],
+    queryFn: () => api.get<Part[]>(`/part?sort=newest&limit=${count}`),
+  });
+
+export function useLatestParts(count: number) {
+  return useQuery(latestPartsQueryOptions(count));
+}

@@ -1,15 +1,14 @@
 import { ErrorBox } from '@/components/ui/error-box';
-import { Spinner } from '@/components/ui/spinner';
-import { useParts } from '../api/get-parts';
-import { PartCard } from './part-card';
+import { useLatestParts } from '../api/get-parts';
+import { PartCard, PartCardSkeleton } from './part-card';
 
 /** How many of the newest parts the home page shows (spec section 9). */
 const HOME_PART_COUNT = 3;
 
 /** "Available parts": the last three parts of the list, newest first. */
 export function LatestParts() {
-  const parts = useParts();
-  const latest = (parts.data ?? []).slice(-HOME_PART_COUNT).reverse();
+  const parts = useLatestParts(HOME_PART_COUNT);
+  const latest = parts.data ?? [];
 
   return (
     <section id="available-parts" aria-labelledby="available-parts-title" className="scroll-mt-20">
@@ -19,7 +18,14 @@ export function LatestParts() {
           Available parts
         </h2>
       </div>
-      {parts.isPending ? <Spinner label="Loading parts" /> : null}
+      {parts.isPending ? (
+        <div role="status" aria-live="polite" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <span className="sr-only">Loading parts</span>
+          {Array.from({ length: HOME_PART_COUNT }, (_, i) => (
+            <PartCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : null}
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
       {parts.isSuccess && latest.length === 0 ? (
         <p className="text-center text-base-content/75">No parts are listed yet. Please check back soon.</p>

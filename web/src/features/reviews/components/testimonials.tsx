@@ -1,5 +1,4 @@
 import { ErrorBox } from '@/components/ui/error-box';
-import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { useReviews } from '../api/get-reviews';
 
@@ -14,7 +13,22 @@ export function Testimonials() {
           Testimonial
         </h2>
       </div>
-      {reviews.isPending ? <Spinner label="Loading reviews" /> : null}
+      {reviews.isPending ? (
+        <div role="status" aria-live="polite" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <span className="sr-only">Loading reviews</span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="card h-44 animate-pulse border border-base-300 bg-base-100 shadow-sm" aria-hidden="true">
+              <div className="card-body gap-4">
+                <div className="flex items-center gap-3">
+                  <div className="h-14 w-14 rounded-full bg-base-200" />
+                  <div className="h-10 w-32 rounded bg-base-200" />
+                </div>
+                <div className="h-12 rounded bg-base-200" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : null}
       {reviews.isError ? <ErrorBox error={reviews.error} onRetry={() => void reviews.refetch()} /> : null}
       {reviews.isSuccess && reviews.data.length === 0 ? (
         <p className="text-center text-base-content/75">No reviews yet. Be the first to share how your parts worked out.</p>

@@ -1,0 +1,463 @@
+//! The catalogue's answers kept in memory: `GET /api/part` (any query) and
+//! `GET /api/part/{id}` (and the catalogue summaries `GET /api/category` and
+//! `GET /api/vehicle`) are answered from the serialised bytes of an earlier
+//! answer while nothing has been written since, with a strong `ETag`
+//! (`If-None-Match` → 304), a gzip copy made once for clients that accept it,
+//! and `Cache-Control: no-cache` so browsers ask again every time.
+//!
+//! Invalidation does not depend on any handler: every request that is not a
+//! GET, HEAD or OPTIONS under /api bumps the catalogue's version once it has
+//! finished (its transaction is committed by then), whatever it was. Each kept
+//! answer is tagged with the version read *before* its database read, so an
+//! answer that raced a write is never served after that write's answer.
+//! Writing requests run to completion in a task of their own, so a client
+//! that hangs up cannot stop one between its commit and the bump (nor
+//! between sending COMMIT and hearing back from the database).
+//!
+//! On SQLite (one shop process per file) the version is a counter in memory.
+//! On PostgreSQL, where several shop processes may share one database, it is
+//! the sequence `shop_catalogue_version`: every process advances it after
+//! each write and reads it before each catalogue answer (one tiny query), so
+//! a write acknowledged by one process is seen by the next read on any other.
+//! Changes made to the database by anything else than a shop's HTTP API
+//! (psql, scripts) are not seen until the next write through the API; turn the
+//! cache off (`SHOP_CATALOGUE_CACHE=false`) if that matters.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::header::{
+    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_NONE_MATCH, VARY,
+};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+
+use crate::db::{Backend, Db};
+use crate::error::ApiError;
+
+/// The sequence that numbers catalogue versions on PostgreSQL.
+pub const VERSION_SEQUENCE: &str = "shop_catalogue_version";
+
+/// Answers larger than this are served but not kept.
+const MAX_ENTRY_BYTES: usize = 4 * 1024 * 1024;
+/// Answers smaller than this are not worth compressing.
+const MIN_GZIP_BYTES: usize = 1024;
+/// Most answers kept at once, whatever their size.
+const MAX_ENTRIES: usize = 4096;
+
+/// The catalogue's version: what a kept answer must match to be served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Version {
+    /// Writes through this process.
+    local: u64,
+    /// Writes through any process on the same PostgreSQL database.
+    shared: i64,
+}
+
+/// One kept answer.
+struct Entry {
+    version: Version,
+    /// The handler's headers (content type, `X-Total-Count`, ...).
+    headers: HeaderMap,
+    body: Bytes,
+    etag: HeaderValue,
+    /// The gzip copy and its ETag, made on the first request that accepts it;
+    /// None when compressing does not pay.
+    gzip: OnceLock<Option<(Bytes, HeaderValue)>>,
+}
+
+/// The kept catalogue answers and the version they must match.
+pub struct CatalogueCache {
+    enabled: bool,
+    max_bytes: usize,
+    local: AtomicU64,
+    /// PostgreSQL: the database, whose sequence is the shared version.
+    shared: Option<Db>,
+    entries: RwLock<Entries>,
+}
+
+#[derive(Default)]
+struct Entries {
+    map: HashMap<Box<str>, Arc<Entry>>,
+    bytes: usize,
+}
+
+impl CatalogueCache {
+    /// A cache of at most `max_bytes` of answers; `enabled` false serves
+    /// nothing from memory (writes still advance the shared version, so other
+    /// processes on the same PostgreSQL database stay right).
+    pub fn new(db: &Db, enabled: bool, max_bytes: usize) -> Self {
+        CatalogueCache {
+            enabled: enabled && max_bytes > 0,
+            max_bytes,
+            local: AtomicU64::new(0),
+            shared: (db.backend == Backend::Postgres).then(|| db.clone()),
+            entries: RwLock::new(Entries::default()),
+        }
+    }
+
+    /// Marks every kept answer out of date, here and (PostgreSQL) in every
+    /// other shop process on the database. Called after every write request;
+    /// call it too after changing the catalogue outside an HTTP request.
+    pub async fn invalidate(&self) {
+        self.local.fetch_add(1, Ordering::SeqCst);
+        if let Some(db) = &self.shared {
+            let bumped = sqlx::query(&format!("SELECT nextval('{VERSION_SEQUENCE}')"))
+                .execute(&db.pool)
+                .await;
+            if let Err(e) = bumped {
+                tracing::error!(error = %e, "cannot advance the catalogue version: other shop processes may serve an old catalogue until the next write");
+            }
+        }
+    }
+
+    async fn version(&self) -> Result<Version, sqlx::Error> {
+        let local = self.local.load(Ordering::SeqCst);
+        let shared = match &self.shared {
+            None => 0,
+            Some(db) => {
+                let (last, called): (i64, bool) = sqlx::query_as(&format!(
+                    "SELECT last_value, is_called FROM {VERSION_SEQUENCE}"
+                ))
+                .fetch_one(&db.pool)
+                .await?;
+                last * 2 + i64::from(called)
+            }
+        };
+        Ok(Version { local, shared })
+    }
+
+    fn lookup(&self, key: &str, version: Version) -> Option<Arc<Entry>> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        entries
+            .map
+            .get(key)
+            .filter(|entry| entry.version == version)
+            .cloned()
+    }
+
+    fn store(&self, key: String, entry: Arc<Entry>) {
+        // The gzip copy is at most about as large as the body: count both.
+        let size = key.len() + 2 * entry.body.len();
+        if size > self.max_bytes {
+            return;
+        }
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = entries.map.remove(key.as_str()) {
+            entries.bytes -= key.len() + 2 * old.body.len();
+        }
+        if entries.bytes + size > self.max_bytes || entries.map.len() >= MAX_ENTRIES {
+            // Out-of-date answers go first, then any, until the new one fits.
+            let version = entry.version;
+            let Entries { map, bytes } = &mut *entries;
+            map.retain(|k, e| {
+                let keep = e.version == version;
+                if !keep {
+                    *bytes -= k.len() + 2 * e.body.len();
+                }
+                keep
+            });
+            while entries.bytes + size > self.max_bytes || entries.map.len() >= MAX_ENTRIES {
+                let Some(k) = entries.map.keys().next().cloned() else {
+                    break;
+                };
+                if let Some(e) = entries.map.remove(&k) {
+                    entries.bytes -= k.len() + 2 * e.body.len();
+                }
+            }
+        }
+        entries.bytes += size;
+        entries.map.insert(key.into_boxed_str(), entry);
+    }
+
+    /// How many answers are kept and their size in bytes (bodies counted twice).
+    pub fn usage(&self) -> (usize, usize) {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        (entries.map.len(), entries.bytes)
+    }
+}
+
+/// The middleware: catalogue reads from memory, and the version bumped after
+/// every write under /api.
+pub async fn layer(
+    State(cache): State<Arc<CatalogueCache>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path();
+    if !(path == "/api" || path.starts_with("/api/")) {
+        return next.run(request).await;
+    }
+    match *request.method() {
+        Method::GET => match cache.enabled.then(|| cache_key(request.uri())).flatten() {
+            Some(key) => serve(cache, key, request, next).await,
+            None => next.run(request).await,
+        },
+        Method::HEAD | Method::OPTIONS => next.run(request).await,
+        _ => {
+            // Its own task: a client hanging up does not cut it short.
+            let task = tokio::spawn(async move {
+                let bump = BumpWhenDone(Some(cache));
+                let response = next.run(request).await;
+                bump.done().await;
+                response
+            });
+            match task.await {
+                Ok(response) => response,
+                Err(e) => ApiError::Internal(anyhow::anyhow!("a request handler failed: {e}"))
+                    .into_response(),
+            }
+        }
+    }
+}
+
+/// Bumps the version when the write is done, or if it ends some other way
+/// (a panic).
+struct BumpWhenDone(Option<Arc<CatalogueCache>>);
+
+impl BumpWhenDone {
+    async fn done(mut self) {
+        if let Some(cache) = self.0.take() {
+            cache.invalidate().await;
+        }
+    }
+}
+
+impl Drop for BumpWhenDone {
+    fn drop(&mut self) {
+        if let Some(cache) = self.0.take() {
+            cache.local.fetch_add(1, Ordering::SeqCst);
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move { cache.invalidate().await });
+            }
+        }
+    }
+}
+
+/// The key of a cacheable GET: the path and its query's pairs in a fixed
+/// order; None for paths that are not the catalogue's.
+fn cache_key(uri: &axum::http::Uri) -> Option<String> {
+    let path = uri.path();
+    let cacheable = match path.strip_prefix("/api/part") {
+        Some("") => true,
+        Some(rest) => rest
+            .strip_prefix('/')
+            .is_some_and(|id| !id.is_empty() && !id.contains('/')),
+        None => path == "/api/category" || path == "/api/vehicle",
+    };
+    if !cacheable {
+        return None;
+    }
+    let mut key = String::with_capacity(path.len() + uri.query().map_or(0, str::len) + 1);
+    key.push_str(path);
+    if let Some(query) = uri.query() {
+        let mut pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
+        // Stable: repeated names keep their order, which may matter.
+        pairs.sort_by_key(|pair| pair.split('=').next().unwrap_or(""));
+        for (i, pair) in pairs.iter().enumerate() {
+            key.push(if i == 0 { '?' } else { '&' });
+            key.push_str(pair);
+        }
+    }
+    Some(key)
+}
+
+async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: Next) -> Response {
+    let gzip = accepts_gzip(request.headers());
+    let if_none_match = request.headers().get(IF_NONE_MATCH).cloned();
+    let version = match cache.version().await {
+        Ok(version) => version,
+        // The handler answers as it would (503 when the database is gone).
+        Err(_) => return next.run(request).await,
+    };
+    if let Some(entry) = cache.lookup(&key, version) {
+        return entry.respond(gzip, if_none_match.as_ref());
+    }
+    let response = next.run(request).await;
+    if response.status() != StatusCode::OK || response.headers().contains_key(CONTENT_ENCODING) {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let body = match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(body) => body,
+        Err(e) => {
+            return ApiError::Internal(anyhow::anyhow!("cannot read an answer: {e}"))
+                .into_response()
+        }
+    };
+    if body.len() > MAX_ENTRY_BYTES {
+        return Response::from_parts(parts, Body::from(body));
+    }
+    let mut headers = parts.headers;
+    headers.remove(CONTENT_LENGTH);
+    let entry = Arc::new(Entry {
+        version,
+        headers,
+        etag: etag_of(&body, ""),
+        body,
+        gzip: OnceLock::new(),
+    });
+    cache.store(key, entry.clone());
+    entry.respond(gzip, if_none_match.as_ref())
+}
+
+impl Entry {
+    fn respond(&self, gzip: bool, if_none_match: Option<&HeaderValue>) -> Response {
+        let compressed = if gzip { self.gzipped() } else { None };
+        let (body, etag) = match compressed {
+            Some((body, etag)) => (body.clone(), etag),
+            None => (self.body.clone(), &self.etag),
+        };
+        let mut response = if if_none_match.is_some_and(|inm| etag_matches(inm, etag)) {
+            let mut response = Response::new(Body::empty());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            response
+        } else {
+            let mut response = Response::new(Body::from(body));
+            *response.headers_mut() = self.headers.clone();
+            if compressed.is_some() {
+                response
+                    .headers_mut()
+                    .insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
+            response
+        };
+        let headers = response.headers_mut();
+        headers.insert(ETAG, etag.clone());
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+        response
+    }
+
+    fn gzipped(&self) -> Option<&(Bytes, HeaderValue)> {
+        self.gzip
+            .get_or_init(|| {
+                if self.body.len() < MIN_GZIP_BYTES {
+                    return None;
+                }
+                let mut encoder = flate2::write::GzEncoder::new(
+                    Vec::with_capacity(self.body.len() / 4),
+                    flate2::Compression::default(),
+                );
+                encoder.write_all(&self.body).ok()?;
+                let gzipped = encoder.finish().ok()?;
+                (gzipped.len() < self.body.len()).then(|| {
+                    let etag = etag_of(&self.body, "-gzip");
+                    (Bytes::from(gzipped), etag)
+                })
+            })
+            .as_ref()
+    }
+}
+
+/// A strong ETag: the SHA-256 of the body (uncompressed) and the encoding.
+fn etag_of(body: &[u8], suffix: &str) -> HeaderValue {
+    let digest = Sha256::digest(body);
+    let value = format!("\"{}{suffix}\"", hex::encode(&digest[..16]));
+    HeaderValue::from_str(&value).expect("hex digits are a valid header value")
+}
+
+/// `If-None-Match` against an ETag: `*`, or any listed tag, compared weakly
+/// (RFC 9110 13.1.2).
+fn etag_matches(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
+    let Ok(list) = if_none_match.to_str() else {
+        return false;
+    };
+    let etag = etag.to_str().unwrap_or_default();
+    list.split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
+}
+
+/// Whether `Accept-Encoding` allows gzip (`gzip`, `x-gzip` or `*`, with a
+/// quality above 0; an explicit `gzip;q=0` wins over `*`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    let mut gzip = None;
+    let mut any = None;
+    for value in headers.get_all(ACCEPT_ENCODING) {
+        let Ok(value) = value.to_str() else { continue };
+        for item in value.split(',') {
+            let mut parts = item.split(';');
+            let coding = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let quality = parts
+                .filter_map(|p| {
+                    let (name, value) = p.split_once('=')?;
+                    (name.trim().eq_ignore_ascii_case("q")).then(|| value.trim().parse::<f32>())
+                })
+                .next()
+                .map_or(1.0, |q| q.unwrap_or(0.0));
+            match coding.as_str() {
+                "gzip" | "x-gzip" => gzip = Some(quality > 0.0),
+                "*" => any = Some(quality > 0.0),
+                _ => {}
+            }
+        }
+    }
+    gzip.or(any).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(uri: &str) -> Option<String> {
+        cache_key(&uri.parse().unwrap())
+    }
+
+    #[test]
+    fn keys_name_the_catalogue_routes_with_their_query_in_order() {
+        assert_eq!(key("/api/part").as_deref(), Some("/api/part"));
+        assert_eq!(
+            key("/api/part?offset=2&limit=10").as_deref(),
+            Some("/api/part?limit=10&offset=2")
+        );
+        assert_eq!(
+            key("/api/part?limit=10&offset=2"),
+            key("/api/part?offset=2&limit=10")
+        );
+        assert_ne!(key("/api/part?q=a&q=b"), key("/api/part?q=b&q=a"));
+        assert_eq!(key("/api/part/12").as_deref(), Some("/api/part/12"));
+        assert_eq!(key("/api/part/"), None);
+        assert_eq!(key("/api/part/12/restock"), None);
+        assert_eq!(key("/api/partx"), None);
+        assert_eq!(key("/api/booking"), None);
+        assert_eq!(key("/api/category").as_deref(), Some("/api/category"));
+    }
+
+    fn accept(value: &str) -> bool {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+        accepts_gzip(&headers)
+    }
+
+    #[test]
+    fn gzip_only_when_the_client_accepts_it() {
+        assert!(accept("gzip"));
+        assert!(accept("gzip, deflate, br"));
+        assert!(accept("br;q=1.0, GZIP;q=0.5"));
+        assert!(accept("*"));
+        assert!(!accept("gzip;q=0"));
+        assert!(!accept("*, gzip;q=0"));
+        assert!(!accept("br, deflate"));
+        assert!(!accept("identity"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn if_none_match_compares_weakly_and_takes_lists() {
+        let etag = HeaderValue::from_static("\"abc\"");
+        let matches = |v: &'static str| etag_matches(&HeaderValue::from_static(v), &etag);
+        assert!(matches("\"abc\""));
+        assert!(matches("W/\"abc\""));
+        assert!(matches("\"x\", \"abc\""));
+        assert!(matches("*"));
+        assert!(!matches("\"abcd\""));
+        assert!(!matches("abc"));
+    }
+}
