@@ -23,25 +23,27 @@ async fn a_request_that_cannot_get_a_database_connection_gets_503_quickly() {
     .await;
     let admin = app.admin().await;
 
-    // Another program locks the parts table against writes; reading goes on.
+    // Another program locks the reviews table against writes; reading goes on.
     let other = shop::Db::connect(&app.config.database_url())
         .await
         .expect("the shop's database");
     let mut lock = other.pool.acquire().await.expect("a connection");
     if on_postgres() {
         lock.execute("BEGIN").await.expect("a transaction");
-        lock.execute("LOCK TABLE parts IN EXCLUSIVE MODE")
+        lock.execute("LOCK TABLE reviews IN EXCLUSIVE MODE")
             .await
             .expect("the lock");
     } else {
         lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
     }
 
-    // A new part waits for the lock, holding the shop's only connection.
+    // A new review (one statement on the pool, unlike the write transactions,
+    // which on SQLite have a connection of their own) waits for the lock,
+    // holding the shop's only pooled connection.
     let writer = {
         let request = app
-            .request(reqwest::Method::POST, "/api/part", Some(&admin.token))
-            .json(&part_body());
+            .request(reqwest::Method::POST, "/api/review", Some(&admin.token))
+            .json(&review_body());
         tokio::spawn(async move { request.send().await.expect("request sent").status() })
     };
 
@@ -82,6 +84,52 @@ async fn a_request_that_cannot_get_a_database_connection_gets_503_quickly() {
     assert_eq!(writer.await.expect("the writer"), StatusCode::CREATED);
     assert_eq!(app.get("/api/part", None).await.status(), StatusCode::OK);
     assert_eq!(app.get("/api/health", None).await.status(), StatusCode::OK);
+}
+
+/// Another program holding the write lock for a moment makes the shop's write
+/// transactions wait their turn, not fail: on SQLite they begin IMMEDIATE,
+/// where the busy timeout applies (a deferred one that has read first would
+/// be refused at once when it tries to write).
+#[tokio::test]
+async fn a_write_waits_for_another_programs_lock_then_goes_through() {
+    use sqlx::Executor;
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let other = shop::Db::connect(&app.config.database_url())
+        .await
+        .expect("the shop's database");
+    let mut lock = other.pool.acquire().await.expect("a connection");
+    if on_postgres() {
+        lock.execute("BEGIN").await.expect("a transaction");
+        lock.execute("LOCK TABLE parts IN EXCLUSIVE MODE")
+            .await
+            .expect("the lock");
+    } else {
+        lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
+    }
+
+    let writer = {
+        let request = app
+            .request(reqwest::Method::POST, "/api/part", Some(&admin.token))
+            .json(&part_body());
+        tokio::spawn(async move { request.send().await.expect("request sent").status() })
+    };
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert!(!writer.is_finished(), "the write did not wait for the lock");
+
+    lock.execute("ROLLBACK").await.expect("the lock is let go");
+    drop(lock);
+    other.pool.close().await;
+    assert_eq!(writer.await.expect("the writer"), StatusCode::CREATED);
+    let parts: Value = app.get("/api/part", None).await.json().await.expect("parts");
+    assert!(
+        parts
+            .as_array()
+            .expect("a list")
+            .iter()
+            .any(|p| p["name"] == part_body()["name"]),
+        "{parts}"
+    );
 }
 
 #[tokio::test]
