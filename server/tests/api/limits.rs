@@ -121,7 +121,12 @@ async fn a_write_waits_for_another_programs_lock_then_goes_through() {
     drop(lock);
     other.pool.close().await;
     assert_eq!(writer.await.expect("the writer"), StatusCode::CREATED);
-    let parts: Value = app.get("/api/part", None).await.json().await.expect("parts");
+    let parts: Value = app
+        .get("/api/part", None)
+        .await
+        .json()
+        .await
+        .expect("parts");
     assert!(
         parts
             .as_array()
