@@ -4,52 +4,215 @@
 //! every visit. The web app's build writes a Brotli (`.br`) and a gzip
 //! (`.gz`) copy next to each text file, and a browser that accepts one of
 //! them gets it as is, so nothing is compressed while answering.
+//!
+//! The built app is small (about a megabyte with its compressed copies), so
+//! it is read into memory when the shop starts and answered from there, with
+//! an ETag per file and copy: no file is opened while answering. Rebuilding
+//! the app takes a restart of the shop to show.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
-use axum::http::{header, HeaderValue};
-use axum::response::{Html, IntoResponse};
-use axum::routing::get_service;
+use axum::body::{Body, Bytes};
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
-use tower_http::services::{ServeDir, ServeFile};
-use tower_http::set_header::SetResponseHeaderLayer;
+use sha2::{Digest, Sha256};
 
 /// Serves `dir` (the output of the web app's build).
 pub fn router(dir: &Path) -> Router {
-    let index = dir.join("index.html");
-    if !index.exists() {
-        tracing::warn!(dir = %dir.display(), "the web app is not built; `make run` builds it");
-        return Router::new().fallback(not_built);
-    }
-    let assets = Router::new()
-        .nest_service(
-            "/assets",
-            get_service(precompressed(ServeDir::new(dir.join("assets")))),
-        )
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ));
-    let index = ServeFile::new(index)
-        .precompressed_br()
-        .precompressed_gzip();
-    let pages = precompressed(ServeDir::new(dir)).fallback(index);
-    assets
-        .fallback_service(pages)
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-cache"),
-        ))
-        // The same address answers differently by Accept-Encoding: caches must keep them apart.
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::VARY,
-            HeaderValue::from_static("accept-encoding"),
-        ))
+    let site = match Site::load(dir) {
+        Ok(site) => Arc::new(site),
+        Err(e) => {
+            tracing::warn!(dir = %dir.display(), error = %e, "the web app is not built; `make run` builds it");
+            return Router::new().fallback(not_built);
+        }
+    };
+    Router::new().fallback(move |request: Request| {
+        let site = site.clone();
+        async move { site.answer(&request) }
+    })
 }
 
-/// Serves a file's `.br` or `.gz` copy, when there is one, to a browser that accepts it.
-fn precompressed(dir: ServeDir) -> ServeDir {
-    dir.precompressed_br().precompressed_gzip()
+/// Every file of the built app, by its path (`/assets/index-1a2b.js`).
+struct Site {
+    files: HashMap<String, File>,
+}
+
+/// One file: its bytes, and its Brotli and gzip copies when the build made them.
+struct File {
+    content_type: HeaderValue,
+    cache_control: HeaderValue,
+    copies: Vec<Copy>,
+}
+
+/// The file as sent with one `Content-Encoding` (None: the file itself).
+struct Copy {
+    encoding: Option<&'static str>,
+    bytes: Bytes,
+    etag: HeaderValue,
+}
+
+const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gz", "gzip")];
+
+impl Site {
+    fn load(dir: &Path) -> std::io::Result<Site> {
+        if !dir.join("index.html").is_file() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no index.html",
+            ));
+        }
+        let mut paths = Vec::new();
+        walk(dir, &mut paths)?;
+        let mut files = HashMap::new();
+        for path in &paths {
+            let name = path
+                .strip_prefix(dir)
+                .expect("under the folder")
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            // A compressed copy is kept with the file it is a copy of.
+            if ENCODINGS
+                .iter()
+                .any(|(ext, _)| name.ends_with(&format!(".{ext}")))
+                && paths.contains(&path.with_extension(""))
+            {
+                continue;
+            }
+            let mut copies = Vec::new();
+            for (ext, encoding) in ENCODINGS {
+                let copy = path.with_file_name(format!(
+                    "{}.{ext}",
+                    path.file_name().expect("a file").to_string_lossy()
+                ));
+                if copy.is_file() {
+                    copies.push(Copy::new(Some(encoding), std::fs::read(copy)?));
+                }
+            }
+            copies.push(Copy::new(None, std::fs::read(path)?));
+            let content_type = mime_guess::from_path(path).first_or_octet_stream();
+            let cache_control = if name.starts_with("assets/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
+            files.insert(
+                format!("/{name}"),
+                File {
+                    content_type: HeaderValue::from_str(content_type.as_ref())
+                        .expect("a MIME type is a header value"),
+                    cache_control: HeaderValue::from_static(cache_control),
+                    copies,
+                },
+            );
+        }
+        Ok(Site { files })
+    }
+
+    fn answer(&self, request: &Request) -> Response {
+        if request.method() != Method::GET && request.method() != Method::HEAD {
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+            )
+                .into_response();
+        }
+        let path = request.uri().path();
+        let file = match self.files.get(path) {
+            Some(file) => file,
+            // Hashed assets that are not there are missing, not pages.
+            None if path.starts_with("/assets/") => return StatusCode::NOT_FOUND.into_response(),
+            None => &self.files["/index.html"],
+        };
+        let accepted = accepted_encodings(request.headers());
+        let copy = file
+            .copies
+            .iter()
+            .find(|c| c.encoding.is_none_or(|e| accepted.contains(&e)))
+            .expect("the file itself is always there");
+        let mut headers = HeaderMap::new();
+        headers.insert(header::CONTENT_TYPE, file.content_type.clone());
+        headers.insert(header::CACHE_CONTROL, file.cache_control.clone());
+        // The same address answers differently by Accept-Encoding: caches must keep them apart.
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        headers.insert(header::ETAG, copy.etag.clone());
+        if let Some(encoding) = copy.encoding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        }
+        let unchanged = request
+            .headers()
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|tag| tag.trim() == "*" || tag.trim().trim_start_matches("W/") == copy.etag);
+        if unchanged {
+            return (StatusCode::NOT_MODIFIED, headers).into_response();
+        }
+        (headers, Body::from(copy.bytes.clone())).into_response()
+    }
+}
+
+impl Copy {
+    fn new(encoding: Option<&'static str>, bytes: Vec<u8>) -> Copy {
+        let hash = hex::encode(&Sha256::digest(&bytes)[..12]);
+        let etag = match encoding {
+            Some(encoding) => format!("\"{hash}-{encoding}\""),
+            None => format!("\"{hash}\""),
+        };
+        Copy {
+            encoding,
+            bytes: Bytes::from(bytes),
+            etag: HeaderValue::from_str(&etag).expect("hex is a header value"),
+        }
+    }
+}
+
+/// Every file under `dir`, in its sub-folders too.
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The content codings (`br`, `gzip`) the client accepts: named with a
+/// weight above zero, or by `*`.
+fn accepted_encodings(headers: &HeaderMap) -> Vec<&'static str> {
+    let mut named: HashMap<String, bool> = HashMap::new();
+    for value in headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+    {
+        for item in value.split(',') {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let weight = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .filter_map(|q| q.trim().parse::<f32>().ok())
+                .next()
+                .unwrap_or(1.0);
+            if !name.is_empty() {
+                named.insert(name, weight > 0.0);
+            }
+        }
+    }
+    ENCODINGS
+        .iter()
+        .map(|(_, encoding)| *encoding)
+        .filter(|e| named.get(*e).or_else(|| named.get("*")).copied() == Some(true))
+        .collect()
 }
 
 async fn not_built() -> impl IntoResponse {
@@ -162,5 +325,40 @@ mod tests {
         let (_, headers, body) = get(&app, "/purchase/7", None).await;
         assert_eq!(body, INDEX);
         assert_eq!(value(&headers, header::CONTENT_ENCODING), None);
+    }
+
+    #[tokio::test]
+    async fn a_copy_the_browser_has_is_not_sent_again_and_missing_assets_are_404() {
+        let dir = built_app();
+        let app = router(dir.path());
+        let (_, headers, _) = get(&app, "/assets/app-1a2b.js", Some("br")).await;
+        let etag = value(&headers, header::ETAG).unwrap().to_owned();
+        let (_, plain, _) = get(&app, "/assets/app-1a2b.js", None).await;
+        assert_ne!(
+            value(&plain, header::ETAG).unwrap(),
+            etag,
+            "each copy has its own tag"
+        );
+
+        let request = Request::get("/assets/app-1a2b.js")
+            .header(header::ACCEPT_ENCODING, "br")
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(value(response.headers(), header::ETAG), Some(etag.as_str()));
+        let body = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        assert!(body.is_empty());
+
+        let (status, _, _) = get(&app, "/assets/gone-9z9z.js", None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _, body) = get(&app, "/assets/app-1a2b.js", Some("gzip;q=0, br;q=0")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body, SCRIPT, "refused codings are not sent");
+
+        let post = Request::post("/").body(Body::empty()).unwrap();
+        let response = app.clone().oneshot(post).await.unwrap();
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     }
 }
