@@ -13,6 +13,28 @@ use tokio::net::TcpStream;
 
 use crate::helpers::*;
 
+/// Another program's connection to the shop's database, holding `table`
+/// (on SQLite the whole file) against writes until it rolls back; reads go on.
+async fn lock_against_writes(
+    app: &TestApp,
+    table: &str,
+) -> (shop::Db, sqlx::pool::PoolConnection<sqlx::Any>) {
+    use sqlx::Executor;
+    let other = shop::Db::connect(&app.config.database_url())
+        .await
+        .expect("the shop's database");
+    let mut lock = other.pool.acquire().await.expect("a connection");
+    if on_postgres() {
+        lock.execute("BEGIN").await.expect("a transaction");
+        lock.execute(format!("LOCK TABLE {table} IN EXCLUSIVE MODE").as_str())
+            .await
+            .expect("the lock");
+    } else {
+        lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
+    }
+    (other, lock)
+}
+
 #[tokio::test]
 async fn a_request_that_cannot_get_a_database_connection_gets_503_quickly() {
     use sqlx::Executor;
@@ -24,18 +46,7 @@ async fn a_request_that_cannot_get_a_database_connection_gets_503_quickly() {
     let admin = app.admin().await;
 
     // Another program locks the reviews table against writes; reading goes on.
-    let other = shop::Db::connect(&app.config.database_url())
-        .await
-        .expect("the shop's database");
-    let mut lock = other.pool.acquire().await.expect("a connection");
-    if on_postgres() {
-        lock.execute("BEGIN").await.expect("a transaction");
-        lock.execute("LOCK TABLE reviews IN EXCLUSIVE MODE")
-            .await
-            .expect("the lock");
-    } else {
-        lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
-    }
+    let (other, mut lock) = lock_against_writes(&app, "reviews").await;
 
     // A new review (one statement on the pool, unlike the write transactions,
     // which on SQLite have a connection of their own) waits for the lock,
@@ -95,18 +106,7 @@ async fn a_write_waits_for_another_programs_lock_then_goes_through() {
     use sqlx::Executor;
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let other = shop::Db::connect(&app.config.database_url())
-        .await
-        .expect("the shop's database");
-    let mut lock = other.pool.acquire().await.expect("a connection");
-    if on_postgres() {
-        lock.execute("BEGIN").await.expect("a transaction");
-        lock.execute("LOCK TABLE parts IN EXCLUSIVE MODE")
-            .await
-            .expect("the lock");
-    } else {
-        lock.execute("BEGIN EXCLUSIVE").await.expect("the lock");
-    }
+    let (other, mut lock) = lock_against_writes(&app, "parts").await;
 
     let writer = {
         let request = app

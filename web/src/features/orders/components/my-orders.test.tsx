@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/test/orders';
 import { mockApi, renderWithProviders } from '@/test/render';
 import type { Order } from '../types';
 import { MyOrders } from './my-orders';
@@ -9,24 +10,7 @@ vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), inf
 const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 
-const base: Order = {
-  _id: '1',
-  partId: '7',
-  partName: 'Brake Pads',
-  price: 37.5,
-  unitPrice: 12.5,
-  quantity: 3,
-  partOrder: 3,
-  buyer: ann.email,
-  buyerName: ann.name,
-  paid: false,
-  transactionId: null,
-  status: 'unpaid',
-  paymentStatus: 'unpaid',
-  fulfilmentStatus: 'pending',
-  createdAt: '2026-01-02T10:00:00Z',
-  updatedAt: '2026-01-02T10:00:00Z',
-};
+const base = makeOrder({ _id: '1' });
 
 const orders: Order[] = [
   base,

@@ -1,28 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/test/orders';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import type { Order } from '../types';
 import { OrderPayment } from './order-payment';
 
 const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
-const order: Order = {
-  _id: '9',
-  partId: '7',
-  partName: 'Brake Pads',
-  price: 37.5,
-  unitPrice: 12.5,
-  quantity: 3,
-  partOrder: 3,
-  buyer: ann.email,
-  buyerName: ann.name,
-  paid: false,
-  transactionId: null,
-  status: 'unpaid',
-  paymentStatus: 'unpaid',
-  fulfilmentStatus: 'pending',
-  createdAt: '2026-01-02T10:00:00Z',
-  updatedAt: '2026-01-02T10:00:00Z',
-};
+const order = makeOrder();
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 const intent = { clientSecret: 'pi_abc_secret_xyz', amount: 3750, currency: 'usd' };
 const paidOrder: Order = { ...order, paid: true, status: 'paid', paymentStatus: 'paid', transactionId: 'pi_abc' };

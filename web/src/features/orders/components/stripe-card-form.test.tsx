@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/test/orders';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import { OrderPayment } from './order-payment';
 
@@ -20,24 +21,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
-const order = {
-  _id: '9',
-  partId: '7',
-  partName: 'Brake Pads',
-  price: 37.5,
-  unitPrice: 12.5,
-  quantity: 3,
-  partOrder: 3,
-  buyer: ann.email,
-  buyerName: ann.name,
-  paid: false,
-  transactionId: null,
-  status: 'unpaid',
-  paymentStatus: 'unpaid',
-  fulfilmentStatus: 'pending',
-  createdAt: '2026-01-02T10:00:00Z',
-  updatedAt: '2026-01-02T10:00:00Z',
-};
+const order = makeOrder();
 
 function setup() {
   stripe.loadStripe = vi.fn(async () => ({}));
