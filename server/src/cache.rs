@@ -31,15 +31,15 @@ use std::sync::{Arc, OnceLock, RwLock};
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::header::{
-    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_NONE_MATCH, VARY,
+    CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_NONE_MATCH, VARY,
 };
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use sha2::{Digest, Sha256};
 
 use crate::db::{Backend, Db};
 use crate::error::ApiError;
+use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
 
 /// The sequence that numbers catalogue versions on PostgreSQL.
 pub const VERSION_SEQUENCE: &str = "shop_catalogue_version";
@@ -269,7 +269,7 @@ fn cache_key(uri: &axum::http::Uri) -> Option<String> {
 }
 
 async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: Next) -> Response {
-    let gzip = accepts_gzip(request.headers());
+    let gzip = accepts_encoding(request.headers(), "gzip");
     let if_none_match = request.headers().get(IF_NONE_MATCH).cloned();
     let version = match cache.version().await {
         Ok(version) => version,
@@ -356,52 +356,6 @@ impl Entry {
     }
 }
 
-/// A strong ETag: the SHA-256 of the body (uncompressed) and the encoding.
-fn etag_of(body: &[u8], suffix: &str) -> HeaderValue {
-    let digest = Sha256::digest(body);
-    let value = format!("\"{}{suffix}\"", hex::encode(&digest[..16]));
-    HeaderValue::from_str(&value).expect("hex digits are a valid header value")
-}
-
-/// `If-None-Match` against an ETag: `*`, or any listed tag, compared weakly
-/// (RFC 9110 13.1.2).
-fn etag_matches(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
-    let Ok(list) = if_none_match.to_str() else {
-        return false;
-    };
-    let etag = etag.to_str().unwrap_or_default();
-    list.split(',')
-        .map(str::trim)
-        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
-}
-
-/// Whether `Accept-Encoding` allows gzip (`gzip`, `x-gzip` or `*`, with a
-/// quality above 0; an explicit `gzip;q=0` wins over `*`).
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    let mut gzip = None;
-    let mut any = None;
-    for value in headers.get_all(ACCEPT_ENCODING) {
-        let Ok(value) = value.to_str() else { continue };
-        for item in value.split(',') {
-            let mut parts = item.split(';');
-            let coding = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-            let quality = parts
-                .filter_map(|p| {
-                    let (name, value) = p.split_once('=')?;
-                    (name.trim().eq_ignore_ascii_case("q")).then(|| value.trim().parse::<f32>())
-                })
-                .next()
-                .map_or(1.0, |q| q.unwrap_or(0.0));
-            match coding.as_str() {
-                "gzip" | "x-gzip" => gzip = Some(quality > 0.0),
-                "*" => any = Some(quality > 0.0),
-                _ => {}
-            }
-        }
-    }
-    gzip.or(any).unwrap_or(false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,36 +382,5 @@ mod tests {
         assert_eq!(key("/api/partx"), None);
         assert_eq!(key("/api/booking"), None);
         assert_eq!(key("/api/category").as_deref(), Some("/api/category"));
-    }
-
-    fn accept(value: &str) -> bool {
-        let mut headers = HeaderMap::new();
-        headers.insert(ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
-        accepts_gzip(&headers)
-    }
-
-    #[test]
-    fn gzip_only_when_the_client_accepts_it() {
-        assert!(accept("gzip"));
-        assert!(accept("gzip, deflate, br"));
-        assert!(accept("br;q=1.0, GZIP;q=0.5"));
-        assert!(accept("*"));
-        assert!(!accept("gzip;q=0"));
-        assert!(!accept("*, gzip;q=0"));
-        assert!(!accept("br, deflate"));
-        assert!(!accept("identity"));
-        assert!(!accepts_gzip(&HeaderMap::new()));
-    }
-
-    #[test]
-    fn if_none_match_compares_weakly_and_takes_lists() {
-        let etag = HeaderValue::from_static("\"abc\"");
-        let matches = |v: &'static str| etag_matches(&HeaderValue::from_static(v), &etag);
-        assert!(matches("\"abc\""));
-        assert!(matches("W/\"abc\""));
-        assert!(matches("\"x\", \"abc\""));
-        assert!(matches("*"));
-        assert!(!matches("\"abcd\""));
-        assert!(!matches("abc"));
     }
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod headers;
 pub mod images;
 pub mod input;
+pub mod negotiation;
 pub mod openapi;
 pub mod orders;
 pub mod parts;

@@ -19,7 +19,8 @@ use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
-use sha2::{Digest, Sha256};
+
+use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
 
 /// Serves `dir` (the output of the web app's build).
 pub fn router(dir: &Path) -> Router {
@@ -129,11 +130,13 @@ impl Site {
             None if path.starts_with("/assets/") => return StatusCode::NOT_FOUND.into_response(),
             None => &self.files["/index.html"],
         };
-        let accepted = accepted_encodings(request.headers());
         let copy = file
             .copies
             .iter()
-            .find(|c| c.encoding.is_none_or(|e| accepted.contains(&e)))
+            .find(|c| {
+                c.encoding
+                    .is_none_or(|e| accepts_encoding(request.headers(), e))
+            })
             .expect("the file itself is always there");
         let mut headers = HeaderMap::new();
         headers.insert(header::CONTENT_TYPE, file.content_type.clone());
@@ -148,9 +151,7 @@ impl Site {
             .headers()
             .get_all(header::IF_NONE_MATCH)
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .any(|tag| tag.trim() == "*" || tag.trim().trim_start_matches("W/") == copy.etag);
+            .any(|inm| etag_matches(inm, &copy.etag));
         if unchanged {
             return (StatusCode::NOT_MODIFIED, headers).into_response();
         }
@@ -160,15 +161,11 @@ impl Site {
 
 impl Copy {
     fn new(encoding: Option<&'static str>, bytes: Vec<u8>) -> Copy {
-        let hash = hex::encode(&Sha256::digest(&bytes)[..12]);
-        let etag = match encoding {
-            Some(encoding) => format!("\"{hash}-{encoding}\""),
-            None => format!("\"{hash}\""),
-        };
+        let suffix = encoding.map(|e| format!("-{e}")).unwrap_or_default();
         Copy {
             encoding,
+            etag: etag_of(&bytes, &suffix),
             bytes: Bytes::from(bytes),
-            etag: HeaderValue::from_str(&etag).expect("hex is a header value"),
         }
     }
 }
@@ -184,35 +181,6 @@ fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The content codings (`br`, `gzip`) the client accepts: named with a
-/// weight above zero, or by `*`.
-fn accepted_encodings(headers: &HeaderMap) -> Vec<&'static str> {
-    let mut named: HashMap<String, bool> = HashMap::new();
-    for value in headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-    {
-        for item in value.split(',') {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-            let weight = parts
-                .filter_map(|p| p.trim().strip_prefix("q="))
-                .filter_map(|q| q.trim().parse::<f32>().ok())
-                .next()
-                .unwrap_or(1.0);
-            if !name.is_empty() {
-                named.insert(name, weight > 0.0);
-            }
-        }
-    }
-    ENCODINGS
-        .iter()
-        .map(|(_, encoding)| *encoding)
-        .filter(|e| named.get(*e).or_else(|| named.get("*")).copied() == Some(true))
-        .collect()
 }
 
 async fn not_built() -> impl IntoResponse {

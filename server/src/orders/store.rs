@@ -239,17 +239,6 @@ pub async fn abandon_refund(db: &Db, id: i64) -> Result<u64, sqlx::Error> {
     db.execute(&statement).await
 }
 
-/// Whether a refund of order `id` is under way.
-pub async fn refund_under_way(db: &Db, id: i64) -> Result<bool, sqlx::Error> {
-    let select = Query::select()
-        .column(Bookings::Id)
-        .from(Bookings::Table)
-        .and_where(Expr::col(Bookings::Id).eq(id))
-        .and_where(Expr::col(Bookings::RefundStartedAt).is_not_null())
-        .to_owned();
-    Ok(db.fetch_optional::<(i64,)>(&select).await?.is_some())
-}
-
 /// The condition "the order is in state `s`".
 fn in_state(s: OrderState) -> sea_query::SimpleExpr {
     Expr::col(Bookings::PaymentStatus)
