@@ -4,15 +4,32 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
-import { preloadRoute } from './build/preload-route.ts';
+import { prerender, type Page } from './build/prerender.ts';
 
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+const alias = [{ find: '@', replacement: local('./src') }];
+
+// The public pages, rendered to HTML at build time and hydrated in the browser (the server answers
+// `/parts` with parts/index.html). Every other page starts from the unrendered shell, 200.html.
+const shop = 'Parts Garage';
+const pages: Page[] = [
+  { path: '/', file: 'index.html', module: local('./src/app/routes/home.tsx'), title: shop },
+  { path: '/parts', file: 'parts/index.html', module: local('./src/app/routes/parts.tsx'), title: `Parts | ${shop}` },
+  { path: '/blogs', file: 'blogs/index.html', module: local('./src/app/routes/blogs.tsx'), title: `Blogs | ${shop}` },
+  { path: '/about', file: 'about/index.html', module: local('./src/app/routes/about.tsx'), title: `My Portfolio | ${shop}` },
+];
+
 // The Rust server serves web/dist on the same origin as /api; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadRoute(local('./src/app/routes/home.tsx')), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias }),
+    precompress(),
+  ],
   resolve: {
-    alias: [{ find: '@', replacement: local('./src') }],
+    alias,
   },
   server: {
     host: '127.0.0.1',

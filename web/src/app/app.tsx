@@ -1,9 +1,8 @@
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { router } from './router';
 
-/** The shop's web app. */
-export function App() {
+/** The shop's web app, on the browser's router (`createRouter`). */
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />
