@@ -1,6 +1,7 @@
-//! The React app: its built files, and index.html for every other path
-//! outside /api, so the app's own router shows the page (or its not-found
-//! page). Hashed assets are cached for a year; index.html is revalidated on
+//! The React app: its built files, and for every other path outside /api
+//! the page's HTML: the build's prerendered page when it made one (the home
+//! page, the catalogue, ...), otherwise the app's shell, so that the app's own
+//! router shows the page (or its not-found page). Hashed assets are cached for a year; index.html is revalidated on
 //! every visit. The web app's build writes a Brotli (`.br`) and a gzip
 //! (`.gz`) copy next to each text file, and a browser that accepts one of
 //! them gets it as is, so nothing is compressed while answering.
@@ -128,7 +129,7 @@ impl Site {
             Some(file) => file,
             // Hashed assets that are not there are missing, not pages.
             None if path.starts_with("/assets/") => return StatusCode::NOT_FOUND.into_response(),
-            None => &self.files["/index.html"],
+            None => self.page(path),
         };
         let copy = file
             .copies
@@ -156,6 +157,20 @@ impl Site {
             return (StatusCode::NOT_MODIFIED, headers).into_response();
         }
         (headers, Body::from(copy.bytes.clone())).into_response()
+    }
+}
+
+impl Site {
+    /// The HTML for a page of the app: the build's prerendered page for the path when it has one
+    /// (`/parts` is `parts/index.html`, `/` is `index.html`), otherwise the app's unrendered shell
+    /// (`200.html`), which the browser draws whatever page the address names. A build without a
+    /// shell answers `index.html` for every page.
+    fn page(&self, path: &str) -> &File {
+        let dir = path.trim_end_matches('/');
+        self.files
+            .get(&format!("{dir}/index.html"))
+            .or_else(|| self.files.get("/200.html"))
+            .unwrap_or(&self.files["/index.html"])
     }
 }
 
@@ -293,6 +308,34 @@ mod tests {
         let (_, headers, body) = get(&app, "/purchase/7", None).await;
         assert_eq!(body, INDEX);
         assert_eq!(value(&headers, header::CONTENT_ENCODING), None);
+    }
+
+    #[tokio::test]
+    async fn prerendered_pages_are_answered_for_their_path_and_the_shell_for_any_other() {
+        let dir = built_app();
+        let page = |name: &str| format!("<!doctype html><div id=\"root\">{name}</div>");
+        std::fs::create_dir(dir.path().join("parts")).unwrap();
+        std::fs::write(dir.path().join("index.html"), page("home")).unwrap();
+        std::fs::write(dir.path().join("parts/index.html"), page("parts")).unwrap();
+        std::fs::write(dir.path().join("200.html"), page("shell")).unwrap();
+        let app = router(dir.path());
+        for (path, name) in [
+            ("/", "home"),
+            ("/parts", "parts"),
+            ("/parts/", "parts"),
+            ("/purchase/7", "shell"),
+            ("/dashboard/order", "shell"),
+            ("/no/such/page", "shell"),
+        ] {
+            let (status, headers, body) = get(&app, path, None).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(body, page(name), "{path}");
+            assert_eq!(
+                value(&headers, header::CACHE_CONTROL),
+                Some("no-cache"),
+                "{path}"
+            );
+        }
     }
 
     #[tokio::test]
