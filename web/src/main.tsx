@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/app';
@@ -16,20 +16,28 @@ if (!root) throw new Error('index.html has no #root element');
 if (isPrerenderedFor(root, window.location)) {
   // The build wrote this page's HTML (build/prerender.ts): React takes it over as it is, once
   // the page's own code is here, so the first render matches what is on the screen.
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser in
+  // between, instead of one long task that blocks every tap until the whole page is done.
   void loadRoutesFor(window.location.pathname).then(() => {
-    hydrateRoot(
-      root,
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={createRouter()} />
+        </StrictMode>,
+      );
+    });
+  });
+} else {
+  // Any other page (or this one with a query the build did not render): drawn here from scratch.
+  // The first render is a transition too, so it is split into short tasks.
+  root.replaceChildren();
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
       <StrictMode>
         <App router={createRouter()} />
       </StrictMode>,
     );
   });
-} else {
-  // Any other page (or this one with a query the build did not render): drawn here from scratch.
-  root.replaceChildren();
-  createRoot(root).render(
-    <StrictMode>
-      <App router={createRouter()} />
-    </StrictMode>,
-  );
 }
