@@ -19,6 +19,7 @@ mod oidc;
 mod order_changes;
 mod order_states;
 mod orders;
+mod page_data;
 mod parts;
 mod payments;
 mod profiles;
