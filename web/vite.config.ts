@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { prerender, type Page } from './build/prerender.ts';
+import { EMPTY_QUERY, partsApiPath } from './src/features/parts/catalogue-query.ts';
 
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -15,7 +16,14 @@ const alias = [{ find: '@', replacement: local('./src') }];
 const shop = 'Parts Garage';
 const pages: Page[] = [
   { path: '/', file: 'index.html', module: local('./src/app/routes/home.tsx'), title: shop },
-  { path: '/parts', file: 'parts/index.html', module: local('./src/app/routes/parts.tsx'), title: `Parts | ${shop}` },
+  // The shop puts the catalogue's first page into /parts as it answers it (server/src/web.rs).
+  {
+    path: '/parts',
+    file: 'parts/index.html',
+    module: local('./src/app/routes/parts.tsx'),
+    title: `Parts | ${shop}`,
+    data: `/api${partsApiPath(EMPTY_QUERY)}`,
+  },
   { path: '/blogs', file: 'blogs/index.html', module: local('./src/app/routes/blogs.tsx'), title: `Blogs | ${shop}` },
   { path: '/about', file: 'about/index.html', module: local('./src/app/routes/about.tsx'), title: `My Portfolio | ${shop}` },
 ];

@@ -27,6 +27,13 @@ describe('pageHtml', () => {
     expect(html).toContain('data-prerendered="/a&quot;b"><p>$& $1 $$</p></div>');
   });
 
+  it('leaves an empty page-data script naming the API answer the shop is to put in, and only from /api', () => {
+    const html = pageHtml(template, { path: '/parts', title: 'Parts', data: '/api/part?sort=newest&limit=12&offset=0' }, '', 'data-prerendered', []);
+    expect(html).toContain('<script type="application/json" id="page-data" data-api="/api/part?sort=newest&amp;limit=12&amp;offset=0"></script>\n  </head>');
+    expect(pageHtml(template, { path: '/', title: 'x' }, '', 'data-prerendered', [])).not.toContain('page-data');
+    expect(() => pageHtml(template, { path: '/parts', title: 'x', data: 'https://example.com/api' }, '', 'data-prerendered', [])).toThrow('must come from /api');
+  });
+
   it('fails the build when index.html has no empty #root to render into', () => {
     expect(() => pageHtml('<html><body></body></html>', { path: '/', title: 'x' }, '', 'data-prerendered', [])).toThrow('index.html has no <div id="root"></div>');
   });

@@ -14,6 +14,11 @@ export type Page = {
   module: string;
   /** The browser tab's title, as the page's PageTitle sets it. */
   title: string;
+  /**
+   * The API answer the page starts from (a path under /api), which the shop puts into the page's
+   * empty page-data script when it answers the page (see src/app/page-data.ts).
+   */
+  data?: string;
 };
 
 type Render = (path: string) => Promise<{ html: string; status: number }>;
@@ -21,15 +26,29 @@ type Entry = { render: Render; PRERENDERED_ATTRIBUTE: string };
 
 const ROOT = '<div id="root"></div>';
 
+/** The id of the page-data script (src/app/page-data.ts). */
+const PAGE_DATA_ID = 'page-data';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The HTML of one page: the built index.html with the page rendered into `#root` (marked with the
  * path, so the app hydrates it only there), its title, and preloads for the page's own chunks.
  */
-export function pageHtml(template: string, page: { path: string; title: string }, rendered: string, attribute: string, preloads: string[]): string {
+export function pageHtml(
+  template: string,
+  page: { path: string; title: string; data?: string | undefined },
+  rendered: string,
+  attribute: string,
+  preloads: string[],
+): string {
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n    ');
+  if (page.data !== undefined && !page.data.startsWith('/api/')) throw new Error(`${page.path}: its data must come from /api, not ${page.data}`);
+  const links = [
+    // The shop fills it with the answer, and adds a preload of its first picture.
+    ...(page.data === undefined ? [] : [`<script type="application/json" id="${PAGE_DATA_ID}" data-api="${escapeHtml(page.data)}"></script>`]),
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ].join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))

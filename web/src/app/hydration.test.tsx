@@ -3,6 +3,10 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@/entry-server';
 import { App } from './app';
+import { makePart } from '@/test/parts';
+import { EMPTY_QUERY, partsApiPath } from '@/features/parts/catalogue-query';
+import { makeQueryClient } from '@/lib/query-client';
+import { seedPageData } from './page-data';
 import { isPrerenderedFor, PRERENDERED_ATTRIBUTE } from './prerendered';
 import { createRouter, loadRoutesFor } from './router';
 
@@ -52,6 +56,47 @@ describe('prerendered pages', () => {
     expect(errors).not.toHaveBeenCalled();
     // React kept the server's elements rather than drawing new ones.
     expect(container.querySelector('h1')).toBe(heading);
+  });
+
+  it('/parts with the first page in the HTML: hydrates the build’s HTML, then shows the cards without asking the API', async () => {
+    const fetchMock = vi.fn((input: RequestInfo | URL) => {
+      void input;
+      return new Promise<Response>(() => {});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { html } = await render('/parts');
+    const container = document.createElement('div');
+    container.setAttribute(PRERENDERED_ATTRIBUTE, '/parts');
+    container.innerHTML = html;
+    document.body.append(container);
+    window.history.replaceState(null, '', '/parts');
+    const queryClient = makeQueryClient();
+    const items = [makePart({ _id: '1', name: 'Brake Pads' }), makePart({ _id: '2', name: 'Oil Filter' })];
+    seedPageData(queryClient, { api: `/api${partsApiPath(EMPTY_QUERY)}`, total: 2, items });
+
+    const errors = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    await loadRoutesFor('/parts');
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={createRouter()} queryClient={queryClient} />
+        </StrictMode>,
+        { onRecoverableError: recoverable },
+      );
+    });
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('h2')?.textContent).toBe('Showing 1–2 of 2 parts');
+    const pictures = [...container.querySelectorAll('article img')];
+    expect(pictures.map((img) => img.getAttribute('alt'))).toEqual(['Brake Pads', 'Oil Filter']);
+    // The page opens on the first picture: fetched at once, first.
+    expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(pictures[0]).toHaveAttribute('loading', 'eager');
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/part'))).toEqual([]);
   });
 
   it('renders the not-found page for an unknown path', async () => {

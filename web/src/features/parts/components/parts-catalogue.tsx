@@ -1,4 +1,4 @@
-import { useDeferredValue, useId } from 'react';
+import { useDeferredValue, useId, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
@@ -101,14 +101,31 @@ function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * True while React takes over the build's HTML (and in the build's renderer), false afterwards and
+ * on any page drawn in the browser.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
 /** Cards in the catalogue's widest row (three columns from `xl`): their pictures load at once. */
 const FIRST_ROW = 3;
 
 function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort) => void }) {
   const parts = useSearchParts(query);
-  // The cards are drawn in a render of their own that React may interrupt (in slices of a few
-  // milliseconds), so the answer's arrival is no long task that would block a tap meanwhile.
-  const result = useDeferredValue(parts.data);
+  // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
+  // when the page brought the answer with it. The cards are then drawn in a render of their own
+  // that React may interrupt (in slices of a few milliseconds), so they are no long task that
+  // would block a tap meanwhile.
+  const hydrating = useHydrating();
+  const result = useDeferredValue(hydrating ? undefined : parts.data);
   const sortId = useId();
   const loaded = result !== undefined;
   const total = result?.total ?? 0;
