@@ -276,8 +276,9 @@ else
 fi
 
 if [[ -n ${BENCH_SKIP_LIGHTHOUSE:-} ]]; then
-  helper record '{"key":"lighthouse_home","error":"skipped (BENCH_SKIP_LIGHTHOUSE)"}'
-  helper record '{"key":"lighthouse_purchase","error":"skipped (BENCH_SKIP_LIGHTHOUSE)"}'
+  for k in home parts purchase; do
+    helper record "{\"key\":\"lighthouse_$k\",\"error\":\"skipped (BENCH_SKIP_LIGHTHOUSE)\"}"
+  done
 else
   log "Lighthouse (mobile preset, Chromium at ${CHROME_PATH:-/usr/bin/chromium})"
   if [[ ! -d $BENCH/node_modules/lighthouse ]]; then
@@ -289,8 +290,9 @@ else
       timeout 300 node "$LIB/lighthouse.mjs" "$BASE" "$PART_ID" "$LH_TOKEN" "$WORK" ||
       echo "Lighthouse exited with an error"
   else
-    helper record '{"key":"lighthouse_home","error":"cannot install lighthouse (cd bench && npm ci)"}'
-    helper record '{"key":"lighthouse_purchase","error":"cannot install lighthouse (cd bench && npm ci)"}'
+    for k in home parts purchase; do
+      helper record "{\"key\":\"lighthouse_$k\",\"error\":\"cannot install lighthouse (cd bench && npm ci)\"}"
+    done
   fi
 fi
 stop_shop

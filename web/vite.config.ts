@@ -4,27 +4,40 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
-import { preloadRoute } from './build/preload-route.ts';
+import { prerender, type Page } from './build/prerender.ts';
+import { EMPTY_QUERY, partsApiPath } from './src/features/parts/catalogue-query.ts';
 
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-// The app is written against React's API and runs on Preact (preact/compat), which does the same
-// job in a tenth of React DOM's size: every import of react and react-dom, the app's and its
-// libraries', is sent to Preact, in the build and in the tests alike.
-const preact = [
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
+const alias = [{ find: '@', replacement: local('./src') }];
+
+// The public pages, rendered to HTML at build time and hydrated in the browser (the server answers
+// `/parts` with parts/index.html). Every other page starts from the unrendered shell, 200.html.
+const shop = 'Parts Garage';
+const pages: Page[] = [
+  { path: '/', file: 'index.html', module: local('./src/app/routes/home.tsx'), title: shop },
+  // The shop puts the catalogue's first page into /parts as it answers it (server/src/web.rs).
+  {
+    path: '/parts',
+    file: 'parts/index.html',
+    module: local('./src/app/routes/parts.tsx'),
+    title: `Parts | ${shop}`,
+    data: `/api${partsApiPath(EMPTY_QUERY)}`,
+  },
+  { path: '/blogs', file: 'blogs/index.html', module: local('./src/app/routes/blogs.tsx'), title: `Blogs | ${shop}` },
+  { path: '/about', file: 'about/index.html', module: local('./src/app/routes/about.tsx'), title: `My Portfolio | ${shop}` },
 ];
 
 // The Rust server serves web/dist on the same origin as /api; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadRoute(local('./src/app/routes/home.tsx')), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias }),
+    precompress(),
+  ],
   resolve: {
-    alias: [{ find: '@', replacement: local('./src') }, ...preact],
+    alias,
   },
   server: {
     host: '127.0.0.1',
@@ -43,30 +56,5 @@ export default defineConfig({
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
-    // Libraries run through Vite too, so the aliases above reach their imports of react; those
-    // that Node would load as CommonJS (whose require() no alias reaches) are bundled first.
-    server: { deps: { inline: true } },
-    deps: {
-      optimizer: {
-        client: {
-          enabled: true,
-          include: [
-            'preact',
-            'preact/compat',
-            'preact/compat/client',
-            'preact/hooks',
-            'preact/jsx-runtime',
-            'preact/test-utils',
-            '@testing-library/react',
-            'react-router',
-            '@tanstack/react-query',
-            'react-hook-form',
-            '@hookform/resolvers/zod',
-            'react-toastify',
-            '@stripe/react-stripe-js',
-          ],
-        },
-      },
-    },
   },
 });

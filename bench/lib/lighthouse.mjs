@@ -1,5 +1,5 @@
-// Lighthouse (default mobile preset) on the home page and on a part's purchase
-// page, with Debian's Chromium. Usage:
+// Lighthouse (default mobile preset) on the home page, the catalogue and a
+// part's purchase page, with Debian's Chromium. Usage:
 //   node lighthouse.mjs BASE PART_ID BUYER_TOKEN REPORT_DIR
 // The purchase page is guarded: without a signed-in user the app sends the
 // visitor to /login. So before auditing it, the buyer's token is put in local
@@ -64,4 +64,5 @@ async function audit(key, label, urlPath, withToken) {
 }
 
 await audit('home', '/', '/', false);
+await audit('parts', '/parts', '/parts', false);
 await audit('purchase', `/purchase/${partId}`, `/purchase/${partId}`, true);

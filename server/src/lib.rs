@@ -236,11 +236,12 @@ pub fn app(state: AppState) -> Router {
     let mut openapi = openapi;
     openapi::document_body_errors(&mut openapi);
     openapi::document_field_rules(&mut openapi);
-    let web = web::router(&state.config.web_dir);
+    let web_dir = state.config.web_dir.clone();
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;
     let catalogue = state.catalogue.clone();
-    api.route("/api", any(system::api_not_found))
+    let api = api
+        .route("/api", any(system::api_not_found))
         .route("/api/{*rest}", any(system::api_not_found))
         .method_not_allowed_fallback(system::method_not_allowed)
         .layer(Extension(Arc::new(openapi)))
@@ -252,8 +253,14 @@ pub fn app(state: AppState) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
-        .with_state(state)
-        .merge(web)
+        .with_state(state);
+    // Pages that start from an API answer get it from the API itself, through the catalogue cache.
+    let pages_api = api.clone().layer(axum::middleware::from_fn_with_state(
+        catalogue.clone(),
+        cache::layer,
+    ));
+    let web = web::router(&web_dir, Some(pages_api));
+    api.merge(web)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(CatchPanicLayer::custom(|_panic| {

@@ -1,6 +1,7 @@
-//! The React app: its built files, and index.html for every other path
-//! outside /api, so the app's own router shows the page (or its not-found
-//! page). Hashed assets are cached for a year; index.html is revalidated on
+//! The React app: its built files, and for every other path outside /api
+//! the page's HTML: the build's prerendered page when it made one (the home
+//! page, the catalogue, ...), otherwise the app's shell, so that the app's own
+//! router shows the page (or its not-found page). Hashed assets are cached for a year; index.html is revalidated on
 //! every visit. The web app's build writes a Brotli (`.br`) and a gzip
 //! (`.gz`) copy next to each text file, and a browser that accepts one of
 //! them gets it as is, so nothing is compressed while answering.
@@ -9,10 +10,22 @@
 //! it is read into memory when the shop starts and answered from there, with
 //! an ETag per file and copy: no file is opened while answering. Rebuilding
 //! the app takes a restart of the shop to show.
+//!
+//! A prerendered page may start from an API answer (the catalogue's first
+//! page): the build then leaves an empty `<script type="application/json"
+//! id="page-data" data-api="/api/...">` in its head, and the shop fills it
+//! with that answer (`{"api", "total", "items"}`, every `<` written `\u003c`
+//! so no text in it can close the script) and preloads the first item's
+//! picture. The app seeds its query cache from it, so the first cards need no
+//! request of their own. The answer comes from the API router itself (through
+//! the catalogue cache); the filled page is kept, gzipped, while that answer
+//! stays the same. Without an answer (the database is down, say) the page
+//! goes out as built, and the app asks the API as usual.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
@@ -20,11 +33,14 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
 
+use tower::ServiceExt;
+
 use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
 
-/// Serves `dir` (the output of the web app's build).
-pub fn router(dir: &Path) -> Router {
-    let site = match Site::load(dir) {
+/// Serves `dir` (the output of the web app's build); `api` answers the API
+/// requests that pages start from (see the module's notes), none when absent.
+pub fn router(dir: &Path, api: Option<Router>) -> Router {
+    let site = match Site::load(dir, api) {
         Ok(site) => Arc::new(site),
         Err(e) => {
             tracing::warn!(dir = %dir.display(), error = %e, "the web app is not built; `make run` builds it");
@@ -33,13 +49,22 @@ pub fn router(dir: &Path) -> Router {
     };
     Router::new().fallback(move |request: Request| {
         let site = site.clone();
-        async move { site.answer(&request) }
+        async move { site.answer(request).await }
     })
 }
 
 /// Every file of the built app, by its path (`/assets/index-1a2b.js`).
 struct Site {
     files: HashMap<String, File>,
+    api: Option<Router>,
+    /// Pages filled with their API answer, by the page file's path, with the
+    /// answer (ETag and total) they were filled with.
+    filled: RwLock<HashMap<String, Filled>>,
+}
+
+struct Filled {
+    answer: (HeaderValue, Option<HeaderValue>),
+    file: Arc<File>,
 }
 
 /// One file: its bytes, and its Brotli and gzip copies when the build made them.
@@ -59,7 +84,7 @@ struct Copy {
 const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gz", "gzip")];
 
 impl Site {
-    fn load(dir: &Path) -> std::io::Result<Site> {
+    fn load(dir: &Path, api: Option<Router>) -> std::io::Result<Site> {
         if !dir.join("index.html").is_file() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotFound,
@@ -112,10 +137,14 @@ impl Site {
                 },
             );
         }
-        Ok(Site { files })
+        Ok(Site {
+            files,
+            api,
+            filled: RwLock::default(),
+        })
     }
 
-    fn answer(&self, request: &Request) -> Response {
+    async fn answer(&self, request: Request) -> Response {
         if request.method() != Method::GET && request.method() != Method::HEAD {
             return (
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -124,12 +153,19 @@ impl Site {
                 .into_response();
         }
         let path = request.uri().path();
-        let file = match self.files.get(path) {
-            Some(file) => file,
+        let (name, file) = match self.files.get_key_value(path) {
+            Some(found) => found,
             // Hashed assets that are not there are missing, not pages.
             None if path.starts_with("/assets/") => return StatusCode::NOT_FOUND.into_response(),
-            None => &self.files["/index.html"],
+            None => self.page(path),
         };
+        // A page with a query string shows something else than its build's HTML: the app draws it
+        // afresh and asks the API itself.
+        let filled = match request.uri().query() {
+            None => self.filled(name, file).await,
+            Some(_) => None,
+        };
+        let file = filled.as_deref().unwrap_or(file);
         let copy = file
             .copies
             .iter()
@@ -157,6 +193,163 @@ impl Site {
         }
         (headers, Body::from(copy.bytes.clone())).into_response()
     }
+}
+
+impl Site {
+    /// The HTML for a page of the app: the build's prerendered page for the path when it has one
+    /// (`/parts` is `parts/index.html`, `/` is `index.html`), otherwise the app's unrendered shell
+    /// (`200.html`), which the browser draws whatever page the address names. A build without a
+    /// shell answers `index.html` for every page.
+    fn page(&self, path: &str) -> (&String, &File) {
+        let dir = path.trim_end_matches('/');
+        self.files
+            .get_key_value(&format!("{dir}/index.html"))
+            .or_else(|| self.files.get_key_value("/200.html"))
+            .unwrap_or_else(|| self.files.get_key_value("/index.html").expect("loaded"))
+    }
+
+    /// The page `name` filled with the API answer it starts from, when it names one and the API
+    /// gave it; None to send the page as built.
+    async fn filled(&self, name: &str, file: &File) -> Option<Arc<File>> {
+        let api = self.api.as_ref()?;
+        let html = &file.copies.last()?.bytes;
+        let slot = PageDataSlot::find(html)?;
+        let request = axum::http::Request::get(&slot.api)
+            .body(Body::empty())
+            .ok()?;
+        let response = api.clone().oneshot(request).await.ok()?;
+        if response.status() != StatusCode::OK
+            || response.headers().contains_key(header::CONTENT_ENCODING)
+        {
+            return None;
+        }
+        let total = response.headers().get("x-total-count").cloned();
+        let etag = response.headers().get(header::ETAG).cloned();
+        let body = axum::body::to_bytes(response.into_body(), 8 * 1024 * 1024)
+            .await
+            .ok()?;
+        let etag = etag.unwrap_or_else(|| etag_of(&body, ""));
+        let answer = (etag, total);
+        if let Some(kept) = self
+            .filled
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(name)
+            .filter(|kept| kept.answer == answer)
+        {
+            return Some(kept.file.clone());
+        }
+        let total = answer
+            .1
+            .as_ref()
+            .and_then(|t| t.to_str().ok()?.parse::<u64>().ok());
+        let page = slot.fill(html, &body, total)?;
+        let file = Arc::new(File {
+            content_type: file.content_type.clone(),
+            cache_control: file.cache_control.clone(),
+            copies: [
+                gzip(&page).map(|g| Copy::new(Some("gzip"), g)),
+                Some(Copy::new(None, page)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+        });
+        self.filled
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(
+                name.to_owned(),
+                Filled {
+                    answer,
+                    file: file.clone(),
+                },
+            );
+        Some(file)
+    }
+}
+
+/// The empty page-data script the build left in a page, where it is, and the API path it names.
+#[derive(Debug, PartialEq)]
+struct PageDataSlot {
+    /// Byte offsets of the whole `<script ...></script>` element.
+    start: usize,
+    end: usize,
+    api: String,
+}
+
+const SLOT_OPEN: &str = "<script type=\"application/json\" id=\"page-data\" data-api=\"";
+const SLOT_CLOSE: &str = "\"></script>";
+
+impl PageDataSlot {
+    fn find(html: &[u8]) -> Option<PageDataSlot> {
+        let html = std::str::from_utf8(html).ok()?;
+        let start = html.find(SLOT_OPEN)?;
+        let rest = &html[start + SLOT_OPEN.len()..];
+        let len = rest.find(SLOT_CLOSE)?;
+        let api = rest[..len].replace("&amp;", "&");
+        // Only the shop's own API, and only a plain path and query.
+        let plain = api.starts_with("/api/")
+            && api
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "/?&=_-.,%".contains(c));
+        plain.then(|| PageDataSlot {
+            start,
+            end: start + SLOT_OPEN.len() + len + SLOT_CLOSE.len(),
+            api,
+        })
+    }
+
+    /// The page with the slot filled with `body` (a JSON array) and `total`, and a preload of the
+    /// first item's picture; None when `body` is not a JSON array.
+    fn fill(&self, html: &[u8], body: &[u8], total: Option<u64>) -> Option<Vec<u8>> {
+        let items: Vec<serde_json::Value> = serde_json::from_slice(body).ok()?;
+        let total = total.unwrap_or(items.len() as u64);
+        let data = serde_json::json!({ "api": self.api, "total": total, "items": items });
+        let mut out = Vec::with_capacity(html.len() + body.len() + 256);
+        out.extend_from_slice(&html[..self.start]);
+        if let Some(img) = items
+            .first()
+            .and_then(|item| item.get("img"))
+            .and_then(|img| img.as_str())
+            .filter(|img| img.starts_with('/') && !img.starts_with("//"))
+        {
+            out.extend_from_slice(
+                b"<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"",
+            );
+            out.extend_from_slice(escape_attribute(img).as_bytes());
+            out.extend_from_slice(b"\">");
+        }
+        out.extend_from_slice(b"<script type=\"application/json\" id=\"page-data\">");
+        out.extend_from_slice(script_json(&data).as_bytes());
+        out.extend_from_slice(b"</script>");
+        out.extend_from_slice(&html[self.end..]);
+        Some(out)
+    }
+}
+
+/// `value` as JSON that can stand inside a `<script>` element: every `<` (which only occurs in
+/// strings) is written `\u003c`, so the text can neither close the element nor open a comment.
+fn script_json(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c")
+}
+
+fn escape_attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A gzip copy of `bytes`, None when compressing fails or does not pay.
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 4),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(bytes).ok()?;
+    let gzipped = encoder.finish().ok()?;
+    (gzipped.len() < bytes.len()).then_some(gzipped)
 }
 
 impl Copy {
@@ -237,7 +430,7 @@ mod tests {
     #[tokio::test]
     async fn a_browser_that_accepts_brotli_gets_the_brotli_copy_with_its_own_content_type() {
         let dir = built_app();
-        let app = router(dir.path());
+        let app = router(dir.path(), None);
         let (status, headers, body) =
             get(&app, "/assets/app-1a2b.js", Some("gzip, deflate, br, zstd")).await;
         assert_eq!(status, StatusCode::OK);
@@ -256,7 +449,7 @@ mod tests {
     #[tokio::test]
     async fn gzip_only_and_plain_clients_get_the_gzip_copy_or_the_file_itself() {
         let dir = built_app();
-        let app = router(dir.path());
+        let app = router(dir.path(), None);
         let (_, headers, body) = get(&app, "/assets/app-1a2b.js", Some("gzip")).await;
         assert_eq!(body, format!("gz:{SCRIPT}"));
         assert_eq!(value(&headers, header::CONTENT_ENCODING), Some("gzip"));
@@ -268,7 +461,7 @@ mod tests {
     #[tokio::test]
     async fn every_page_gets_the_compressed_index_and_it_is_never_cached_unchecked() {
         let dir = built_app();
-        let app = router(dir.path());
+        let app = router(dir.path(), None);
         for path in ["/", "/purchase/7", "/dashboard/order"] {
             let (status, headers, body) = get(&app, path, Some("gzip, br")).await;
             assert_eq!(status, StatusCode::OK, "{path}");
@@ -296,9 +489,37 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn prerendered_pages_are_answered_for_their_path_and_the_shell_for_any_other() {
+        let dir = built_app();
+        let page = |name: &str| format!("<!doctype html><div id=\"root\">{name}</div>");
+        std::fs::create_dir(dir.path().join("parts")).unwrap();
+        std::fs::write(dir.path().join("index.html"), page("home")).unwrap();
+        std::fs::write(dir.path().join("parts/index.html"), page("parts")).unwrap();
+        std::fs::write(dir.path().join("200.html"), page("shell")).unwrap();
+        let app = router(dir.path(), None);
+        for (path, name) in [
+            ("/", "home"),
+            ("/parts", "parts"),
+            ("/parts/", "parts"),
+            ("/purchase/7", "shell"),
+            ("/dashboard/order", "shell"),
+            ("/no/such/page", "shell"),
+        ] {
+            let (status, headers, body) = get(&app, path, None).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(body, page(name), "{path}");
+            assert_eq!(
+                value(&headers, header::CACHE_CONTROL),
+                Some("no-cache"),
+                "{path}"
+            );
+        }
+    }
+
+    #[tokio::test]
     async fn a_copy_the_browser_has_is_not_sent_again_and_missing_assets_are_404() {
         let dir = built_app();
-        let app = router(dir.path());
+        let app = router(dir.path(), None);
         let (_, headers, _) = get(&app, "/assets/app-1a2b.js", Some("br")).await;
         let etag = value(&headers, header::ETAG).unwrap().to_owned();
         let (_, plain, _) = get(&app, "/assets/app-1a2b.js", None).await;
@@ -328,5 +549,143 @@ mod tests {
         let post = Request::post("/").body(Body::empty()).unwrap();
         let response = app.clone().oneshot(post).await.unwrap();
         assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    }
+
+    const SLOT: &str = "<script type=\"application/json\" id=\"page-data\" data-api=\"/api/part?sort=newest&amp;limit=2&amp;offset=0\"></script>";
+    const EVIL: &str = "</script><script>alert(1)</script>";
+
+    /// A built app whose /parts page starts from the catalogue's first page, and an API that
+    /// answers it with `items` (or fails, with None), counting its calls.
+    fn app_with_page_data(
+        items: Option<serde_json::Value>,
+    ) -> (
+        tempfile::TempDir,
+        Router,
+        Arc<std::sync::atomic::AtomicUsize>,
+    ) {
+        let dir = built_app();
+        std::fs::create_dir(dir.path().join("parts")).unwrap();
+        std::fs::write(
+            dir.path().join("parts/index.html"),
+            format!("<!doctype html><head>{SLOT}</head><div id=\"root\">parts</div>"),
+        )
+        .unwrap();
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = calls.clone();
+        let api = Router::new().route(
+            "/api/part",
+            axum::routing::get(move |uri: axum::http::Uri| {
+                let items = items.clone();
+                counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                async move {
+                    assert_eq!(uri.query(), Some("sort=newest&limit=2&offset=0"));
+                    match items {
+                        Some(items) => {
+                            ([("x-total-count", "40")], axum::Json(items)).into_response()
+                        }
+                        None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+                    }
+                }
+            }),
+        );
+        let app = router(dir.path(), Some(api));
+        (dir, app, calls)
+    }
+
+    /// The JSON in the page's filled page-data script.
+    fn page_data(body: &str) -> serde_json::Value {
+        let open = "<script type=\"application/json\" id=\"page-data\">";
+        let start = body.find(open).expect("the page-data script") + open.len();
+        let len = body[start..].find("</script>").expect("its end");
+        serde_json::from_str(&body[start..start + len]).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_page_starts_with_its_api_answer_and_a_preload_of_the_first_picture() {
+        let items = serde_json::json!([
+            { "_id": "2", "name": "Brake pad", "img": "/api/image/ab12" },
+            { "_id": "1", "name": "Oil filter", "img": "/api/image/cd34" },
+        ]);
+        let (_dir, app, calls) = app_with_page_data(Some(items.clone()));
+        let (status, headers, body) = get(&app, "/parts", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(value(&headers, header::CACHE_CONTROL), Some("no-cache"));
+        assert_eq!(
+            page_data(&body),
+            serde_json::json!({ "api": "/api/part?sort=newest&limit=2&offset=0", "total": 40, "items": items })
+        );
+        assert!(body.contains(
+            "<head><link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/api/image/ab12\"><script"
+        ));
+        assert!(!body.contains("data-api"), "the slot is replaced");
+        assert!(body.ends_with("<div id=\"root\">parts</div>"));
+
+        // The gzip copy is the same page; the filled page is kept while the answer is the same.
+        let (_, gz_headers, _) = get(&app, "/parts", Some("gzip")).await;
+        assert_eq!(value(&gz_headers, header::CONTENT_ENCODING), Some("gzip"));
+        assert_ne!(
+            value(&gz_headers, header::ETAG),
+            value(&headers, header::ETAG)
+        );
+        let (_, again, _) = get(&app, "/parts", None).await;
+        assert_eq!(value(&again, header::ETAG), value(&headers, header::ETAG));
+        assert_eq!(
+            calls.load(std::sync::atomic::Ordering::SeqCst),
+            3,
+            "asked each time"
+        );
+
+        // With a query string the app draws the page itself: the page goes out as built.
+        let (_, _, body) = get(&app, "/parts?q=brake", None).await;
+        assert!(body.contains(SLOT));
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 3);
+        // Pages without a slot never ask.
+        get(&app, "/", None).await;
+        get(&app, "/purchase/7", None).await;
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 3);
+    }
+
+    #[tokio::test]
+    async fn no_part_name_can_close_the_page_data_script() {
+        let items = serde_json::json!([
+            { "_id": "1", "name": EVIL, "description": "<!-- <script>", "img": "/api/image/\"><script>x</script>" },
+        ]);
+        let (_dir, app, _) = app_with_page_data(Some(items.clone()));
+        let (_, _, body) = get(&app, "/parts", None).await;
+        assert!(!body.contains(EVIL), "{body}");
+        assert!(!body.contains("<script>"), "{body}");
+        assert!(!body.contains("<!--"), "{body}");
+        // One script element, the page data's, and it holds the names unchanged.
+        assert_eq!(body.matches("</script>").count(), 1, "{body}");
+        assert_eq!(page_data(&body)["items"], items);
+        assert!(body.contains("href=\"/api/image/&quot;&gt;&lt;script&gt;x&lt;/script&gt;\""));
+    }
+
+    #[tokio::test]
+    async fn without_an_answer_the_page_goes_out_as_built() {
+        let (_dir, app, calls) = app_with_page_data(None);
+        let (status, _, body) = get(&app, "/parts", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains(SLOT));
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn only_a_plain_api_path_is_asked_for() {
+        let slot = |api: &str| {
+            PageDataSlot::find(
+                format!("<script type=\"application/json\" id=\"page-data\" data-api=\"{api}\"></script>")
+                    .as_bytes(),
+            )
+            .map(|slot| slot.api)
+        };
+        assert_eq!(
+            slot("/api/part?limit=2&amp;offset=0").as_deref(),
+            Some("/api/part?limit=2&offset=0")
+        );
+        assert_eq!(slot("https://example.com/api/part"), None);
+        assert_eq!(slot("//example.com/api/part"), None);
+        assert_eq!(slot("/assets/app.js"), None);
+        assert_eq!(slot("/api/part?q=a b"), None);
     }
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor } from 'vite';
 
 /** What the plugin needs to know of one output chunk. */
 type Chunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[] };
-type Output = Chunk | { type: 'asset'; fileName: string };
+export type Output = Chunk | { type: 'asset'; fileName: string };
 
 /**
  * The `<link rel="modulepreload">` tags for the chunk built from `moduleFile` (a page that the
@@ -25,22 +25,4 @@ export function routePreloadTags(bundle: Record<string, Output>, moduleFile: str
   return files
     .filter((file) => !html.includes(`${base}${file}"`))
     .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' }));
-}
-
-/**
- * Has index.html preload the chunk of the page most visits start on (the home page), so the
- * browser fetches it together with the app instead of after the app has started and asked for it.
- */
-export function preloadRoute(moduleFile: string): Plugin {
-  return {
-    name: 'parts-garage:preload-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        return { html, tags: routePreloadTags(ctx.bundle as Record<string, Output>, moduleFile, html, ctx.server?.config.base ?? '/') };
-      },
-    },
-  };
 }

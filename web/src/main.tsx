@@ -1,7 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/app';
+import { readPageData, seedPageData } from './app/page-data';
+import { isPrerenderedFor } from './app/prerendered';
+import { createRouter, loadRoutesFor } from './app/router';
+import { makeQueryClient } from './lib/query-client';
 import './index.css';
 
 // Zod compiles its parsers with `new Function` when it may; the shop's Content-Security-Policy
@@ -11,8 +15,35 @@ zodConfig({ jitless: true });
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (isPrerenderedFor(root, window.location)) {
+  // The build wrote this page's HTML (build/prerender.ts): React takes it over as it is, once
+  // the page's own code is here, so the first render matches what is on the screen.
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser in
+  // between, instead of one long task that blocks every tap until the whole page is done.
+  // The answer the shop put into the page (the catalogue's first page) is in the cache at once.
+  const queryClient = makeQueryClient();
+  const data = readPageData(document);
+  if (data) seedPageData(queryClient, data);
+  void loadRoutesFor(window.location.pathname).then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={createRouter()} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
+  });
+} else {
+  // Any other page (or this one with a query the build did not render): drawn here from scratch.
+  // The first render is a transition too, so it is split into short tasks.
+  root.replaceChildren();
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App router={createRouter()} />
+      </StrictMode>,
+    );
+  });
+}

@@ -20,6 +20,7 @@ mod order_changes;
 mod order_holds;
 mod order_states;
 mod orders;
+mod page_data;
 mod part_edits;
 mod parts;
 mod payments;

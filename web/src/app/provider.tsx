@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { signOutLocally } from '@/lib/auth';
@@ -32,9 +32,9 @@ function Toasts() {
   );
 }
 
-/** Everything the app needs around its routes: the query cache and the toasts. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+/** Everything the app needs around its routes: the query cache (`client`, or a new one) and the toasts. */
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient | undefined }) {
+  const [queryClient] = useState(() => client ?? makeQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <SessionWatcher />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireAdmin, RequireAuth, RequireBuyer } from './guards';
@@ -13,7 +13,8 @@ const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () 
 
 const d = paths.dashboard;
 
-const routes: RouteObject[] = [
+/** Every route of the app; the browser's router and the build's prerendering both start from it. */
+export const routes: RouteObject[] = [
   {
     path: paths.home.path,
     Component: RootLayout,
@@ -64,4 +65,23 @@ const routes: RouteObject[] = [
   { path: '*', lazy: page(() => import('./routes/not-found')) },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser's router, on the address the page was opened at. */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of every route that `pathname` matches before the router starts, so that its first
+ * render is the page itself rather than the spinner: what hydrating a prerendered page needs, whose
+ * first render must be the HTML the build wrote.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -7,6 +7,7 @@ import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 export function Footer() {
   const config = useConfig();
   const shopName = config.data?.shopName ?? DEFAULT_SHOP_NAME;
+  // The build renders the year it ran in; a page opened in a later year shows this one's.
   const year = new Date().getFullYear();
 
   return (
@@ -61,7 +62,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-neutral-content/75 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-neutral-content/75 sm:px-6" suppressHydrationWarning>
           © {year} {shopName}. All rights reserved.
         </p>
       </div>

@@ -4,13 +4,32 @@ import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import type { Part } from '../types';
 
+type PartCardProps = {
+  part: Part;
+  details?: ReactNode;
+  /**
+   * How urgent its picture is: "first" for the picture a page opens on (fetched before the rest,
+   * and most likely the page's largest paint), "eager" for others in the first row, "lazy" (the
+   * default) for pictures that load when scrolled near.
+   */
+  picture?: 'first' | 'eager' | 'lazy';
+};
+
 /** One part on the home page or the catalogue (with a line of `details`), leading to its purchase page. */
-export function PartCard({ part, details }: { part: Part; details?: ReactNode }) {
+export function PartCard({ part, details, picture = 'lazy' }: PartCardProps) {
   const money = useMoney();
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[4/3] bg-base-200">
-        <img src={part.img} alt={part.name} loading="lazy" width={400} height={300} className="h-full w-full object-cover" />
+        <img
+          src={part.img}
+          alt={part.name}
+          loading={picture === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={picture === 'first' ? 'high' : 'auto'}
+          width={400}
+          height={300}
+          className="h-full w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">

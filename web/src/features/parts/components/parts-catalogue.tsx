@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
@@ -101,19 +101,43 @@ function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * True while React takes over the build's HTML (and in the build's renderer), false afterwards and
+ * on any page drawn in the browser.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+/** Cards in the catalogue's widest row (three columns from `xl`): their pictures load at once. */
+const FIRST_ROW = 3;
+
 function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort) => void }) {
   const parts = useSearchParts(query);
+  // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
+  // when the page brought the answer with it. The cards are then drawn in a render of their own
+  // that React may interrupt (in slices of a few milliseconds), so they are no long task that
+  // would block a tap meanwhile.
+  const hydrating = useHydrating();
+  const result = useDeferredValue(hydrating ? undefined : parts.data);
   const sortId = useId();
-  const total = parts.data?.total ?? 0;
+  const loaded = result !== undefined;
+  const total = result?.total ?? 0;
   const pages = pageCount(total);
   const first = (query.page - 1) * PAGE_SIZE + 1;
-  const shown = parts.data?.items ?? [];
+  const shown = result?.items ?? [];
 
   return (
     <section aria-labelledby="catalogue-results" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="catalogue-results" className="text-lg font-semibold" aria-live="polite">
-          {parts.isSuccess
+          {loaded
             ? total === 0
               ? 'No parts found'
               : shown.length === 0
@@ -134,15 +158,18 @@ function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort
           </Select>
         </div>
       </div>
-      {parts.isPending ? <Spinner label="Loading parts" /> : null}
+      {!loaded && !parts.isError ? <Spinner label="Loading parts" /> : null}
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
-      {parts.isSuccess && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
+      {loaded && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
       {shown.length > 0 ? (
         <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={parts.isFetching}>
-          {shown.map((part) => (
-            <li key={part._id}>
+          {shown.map((part, index) => (
+            // Cards past the first row are laid out only when scrolled near (content-visibility),
+            // at a card's usual height meanwhile: less work while the page opens.
+            <li key={part._id} className={index < FIRST_ROW ? undefined : '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]'}>
               <PartCard
                 part={part}
+                picture={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'}
                 details={
                   <p className="text-xs text-base-content/70">
                     <span className="font-mono">{part.sku}</span> · {part.category}
@@ -153,7 +180,7 @@ function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort
           ))}
         </ul>
       ) : null}
-      {parts.isSuccess && pages > 1 && shown.length > 0 ? <Pagination query={query} pages={pages} /> : null}
+      {loaded && pages > 1 && shown.length > 0 ? <Pagination query={query} pages={pages} /> : null}
     </section>
   );
 }

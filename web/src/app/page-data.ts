@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * A prerendered page may start from an API answer that the shop puts into its HTML (the
+ * catalogue's first page): `<script type="application/json" id="page-data">` in the head, holding
+ * `{"api": "/api/part?...", "total": 40, "items": [...]}`. The build leaves the element empty with
+ * the API path in `data-api` (build/prerender.ts); the shop fills it when it answers the page.
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+export type PageData = { api: string; total: number; items: unknown[] };
+
+/** The answer the shop put into the page, or null when there is none (or it is not one). */
+export function readPageData(doc: Document): PageData | null {
+  const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as Partial<PageData> | null;
+    if (typeof data?.api !== 'string' || typeof data.total !== 'number' || !Array.isArray(data.items)) return null;
+    return { api: data.api, total: data.total, items: data.items };
+  } catch {
+    return null;
+  }
+}
+
+const CATALOGUE = '/api/part?';
+
+/**
+ * Puts the page's answer into the query cache, under the key the page's own query asks for (a
+ * catalogue page's, `searchPartsQueryOptions`), so that page shows it without a request.
+ */
+export function seedPageData(queryClient: QueryClient, data: PageData): void {
+  if (!data.api.startsWith(CATALOGUE)) return;
+  queryClient.setQueryData(['parts', 'search', data.api.slice('/api'.length)], { items: data.items, total: data.total });
+}
