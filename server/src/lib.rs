@@ -93,7 +93,7 @@ impl Application {
     /// Opens the database (applying migrations), makes sure the admin account
     /// exists, loads demo data if asked, and binds the listening socket.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        create_private_dir(&config.data_dir).with_context(|| {
             format!(
                 "cannot create the data folder {}",
                 config.data_dir.display()
@@ -161,6 +161,16 @@ impl Application {
         self.state.db.close().await;
         served
     }
+}
+
+/// Creates `dir` (and any missing parents) readable by the shop's user only:
+/// it holds the database and the token key. An existing folder is left as it is.
+fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
 }
 
 /// Serves HTTP/1 on `listener` as `axum::serve` does, but with a

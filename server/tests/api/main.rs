@@ -24,6 +24,7 @@ mod payments;
 mod profiles;
 mod reviews;
 mod security;
+mod startup;
 mod stock_races;
 mod stripe;
 mod system;
