@@ -94,8 +94,10 @@ pub struct Config {
         global = true
     )]
     pub public_url: String,
-    /// `test` (built in) or `stripe`.
-    #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "test", value_parser = ["test", "stripe"], global = true)]
+    /// `test` (built in) or `stripe`. Unset: `test`, unless SHOP_PUBLIC_URL is https, where
+    /// the shop refuses to start until a provider is named (the test provider takes no money).
+    #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "", hide_default_value = true,
+        value_parser = parse_payment_provider, global = true)]
     pub payment_provider: String,
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
     pub stripe_secret_key: Option<String>,
@@ -200,7 +202,7 @@ impl Config {
             shop_name: "Parts Garage".into(),
             currency: "USD".into(),
             public_url: "http://127.0.0.1:8080".into(),
-            payment_provider: "test".into(),
+            payment_provider: String::new(),
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -240,6 +242,31 @@ impl Config {
         }
     }
 
+    /// The payment provider to use: SHOP_PAYMENT_PROVIDER, or `test` when it is
+    /// unset and the shop is not on https. The built-in test provider accepts
+    /// test cards and takes no money, so a shop on https must choose it on purpose.
+    pub fn resolved_payment_provider(&self) -> anyhow::Result<&'static str> {
+        match self.payment_provider.trim() {
+            "stripe" => Ok("stripe"),
+            "test" => Ok("test"),
+            "" if !self
+                .public_url
+                .trim()
+                .to_ascii_lowercase()
+                .starts_with("https://") =>
+            {
+                Ok("test")
+            }
+            "" => anyhow::bail!(
+                "SHOP_PAYMENT_PROVIDER is not set, and SHOP_PUBLIC_URL ({}) is https: set \
+                 SHOP_PAYMENT_PROVIDER=stripe to take real payments, or SHOP_PAYMENT_PROVIDER=test \
+                 to run the built-in test provider (test cards, no money) on purpose",
+                self.public_url.trim()
+            ),
+            other => anyhow::bail!("SHOP_PAYMENT_PROVIDER must be test or stripe, not '{other}'"),
+        }
+    }
+
     /// Whether Google (OpenID Connect) sign-in is configured.
     pub fn google_sign_in(&self) -> bool {
         self.oidc_client().is_some()
@@ -250,6 +277,13 @@ impl Config {
         let id = self.oidc_client_id.as_deref().map(str::trim)?;
         let secret = self.oidc_client_secret.as_deref()?;
         (!id.is_empty() && !secret.is_empty()).then_some((id, secret))
+    }
+}
+
+fn parse_payment_provider(s: &str) -> Result<String, String> {
+    match s.trim() {
+        p @ ("" | "test" | "stripe") => Ok(p.to_owned()),
+        _ => Err("must be test or stripe".into()),
     }
 }
 

@@ -93,6 +93,8 @@ impl Application {
     /// Opens the database (applying migrations), makes sure the admin account
     /// exists, loads demo data if asked, and binds the listening socket.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        // Before anything is created: a shop on https must name its payment provider.
+        config.resolved_payment_provider()?;
         create_private_dir(&config.data_dir).with_context(|| {
             format!(
                 "cannot create the data folder {}",

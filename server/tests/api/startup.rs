@@ -1,7 +1,11 @@
-//! What the shop sets up as it starts: files only its own user can read.
+//! What the shop checks and sets up as it starts: files only its own user can
+//! read, and no test payments on a shop that people reach over https.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
+
+use reqwest::StatusCode;
+use shop::{Application, Config};
 
 use crate::helpers::*;
 
@@ -26,4 +30,40 @@ async fn the_data_folder_the_database_and_the_token_key_are_private_to_the_shops
             assert_eq!(mode_of(&data.join(file)), 0o600, "{file}");
         }
     }
+}
+
+#[tokio::test]
+async fn an_https_shop_refuses_to_start_without_a_payment_provider_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut config = Config::defaults(folder.path().join("data"));
+    config.public_url = "https://shop.example".into();
+    let refused = Application::build(config)
+        .await
+        .err()
+        .expect("the shop refuses to start");
+    let message = format!("{refused:#}");
+    assert!(message.contains("SHOP_PAYMENT_PROVIDER"), "{message}");
+    assert!(message.contains("https"), "{message}");
+    assert!(
+        !folder.path().join("data").exists(),
+        "refused before anything was made"
+    );
+}
+
+#[tokio::test]
+async fn an_https_shop_starts_with_the_test_provider_when_it_is_named() {
+    let app = spawn_app_with(|config| {
+        config.public_url = "https://shop.example".into();
+        config.payment_provider = "test".into();
+    })
+    .await;
+    assert_eq!(app.health().await.status(), StatusCode::OK);
+    assert_eq!(app.config().await["paymentProvider"], "test");
+}
+
+#[tokio::test]
+async fn a_shop_on_http_uses_the_test_provider_unless_told_otherwise() {
+    let app = spawn_app().await;
+    assert!(app.config.payment_provider.is_empty());
+    assert_eq!(app.config().await["paymentProvider"], "test");
 }
