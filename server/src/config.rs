@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args, Parser, Subcommand};
 
+use crate::client::{IpBlock, TrustedProxies};
 use crate::db::PoolLimits;
 
 /// The `shop` command line.
@@ -152,6 +153,15 @@ pub struct Config {
         global = true
     )]
     pub upload_rate_limit: u32,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    /// CIDR blocks, e.g. `127.0.0.1,10.0.0.0/8`); from anyone else the header is ignored.
+    #[arg(
+        long,
+        env = "SHOP_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<IpBlock>,
     /// Longest a request may take, body included, before it is answered 408 (e.g. 30s);
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
@@ -212,6 +222,7 @@ impl Config {
             oidc_client_secret: None,
             auth_rate_limit: 0,
             upload_rate_limit: 0,
+            trusted_proxies: Vec::new(),
             request_timeout: Duration::from_secs(30),
             db_pool_size: None,
             db_acquire_timeout: Duration::from_secs(5),
@@ -265,6 +276,11 @@ impl Config {
             ),
             other => anyhow::bail!("SHOP_PAYMENT_PROVIDER must be test or stripe, not '{other}'"),
         }
+    }
+
+    /// The reverse proxies whose `X-Forwarded-For` is believed.
+    pub fn trusted_proxies(&self) -> TrustedProxies {
+        TrustedProxies::new(self.trusted_proxies.clone())
     }
 
     /// Whether Google (OpenID Connect) sign-in is configured.

@@ -3,10 +3,9 @@
 //! bounded in size, and served at a content-addressed URL for a year.
 
 use std::io::Cursor;
-use std::net::SocketAddr;
 
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,6 +19,7 @@ use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
+use crate::client::ClientIp;
 use crate::db::{self, Db};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -96,11 +96,11 @@ pub struct UploadForm {
         (status = 429, body = ErrorBody)))]
 async fn upload_image(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadResponse>> {
-    state.check_upload_rate(client.ip())?;
+    state.check_upload_rate(client.0)?;
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType(
             "Upload the image as multipart/form-data in the field 'image'".into(),

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod backup;
 pub mod cache;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod demo;

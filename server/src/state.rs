@@ -1,5 +1,6 @@
 //! What every handler can reach: the database, the configuration, the token
-//! keys, the payment provider, Google sign-in and the sign-in rate limiter.
+//! keys, the payment provider, Google sign-in, the trusted proxies and the
+//! sign-in and upload rate limiters.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -11,6 +12,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use crate::auth::google::OidcProvider;
 use crate::auth::token::Tokens;
 use crate::cache::CatalogueCache;
+use crate::client::{bucket, TrustedProxies};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -30,6 +32,9 @@ pub struct Shared {
     pub google: Option<Arc<OidcProvider>>,
     /// Catalogue answers kept in memory until the next write.
     pub catalogue: Arc<CatalogueCache>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+    // Keyed by `client::bucket` of the client's address.
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
@@ -51,8 +56,10 @@ impl AppState {
             config.catalogue_cache,
             config.catalogue_cache_mb as usize * 1024 * 1024,
         ));
+        let trusted_proxies = config.trusted_proxies();
         AppState(Arc::new(Shared {
             catalogue,
+            trusted_proxies,
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
@@ -78,7 +85,7 @@ impl Shared {
         let Some(limiter) = &self.auth_limiter else {
             return Ok(());
         };
-        limiter.check_key(&client).map_err(|not_until| {
+        limiter.check_key(&bucket(client)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             tracing::warn!(%client, "sign-in attempts rate-limited");
             ApiError::TooManyRequests {
@@ -93,7 +100,7 @@ impl Shared {
         let Some(limiter) = &self.upload_limiter else {
             return Ok(());
         };
-        limiter.check_key(&client).map_err(|not_until| {
+        limiter.check_key(&bucket(client)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             tracing::warn!(%client, "image uploads rate-limited");
             ApiError::TooManyRequests {

@@ -1,8 +1,6 @@
 //! Sign-up, login, "who am I" and token refresh (PRODUCT.md section 2, D2).
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
@@ -11,6 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::{password, CurrentUser};
+use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
 use crate::state::AppState;
@@ -71,10 +70,10 @@ pub struct LoginRequest {
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn signup(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     JsonObject(body): JsonObject,
 ) -> ApiResult<(StatusCode, Json<AuthResponse>)> {
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let mut form = Form::new(&body);
     let name = form.text("name", "Name", SHORT_TEXT);
     let email = form.email("email");
@@ -109,10 +108,10 @@ async fn signup(
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<AuthResponse>> {
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let mut form = Form::new(&body);
     let email = form.optional_text("email", "Email", 320);
     if email.is_none() {

@@ -10,6 +10,7 @@ mod bad_input;
 mod catalogue;
 mod catalogue_cache;
 mod catalogue_search;
+mod client_addresses;
 mod database_outage;
 mod demo;
 mod faults;

@@ -1,9 +1,7 @@
 //! The three Google sign-in routes (see the module's documentation).
 
-use std::net::SocketAddr;
-
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,6 +18,7 @@ use super::{
     HANDOFF_SECONDS,
 };
 use crate::auth::routes::UserView;
+use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
 use crate::state::AppState;
@@ -104,7 +103,7 @@ fn to_login(refusal: Refusal) -> Response {
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn start(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     query: Result<Query<StartQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
@@ -117,7 +116,7 @@ async fn start(
             ApiError::field("redirect", "The redirect must be a path inside the shop, such as /dashboard")
         })?,
     };
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let authorization = match provider.authorize().await {
         Ok(authorization) => authorization,
         Err(e) => {
@@ -160,7 +159,7 @@ async fn start(
         (status = 404, description = "Google sign-in is not configured", body = ErrorBody)))]
 async fn callback(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     query: Result<Query<CallbackQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
@@ -261,7 +260,7 @@ async fn finish(
         (status = 404, description = "Google sign-in is not configured", body = ErrorBody)))]
 async fn exchange(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<GoogleSignIn>> {

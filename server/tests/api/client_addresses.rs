@@ -1,0 +1,73 @@
+//! Who a client is, for rate limits: behind a trusted reverse proxy each
+//! client is the address the proxy forwards (IPv6 clients counted by their
+//! /64), and from anyone else `X-Forwarded-For` is ignored.
+
+use reqwest::{Response, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+/// A failed login (an e-mail nobody has) that says it was forwarded for `client`.
+async fn login_forwarded_for(app: &TestApp, client: &str) -> Response {
+    app.request(reqwest::Method::POST, "/api/auth/login", None)
+        .header("x-forwarded-for", client)
+        .json(&json!({"email": unique_email("nobody"), "password": PASSWORD}))
+        .send()
+        .await
+        .expect("request sent")
+}
+
+async fn expect_invalid(response: Response) {
+    expect_error(
+        response,
+        StatusCode::UNAUTHORIZED,
+        "Invalid email or password",
+    )
+    .await;
+}
+
+async fn expect_rate_limited(response: Response) -> Value {
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().contains_key("retry-after"));
+    error_of(response).await
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_rate_limit() {
+    let app = spawn_app_with(|config| {
+        config.auth_rate_limit = 2;
+        config.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()];
+    })
+    .await;
+    for _ in 0..2 {
+        expect_invalid(login_forwarded_for(&app, "203.0.113.1").await).await;
+    }
+    expect_rate_limited(login_forwarded_for(&app, "203.0.113.1").await).await;
+    // Another client behind the same proxy has its own budget, and so has the
+    // one a client claims to be left of the address the proxy saw.
+    expect_invalid(login_forwarded_for(&app, "203.0.113.2").await).await;
+    expect_invalid(login_forwarded_for(&app, "198.51.100.7, 203.0.113.3").await).await;
+    expect_rate_limited(login_forwarded_for(&app, "198.51.100.8, 203.0.113.1").await).await;
+}
+
+#[tokio::test]
+async fn ipv6_clients_share_a_rate_limit_with_their_64() {
+    let app = spawn_app_with(|config| {
+        config.auth_rate_limit = 2;
+        config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    expect_invalid(login_forwarded_for(&app, "2001:db8:1:2::1").await).await;
+    expect_invalid(login_forwarded_for(&app, "2001:db8:1:2::2").await).await;
+    expect_rate_limited(login_forwarded_for(&app, "2001:db8:1:2:ffff::3").await).await;
+    expect_invalid(login_forwarded_for(&app, "2001:db8:1:3::1").await).await;
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_x_forwarded_for_is_ignored() {
+    let app = spawn_app_with(|config| config.auth_rate_limit = 2).await;
+    expect_invalid(login_forwarded_for(&app, "203.0.113.1").await).await;
+    expect_invalid(login_forwarded_for(&app, "203.0.113.2").await).await;
+    // All three come from 127.0.0.1, whatever they say.
+    expect_rate_limited(login_forwarded_for(&app, "203.0.113.3").await).await;
+}
