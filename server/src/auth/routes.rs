@@ -113,25 +113,30 @@ async fn login(
 ) -> ApiResult<Json<AuthResponse>> {
     state.check_auth_rate(client.0)?;
     let mut form = Form::new(&body);
-    let email = form.optional_text("email", "Email", 320);
-    if email.is_none() {
+    let typed = form.optional_text("email", "Email", 320);
+    if typed.is_none() {
         form.fail("email", "Email is Required");
     }
     let password = form.password("password", false);
     form.finish()?;
 
     let invalid = || ApiError::Unauthorized("Invalid email or password".into());
-    let email = email.as_deref().and_then(parse_email);
+    let typed = typed.unwrap_or_default();
+    let email = parse_email(&typed);
+    // Counted per e-mail whether or not it has an account (see `auth::backoff`).
+    let attempt_key = email.as_deref().unwrap_or(&typed).to_owned();
+    state.check_login_backoff(&attempt_key)?;
     let user = match &email {
         Some(email) => store::find_by_email(&state.db, email).await?,
         None => None,
     };
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
     if !password::verify(password, stored_hash).await? {
-        tracing::warn!(email = email.as_deref().unwrap_or("(malformed)"), %client, "failed sign-in");
+        tracing::warn!(email = ?typed, %client, "failed sign-in");
         return Err(invalid());
     }
     let user = user.ok_or_else(invalid)?;
+    state.login_succeeded(&attempt_key);
     tracing::info!(user = %user.email, %client, "signed in");
     let token = state.tokens.issue(user.id, &user.email)?;
     let role = user.role();
