@@ -162,6 +162,20 @@ pub struct Config {
         global = true
     )]
     pub trusted_proxies: Vec<IpBlock>,
+    /// Most connections open at once; lowered at start to fit the open-file limit.
+    /// Past it, new connections are answered 503 and closed.
+    #[arg(long, env = "SHOP_MAX_CONNECTIONS", default_value_t = 4096,
+        value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub max_connections: u32,
+    /// Most connections open at once from one client address (IPv6: one /64); trusted
+    /// proxies are exempt; 0 turns the cap off. Past it, new connections are answered 503.
+    #[arg(
+        long,
+        env = "SHOP_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = 256,
+        global = true
+    )]
+    pub max_connections_per_client: u32,
     /// Longest a request may take, body included, before it is answered 408 (e.g. 30s);
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
@@ -223,6 +237,9 @@ impl Config {
             auth_rate_limit: 0,
             upload_rate_limit: 0,
             trusted_proxies: Vec::new(),
+            max_connections: 4096,
+            // Off: the tests' many clients all come from 127.0.0.1.
+            max_connections_per_client: 0,
             request_timeout: Duration::from_secs(30),
             db_pool_size: None,
             db_acquire_timeout: Duration::from_secs(5),

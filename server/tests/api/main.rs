@@ -11,6 +11,7 @@ mod catalogue;
 mod catalogue_cache;
 mod catalogue_search;
 mod client_addresses;
+mod connections;
 mod database_outage;
 mod demo;
 mod faults;
