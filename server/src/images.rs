@@ -120,7 +120,7 @@ async fn upload_image(
         return Err(too_large());
     }
     let url = store(&state.db, upload.to_vec()).await?;
-    tracing::info!(%url, user = %user.email, "image uploaded");
+    tracing::info!(%url, user = ?user.email, "image uploaded");
     Ok(Json(UploadResponse {
         success: true,
         data: UploadedImage { url },

@@ -89,7 +89,7 @@ async fn signup(
             ))
         }
     };
-    tracing::info!(user = %user.email, %client, "account created");
+    tracing::info!(user = ?user.email, %client, "account created");
     let token = state.tokens.issue(user.id, &user.email)?;
     let user = UserView {
         email: user.email,
@@ -137,7 +137,7 @@ async fn login(
     }
     let user = user.ok_or_else(invalid)?;
     state.login_succeeded(&attempt_key);
-    tracing::info!(user = %user.email, %client, "signed in");
+    tracing::info!(user = ?user.email, %client, "signed in");
     let token = state.tokens.issue(user.id, &user.email)?;
     let role = user.role();
     Ok(Json(AuthResponse {

@@ -193,7 +193,7 @@ async fn place_order(
     let booking = store::insert(&state.db, &mut *tx, &part, quantity, &buyer, phone).await?;
     tx.commit().await?;
 
-    tracing::info!(order = booking.id, part = part.id, quantity, buyer = %user.email, "order placed");
+    tracing::info!(order = booking.id, part = part.id, quantity, buyer = ?user.email, "order placed");
     let inserted_id = booking.id.to_string();
     Ok((
         StatusCode::CREATED,
@@ -324,7 +324,7 @@ async fn pay_order(
         .confirms(&state.db, &transaction_id, &booking)
         .await?
     {
-        tracing::warn!(order = booking.id, buyer = %user.email, "payment claim refused");
+        tracing::warn!(order = booking.id, buyer = ?user.email, "payment claim refused");
         return Err(ApiError::PaymentRequired(
             "The payment for this order has not succeeded".into(),
         ));
@@ -338,7 +338,7 @@ async fn pay_order(
                 .ok_or_else(|| ApiError::not_found("Order"))?;
             if booking.transaction_id.as_deref() != Some(transaction_id.as_str()) {
                 // Money taken for an order that was cancelled meanwhile.
-                tracing::error!(order = booking.id, intent = %transaction_id, state = %booking.state(),
+                tracing::error!(order = booking.id, intent = ?transaction_id, state = %booking.state(),
                     "a payment succeeded for an order that is no longer unpaid; refund it by hand");
             }
             settled(booking, &transaction_id)
@@ -387,7 +387,7 @@ pub(crate) async fn make_move(
     }
     tx.commit().await?;
     tracing::info!(order = booking.id, action = action.as_str(), %from, to = %t.to,
-        by = %by.email, "order moved");
+        by = ?by.email, "order moved");
     Ok(moved)
 }
 

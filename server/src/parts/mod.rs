@@ -199,7 +199,7 @@ async fn create_part(
     let id = store::insert(&state.db, &part)
         .await
         .map_err(|e| sku_error(e, &part))?;
-    tracing::info!(part = id, by = %admin.email, "part added");
+    tracing::info!(part = id, by = ?admin.email, "part added");
     Ok((
         StatusCode::CREATED,
         Json(InsertedId {
@@ -253,7 +253,7 @@ async fn update_part(
     if !updated {
         return Err(ApiError::not_found("Part"));
     }
-    tracing::info!(part = id, by = %admin.email, "part changed");
+    tracing::info!(part = id, by = ?admin.email, "part changed");
     Ok(Json(UpdateResult {
         matched_count: 1,
         modified_count: 1,
@@ -277,7 +277,7 @@ async fn delete_part(
     if deleted_count == 0 {
         return Err(ApiError::not_found("Part"));
     }
-    tracing::info!(part = id, by = %admin.email, "part deleted");
+    tracing::info!(part = id, by = ?admin.email, "part deleted");
     Ok(Json(DeletedCount { deleted_count }))
 }
 

@@ -111,7 +111,7 @@ pub async fn create_payment_intent(
     let booking = order_for(&state, &user, &booking_id, false).await?;
     check_payable(&booking)?;
     let payment = state.payments.open_intent(&state.db, &booking).await?;
-    tracing::info!(order = booking.id, intent = %payment.id, buyer = %user.email, "payment opened");
+    tracing::info!(order = booking.id, intent = ?payment.id, buyer = ?user.email, "payment opened");
     Ok(Json(IntentCreated {
         client_secret: payment.client_secret,
         amount: payment.amount_cents,

@@ -83,12 +83,12 @@ pub async fn refund(
     currency: &str,
 ) -> ApiResult<RefundRow> {
     if !store::succeeded(db, transaction_id, booking, currency).await? {
-        tracing::error!(order = booking.id, intent = %transaction_id, "refund: no succeeded payment of this order");
+        tracing::error!(order = booking.id, intent = ?transaction_id, "refund: no succeeded payment of this order");
         return Err(ApiError::Conflict(
             "This order has no payment to refund".into(),
         ));
     }
-    tracing::info!(order = booking.id, intent = %transaction_id, "test payment refunded");
+    tracing::info!(order = booking.id, intent = ?transaction_id, "test payment refunded");
     Ok(RefundRow {
         id: format!("re_{}", random(24)),
         booking_id: booking.id,

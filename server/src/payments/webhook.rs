@@ -126,7 +126,7 @@ pub async fn stripe_webhook(
         .ok_or_else(|| ApiError::bad_request("The Stripe-Signature header is missing"))?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     verify(secret, header, &body, now).map_err(|message| {
-        tracing::warn!(%message, "webhook refused");
+        tracing::warn!(?message, "webhook refused");
         ApiError::bad_request(message)
     })?;
     let event: Event = serde_json::from_slice(&body)
@@ -134,7 +134,7 @@ pub async fn stripe_webhook(
 
     let (_turn, mut tx) = state.db.begin_write().await?;
     if !store::remember_event(&state.db, &mut *tx, &event.id, &event.kind).await? {
-        tracing::info!(event = %event.id, "webhook event seen before: ignored");
+        tracing::info!(event = ?event.id, "webhook event seen before: ignored");
         return Ok(Json(WebhookReceipt {
             received: true,
             duplicate: true,
@@ -175,7 +175,7 @@ async fn settle(
         None => None,
     };
     let Some(booking) = booking.filter(|b| intent.pays(b, currency)) else {
-        tracing::warn!(intent = %intent.id, "webhook: a succeeded intent pays no order of this shop");
+        tracing::warn!(intent = ?intent.id, "webhook: a succeeded intent pays no order of this shop");
         return Ok(());
     };
     store::save(db, &mut **tx, &intent.row(booking.id)).await?;
@@ -184,11 +184,11 @@ async fn settle(
         Err(_) => None,
     };
     if paid.is_some() {
-        tracing::info!(order = booking.id, intent = %intent.id, from = %booking.state(),
+        tracing::info!(order = booking.id, intent = ?intent.id, from = %booking.state(),
             to = "paid/pending", by = "stripe webhook", "order moved: pay");
     } else if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {
         // Money taken for an order that is cancelled or paid otherwise.
-        tracing::error!(order = booking.id, intent = %intent.id, state = %booking.state(),
+        tracing::error!(order = booking.id, intent = ?intent.id, state = %booking.state(),
             "webhook: a payment arrived for an order that is not unpaid; refund it by hand");
     }
     Ok(())

@@ -17,6 +17,7 @@ mod demo;
 mod faults;
 mod images;
 mod limits;
+mod log_forging;
 mod oidc;
 mod order_changes;
 mod order_states;

@@ -112,7 +112,7 @@ async fn start(
     let redirect = match query.redirect.as_deref() {
         None | Some("") => "/".to_owned(),
         Some(raw) => safe_redirect(raw).ok_or_else(|| {
-            tracing::warn!(%client, redirect = raw, "Google sign-in refused: redirect outside the shop");
+            tracing::warn!(%client, redirect = ?raw, "Google sign-in refused: redirect outside the shop");
             ApiError::field("redirect", "The redirect must be a path inside the shop, such as /dashboard")
         })?,
     };
@@ -120,7 +120,7 @@ async fn start(
     let authorization = match provider.authorize().await {
         Ok(authorization) => authorization,
         Err(e) => {
-            tracing::error!(%client, error = %e, "Google sign-in cannot start");
+            tracing::error!(%client, error = ?e.to_string(), "Google sign-in cannot start");
             return Ok(to_login(Refusal::Unavailable));
         }
     };
@@ -168,7 +168,7 @@ async fn callback(
     match finish(&state, provider, &headers, query).await? {
         Ok(code) => Ok(found(&format!("/login/google?code={code}"), None)),
         Err((refusal, reason)) => {
-            tracing::warn!(%client, refusal = refusal.code(), %reason, "failed Google sign-in");
+            tracing::warn!(%client, refusal = refusal.code(), ?reason, "failed Google sign-in");
             Ok(to_login(refusal))
         }
     }
@@ -245,9 +245,9 @@ async fn finish(
     };
     store::insert_handoff(&state.db, &sha256_hex(&code), &handoff).await?;
     if created {
-        tracing::info!(user = %user.email, subject = %identity.subject, "account created with Google");
+        tracing::info!(user = ?user.email, subject = ?identity.subject, "account created with Google");
     }
-    tracing::info!(user = %user.email, subject = %identity.subject, "signed in with Google");
+    tracing::info!(user = ?user.email, subject = ?identity.subject, "signed in with Google");
     Ok(Ok(code))
 }
 
