@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args, Parser, Subcommand};
 
+use crate::client::{IpBlock, TrustedProxies};
 use crate::db::PoolLimits;
 
 /// The `shop` command line.
@@ -94,8 +95,10 @@ pub struct Config {
         global = true
     )]
     pub public_url: String,
-    /// `test` (built in) or `stripe`.
-    #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "test", value_parser = ["test", "stripe"], global = true)]
+    /// `test` (built in) or `stripe`. Unset: `test`, unless SHOP_PUBLIC_URL is https, where
+    /// the shop refuses to start until a provider is named (the test provider takes no money).
+    #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "", hide_default_value = true,
+        value_parser = parse_payment_provider, global = true)]
     pub payment_provider: String,
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
     pub stripe_secret_key: Option<String>,
@@ -170,6 +173,29 @@ pub struct Config {
         global = true
     )]
     pub review_rate_limit: u32,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    /// CIDR blocks, e.g. `127.0.0.1,10.0.0.0/8`); from anyone else the header is ignored.
+    #[arg(
+        long,
+        env = "SHOP_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<IpBlock>,
+    /// Most connections open at once; lowered at start to fit the open-file limit.
+    /// Past it, new connections are answered 503 and closed.
+    #[arg(long, env = "SHOP_MAX_CONNECTIONS", default_value_t = 4096,
+        value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub max_connections: u32,
+    /// Most connections open at once from one client address (IPv6: one /64); trusted
+    /// proxies are exempt; 0 turns the cap off. Past it, new connections are answered 503.
+    #[arg(
+        long,
+        env = "SHOP_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = 256,
+        global = true
+    )]
+    pub max_connections_per_client: u32,
     /// Longest a request may take, body included, before it is answered 408 (e.g. 30s);
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
@@ -220,7 +246,7 @@ impl Config {
             shop_name: "Parts Garage".into(),
             currency: "USD".into(),
             public_url: "http://127.0.0.1:8080".into(),
-            payment_provider: "test".into(),
+            payment_provider: String::new(),
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -233,6 +259,10 @@ impl Config {
             order_hold: Duration::from_secs(30 * 60),
             max_unpaid_orders: 0,
             review_rate_limit: 0,
+            trusted_proxies: Vec::new(),
+            max_connections: 4096,
+            // Off: the tests' many clients all come from 127.0.0.1.
+            max_connections_per_client: 0,
             request_timeout: Duration::from_secs(30),
             db_pool_size: None,
             db_acquire_timeout: Duration::from_secs(5),
@@ -263,6 +293,36 @@ impl Config {
         }
     }
 
+    /// The payment provider to use: SHOP_PAYMENT_PROVIDER, or `test` when it is
+    /// unset and the shop is not on https. The built-in test provider accepts
+    /// test cards and takes no money, so a shop on https must choose it on purpose.
+    pub fn resolved_payment_provider(&self) -> anyhow::Result<&'static str> {
+        match self.payment_provider.trim() {
+            "stripe" => Ok("stripe"),
+            "test" => Ok("test"),
+            "" if !self
+                .public_url
+                .trim()
+                .to_ascii_lowercase()
+                .starts_with("https://") =>
+            {
+                Ok("test")
+            }
+            "" => anyhow::bail!(
+                "SHOP_PAYMENT_PROVIDER is not set, and SHOP_PUBLIC_URL ({}) is https: set \
+                 SHOP_PAYMENT_PROVIDER=stripe to take real payments, or SHOP_PAYMENT_PROVIDER=test \
+                 to run the built-in test provider (test cards, no money) on purpose",
+                self.public_url.trim()
+            ),
+            other => anyhow::bail!("SHOP_PAYMENT_PROVIDER must be test or stripe, not '{other}'"),
+        }
+    }
+
+    /// The reverse proxies whose `X-Forwarded-For` is believed.
+    pub fn trusted_proxies(&self) -> TrustedProxies {
+        TrustedProxies::new(self.trusted_proxies.clone())
+    }
+
     /// Whether Google (OpenID Connect) sign-in is configured.
     pub fn google_sign_in(&self) -> bool {
         self.oidc_client().is_some()
@@ -283,6 +343,13 @@ fn parse_hold(s: &str) -> Result<Duration, String> {
         return Err("an order hold must be at least 1s".into());
     }
     Ok(hold)
+}
+
+fn parse_payment_provider(s: &str) -> Result<String, String> {
+    match s.trim() {
+        p @ ("" | "test" | "stripe") => Ok(p.to_owned()),
+        _ => Err("must be test or stripe".into()),
+    }
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {

@@ -81,6 +81,9 @@ impl Db {
         } else {
             anyhow::bail!("SHOP_DATABASE_URL must start with sqlite:// or postgres://");
         };
+        if backend == Backend::Sqlite {
+            create_private_sqlite_file(url)?;
+        }
         let options = AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout);
         let sqlite = |options: AnyPoolOptions| {
             // WAL lets readers go on while one writer writes; the busy timeout
@@ -290,6 +293,34 @@ pub fn from_now(after: Duration) -> String {
     (time::OffsetDateTime::now_utc() + after)
         .format(TIMESTAMP)
         .expect("a UTC timestamp always formats")
+}
+
+/// When an SQLite URL asks for its file to be created (`mode=rwc`) and it does
+/// not exist yet, creates it empty, readable and writable by the shop's user
+/// only: SQLite gives its `-wal` and `-shm` files the same permissions.
+fn create_private_sqlite_file(url: &str) -> anyhow::Result<()> {
+    let Some(path) = sqlite_file(url) else {
+        return Ok(());
+    };
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e).with_context(|| format!("cannot create the database file {path}")),
+    }
+}
+
+/// The file an SQLite URL names, when it asks for the file to be created.
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let creates = query.split('&').any(|pair| pair == "mode=rwc");
+    let in_memory = path.is_empty() || path == ":memory:" || query.contains("mode=memory");
+    (creates && !in_memory).then_some(path)
 }
 
 /// A database URL with any password hidden, for messages.

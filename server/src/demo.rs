@@ -167,7 +167,7 @@ pub async fn ensure_admin(db: &Db, config: &Config) -> anyhow::Result<()> {
     );
     let hash = password::hash(password.clone()).await?;
     if users::create_admin_if_missing(db, &email, &hash).await? {
-        tracing::info!(admin = %email, "admin account created");
+        tracing::info!(admin = ?email, "admin account created");
         if generated {
             println!(
                 "Admin account created: {email} with password {password} (shown only this once)"

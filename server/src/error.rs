@@ -111,7 +111,8 @@ impl IntoResponse for ApiError {
         };
         let (message, fields) = match &self {
             ApiError::Internal(cause) => {
-                tracing::error!(error = ?cause, "request failed");
+                // `{:#}` and Debug: the causes on one line, their own line breaks escaped.
+                tracing::error!(error = ?format!("{cause:#}"), "request failed");
                 (
                     "Something went wrong on our side. Please try again.".to_owned(),
                     None,

@@ -3,10 +3,9 @@
 //! bounded in size, and served at a content-addressed URL for a year.
 
 use std::io::Cursor;
-use std::net::SocketAddr;
 
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,6 +19,7 @@ use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
+use crate::client::ClientIp;
 use crate::db::{self, Db};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -30,6 +30,23 @@ pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
 const MAX_SIDE: u32 = 1600;
 /// Largest width or height decoded at all (guards against decompression bombs).
 const MAX_DECODE_SIDE: u32 = 12_000;
+/// Most pixels a picture may have: read from its header, before it is decoded.
+/// 40 megapixels is more than any camera photo; decoded as 8-bit RGBA it is 160 MB.
+pub const MAX_PIXELS: u64 = 40_000_000;
+/// Most memory the decoder may allocate for one picture: 40 megapixels at
+/// four bytes each, and a little for the decoder's own tables.
+const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 4 + 16 * 1024 * 1024;
+
+/// Pictures decoded at once (one per CPU core): each may take up to
+/// `MAX_DECODE_BYTES`, so a burst of uploads waits its turn instead of
+/// multiplying the memory.
+fn decoding_turns() -> &'static tokio::sync::Semaphore {
+    static TURNS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    TURNS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        tokio::sync::Semaphore::new(cores)
+    })
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -79,11 +96,11 @@ pub struct UploadForm {
         (status = 429, body = ErrorBody)))]
 async fn upload_image(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadResponse>> {
-    state.check_upload_rate(client.ip())?;
+    state.check_upload_rate(client.0)?;
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType(
             "Upload the image as multipart/form-data in the field 'image'".into(),
@@ -103,7 +120,7 @@ async fn upload_image(
         return Err(too_large());
     }
     let url = store(&state.db, upload.to_vec()).await?;
-    tracing::info!(%url, user = %user.email, "image uploaded");
+    tracing::info!(%url, user = ?user.email, "image uploaded");
     Ok(Json(UploadResponse {
         success: true,
         data: UploadedImage { url },
@@ -125,9 +142,18 @@ fn multipart_error(err: axum::extract::multipart::MultipartError) -> ApiError {
 /// Re-encodes an image and stores it; answers its URL. Used for uploads and
 /// for the demo pictures alike.
 pub async fn store(db: &Db, bytes: Vec<u8>) -> ApiResult<String> {
-    let (encoded, extension, content_type) = tokio::task::spawn_blocking(move || reencode(&bytes))
+    // Refused from the header alone, without waiting for a turn to decode.
+    check_header(&bytes)?;
+    let turn = decoding_turns()
+        .acquire()
         .await
-        .map_err(anyhow::Error::from)??;
+        .map_err(anyhow::Error::from)?;
+    let (encoded, extension, content_type) = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        reencode(&bytes)
+    })
+    .await
+    .map_err(anyhow::Error::from)??;
     let name = format!(
         "{}.{extension}",
         hex::encode(&Sha256::digest(&encoded)[..16])
@@ -152,10 +178,9 @@ pub async fn store(db: &Db, bytes: Vec<u8>) -> ApiResult<String> {
     Ok(format!("/api/image/{name}"))
 }
 
-/// Decodes by content (the file name and declared type are not trusted),
-/// within limits, and encodes anew: PNG when the picture has transparency,
-/// JPEG otherwise.
-fn reencode(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, &'static str), ApiError> {
+/// The format, by content (the file name and declared type are not
+/// trusted), of a picture the shop accepts.
+fn accepted_format(bytes: &[u8]) -> Result<ImageFormat, ApiError> {
     let unsupported = || {
         ApiError::UnsupportedMediaType("Only JPEG, PNG, WebP and GIF images are accepted".into())
     };
@@ -166,20 +191,61 @@ fn reencode(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, &'static str), ApiEr
     ) {
         return Err(unsupported());
     }
+    Ok(format)
+}
+
+/// A reader for `bytes` in `format` whose decoder may not exceed the shop's
+/// limits on sides and memory.
+fn limited_reader(bytes: &[u8], format: ImageFormat) -> ImageReader<Cursor<&[u8]>> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DECODE_SIDE);
     limits.max_image_height = Some(MAX_DECODE_SIDE);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let image = reader.decode().map_err(|e| match e {
-        image::ImageError::Limits(_) => {
-            ApiError::PayloadTooLarge("The image has too many pixels".into())
-        }
-        _ => ApiError::UnsupportedMediaType(
-            "The file is not a readable JPEG, PNG, WebP or GIF image".into(),
-        ),
-    })?;
+    reader
+}
+
+fn unreadable() -> ApiError {
+    ApiError::UnsupportedMediaType("The file is not a readable JPEG, PNG, WebP or GIF image".into())
+}
+
+fn too_many_pixels() -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "The picture has too many pixels ({} megapixels and {MAX_DECODE_SIDE} pixels a side at most)",
+        MAX_PIXELS / 1_000_000
+    ))
+}
+
+/// Checks the picture's format and its size as its header declares it, before
+/// anything is decoded; answers its format.
+fn check_header(bytes: &[u8]) -> Result<ImageFormat, ApiError> {
+    let format = accepted_format(bytes)?;
+    let (width, height) = limited_reader(bytes, format)
+        .into_dimensions()
+        .map_err(|e| match e {
+            image::ImageError::Limits(_) => too_many_pixels(),
+            _ => unreadable(),
+        })?;
+    if u64::from(width) * u64::from(height) > MAX_PIXELS
+        || width > MAX_DECODE_SIDE
+        || height > MAX_DECODE_SIDE
+    {
+        return Err(too_many_pixels());
+    }
+    Ok(format)
+}
+
+/// Decodes within limits and encodes anew: PNG when the picture has
+/// transparency, JPEG otherwise.
+fn reencode(bytes: &[u8]) -> Result<(Vec<u8>, &'static str, &'static str), ApiError> {
+    let format = check_header(bytes)?;
+    let image = limited_reader(bytes, format)
+        .decode()
+        .map_err(|e| match e {
+            image::ImageError::Limits(_) => too_many_pixels(),
+            _ => unreadable(),
+        })?;
     let image = if image.width() > MAX_SIDE || image.height() > MAX_SIDE {
         image.thumbnail(MAX_SIDE, MAX_SIDE)
     } else {
@@ -249,6 +315,7 @@ async fn get_image(State(state): State<AppState>, Path(name): Path<String>) -> A
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::ImageEncoder;
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         let mut out = Vec::new();
@@ -265,6 +332,33 @@ mod tests {
         let (out, ext, _) = reencode(&bytes).unwrap();
         assert_eq!(ext, "jpg");
         assert!(!out.windows(8).any(|w| w == b"<script>"));
+    }
+
+    /// A black grey-scale PNG: all zeros compress to almost nothing.
+    fn black_png(width: u32, height: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut out)
+            .write_image(
+                &vec![0u8; width as usize * height as usize],
+                width,
+                height,
+                image::ExtendedColorType::L8,
+            )
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn a_picture_over_forty_megapixels_is_refused_from_its_header() {
+        // 7,000 x 6,000 is 42 megapixels; 6,000 x 6,000 is 36.
+        assert!(matches!(
+            check_header(&black_png(7_000, 6_000)),
+            Err(ApiError::PayloadTooLarge(_))
+        ));
+        assert_eq!(
+            check_header(&black_png(6_000, 6_000)).unwrap(),
+            ImageFormat::Png
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@
 pub mod auth;
 pub mod backup;
 pub mod cache;
+pub mod client;
 pub mod config;
+pub mod connections;
 pub mod db;
 pub mod demo;
 pub mod error;
@@ -88,13 +90,18 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     state: AppState,
+    connections: connections::ConnectionLimits,
 }
 
 impl Application {
     /// Opens the database (applying migrations), makes sure the admin account
     /// exists, loads demo data if asked, and binds the listening socket.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        // Before anything is created: a shop on https must name its payment provider.
+        config.resolved_payment_provider()?;
+        let open_files = connections::raise_open_file_limit();
+        let connections = connections::ConnectionLimits::from_config(&config, open_files);
+        create_private_dir(&config.data_dir).with_context(|| {
             format!(
                 "cannot create the data folder {}",
                 config.data_dir.display()
@@ -122,10 +129,17 @@ impl Application {
             Backend::Postgres => "PostgreSQL",
         };
         tracing::info!(%addr, database = backend, "shop listening on http://{addr}");
+        tracing::info!(
+            max_connections = connections.total,
+            max_connections_per_client = connections.per_client.unwrap_or(0),
+            open_file_limit = open_files.unwrap_or(0),
+            "connection caps"
+        );
         Ok(Application {
             listener,
             router,
             state,
+            connections,
         })
     }
 
@@ -156,6 +170,7 @@ impl Application {
             self.listener,
             self.router,
             self.state.config.request_timeout,
+            connections::Gate::new(self.connections),
             shutdown,
         )
         .await;
@@ -166,15 +181,27 @@ impl Application {
     }
 }
 
+/// Creates `dir` (and any missing parents) readable by the shop's user only:
+/// it holds the database and the token key. An existing folder is left as it is.
+fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
 /// Serves HTTP/1 on `listener` as `axum::serve` does, but with a
 /// header read timeout: a client that never finishes its request headers is
 /// disconnected after `header_timeout` instead of holding its connection (and
-/// a file descriptor) forever. On `shutdown` it stops accepting and waits for
-/// the open connections to finish.
+/// a file descriptor) forever. Connections past the caps `gate` keeps are
+/// answered 503 and closed (see `connections`). On `shutdown` it stops
+/// accepting and waits for the open connections to finish.
 async fn serve(
     listener: TcpListener,
     router: Router,
     header_timeout: Duration,
+    mut gate: connections::Gate,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     use hyper::server::conn::http1::Builder;
@@ -203,6 +230,13 @@ async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let admitted = match gate.admit(remote.ip()) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                gate.refuse(stream, remote.ip(), why);
+                continue;
+            }
+        };
         let Ok(service) = make_service.call(remote).await;
         let service = TowerToHyperService::new(
             service.map_request(|request: Request<hyper::body::Incoming>| request.map(Body::new)),
@@ -212,6 +246,7 @@ async fn serve(
             if let Err(e) = connection.await {
                 tracing::trace!(error = %e, "connection ended with an error");
             }
+            drop(admitted);
         });
     }
     drop(listener);

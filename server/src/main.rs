@@ -42,7 +42,7 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
         anyhow::bail!("no user has the e-mail {email}; they must sign up first");
     }
     let changed = users::make_admin(&db, &email).await?;
-    tracing::info!(user = %email, by = "command line", "role change: made admin");
+    tracing::info!(user = ?email, by = "command line", "role change: made admin");
     println!(
         "{email} {}",
         if changed == 1 {

@@ -1,16 +1,20 @@
 //! What every handler can reach: the database, the configuration, the token
-//! keys, the payment provider, Google sign-in and the sign-in rate limiter.
+//! keys, the payment provider, Google sign-in, the trusted proxies, the
+//! sign-in and upload rate limiters and the failed-login back-off.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::time::Instant;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::auth::backoff::LoginBackoff;
 use crate::auth::google::OidcProvider;
 use crate::auth::token::Tokens;
 use crate::cache::CatalogueCache;
+use crate::client::{bucket, TrustedProxies};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -30,6 +34,10 @@ pub struct Shared {
     pub google: Option<Arc<OidcProvider>>,
     /// Catalogue answers kept in memory until the next write.
     pub catalogue: Arc<CatalogueCache>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+    login_backoff: LoginBackoff,
+    // Keyed by `client::bucket` of the client's address.
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     /// Reviews per account (its user id).
@@ -55,8 +63,11 @@ impl AppState {
             config.catalogue_cache,
             config.catalogue_cache_mb as usize * 1024 * 1024,
         ));
+        let trusted_proxies = config.trusted_proxies();
         AppState(Arc::new(Shared {
             catalogue,
+            trusted_proxies,
+            login_backoff: LoginBackoff::default(),
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
@@ -83,7 +94,7 @@ impl Shared {
         let Some(limiter) = &self.auth_limiter else {
             return Ok(());
         };
-        limiter.check_key(&client).map_err(|not_until| {
+        limiter.check_key(&bucket(client)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             tracing::warn!(%client, "sign-in attempts rate-limited");
             ApiError::TooManyRequests {
@@ -98,7 +109,7 @@ impl Shared {
         let Some(limiter) = &self.upload_limiter else {
             return Ok(());
         };
-        limiter.check_key(&client).map_err(|not_until| {
+        limiter.check_key(&bucket(client)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             tracing::warn!(%client, "image uploads rate-limited");
             ApiError::TooManyRequests {
@@ -123,8 +134,30 @@ impl Shared {
         })
     }
 
+    /// Counts one login attempt for `email` (as typed, normalised here); 429
+    /// while the e-mail is locked after too many attempts that did not
+    /// succeed, whether or not it has an account (see `auth::backoff`).
+    pub fn check_login_backoff(&self, email: &str) -> Result<(), ApiError> {
+        let key = email.trim().to_lowercase();
+        self.login_backoff
+            .attempt(&key, Instant::now())
+            .map_err(|wait| {
+                tracing::warn!(email = ?key, locked_for_secs = wait.as_secs(), "sign-in refused: too many failed attempts for this e-mail");
+                ApiError::TooManyRequests {
+                    message: "Too many failed sign-in attempts for this email. Please wait and try again later.".into(),
+                    retry_after_secs: wait.as_secs_f64().ceil() as u64,
+                }
+            })
+    }
+
+    /// A successful login for `email`: its failed attempts are forgotten.
+    pub fn login_succeeded(&self, email: &str) {
+        self.login_backoff.succeeded(&email.trim().to_lowercase());
+    }
+
     /// Forgets clients that have not tried anything for a while.
     pub fn forget_idle_clients(&self) {
+        self.login_backoff.forget_quiet(Instant::now());
         if let Some(limiter) = &self.auth_limiter {
             limiter.retain_recent();
         }

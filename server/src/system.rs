@@ -59,7 +59,7 @@ async fn config(State(state): State<AppState>) -> Json<PublicConfig> {
     Json(PublicConfig {
         shop_name: c.shop_name.clone(),
         currency: c.currency.to_lowercase(),
-        payment_provider: c.payment_provider.clone(),
+        payment_provider: c.resolved_payment_provider().unwrap_or("test").to_owned(),
         stripe_publishable_key: if stripe {
             c.stripe_publishable_key.clone()
         } else {

@@ -1,8 +1,6 @@
 //! Sign-up, login, "who am I" and token refresh (PRODUCT.md section 2, D2).
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
@@ -11,6 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::{password, CurrentUser};
+use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
 use crate::state::AppState;
@@ -71,10 +70,10 @@ pub struct LoginRequest {
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn signup(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     JsonObject(body): JsonObject,
 ) -> ApiResult<(StatusCode, Json<AuthResponse>)> {
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let mut form = Form::new(&body);
     let name = form.text("name", "Name", SHORT_TEXT);
     let email = form.email("email");
@@ -90,7 +89,7 @@ async fn signup(
             ))
         }
     };
-    tracing::info!(user = %user.email, %client, "account created");
+    tracing::info!(user = ?user.email, %client, "account created");
     let token = state.tokens.issue(user.id, &user.email)?;
     let user = UserView {
         email: user.email,
@@ -109,31 +108,36 @@ async fn signup(
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<AuthResponse>> {
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let mut form = Form::new(&body);
-    let email = form.optional_text("email", "Email", 320);
-    if email.is_none() {
+    let typed = form.optional_text("email", "Email", 320);
+    if typed.is_none() {
         form.fail("email", "Email is Required");
     }
     let password = form.password("password", false);
     form.finish()?;
 
     let invalid = || ApiError::Unauthorized("Invalid email or password".into());
-    let email = email.as_deref().and_then(parse_email);
+    let typed = typed.unwrap_or_default();
+    let email = parse_email(&typed);
+    // Counted per e-mail whether or not it has an account (see `auth::backoff`).
+    let attempt_key = email.as_deref().unwrap_or(&typed).to_owned();
+    state.check_login_backoff(&attempt_key)?;
     let user = match &email {
         Some(email) => store::find_by_email(&state.db, email).await?,
         None => None,
     };
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
     if !password::verify(password, stored_hash).await? {
-        tracing::warn!(email = email.as_deref().unwrap_or("(malformed)"), %client, "failed sign-in");
+        tracing::warn!(email = ?typed, %client, "failed sign-in");
         return Err(invalid());
     }
     let user = user.ok_or_else(invalid)?;
-    tracing::info!(user = %user.email, %client, "signed in");
+    state.login_succeeded(&attempt_key);
+    tracing::info!(user = ?user.email, %client, "signed in");
     let token = state.tokens.issue(user.id, &user.email)?;
     let role = user.role();
     Ok(Json(AuthResponse {

@@ -226,8 +226,8 @@ async fn move_order(
             return Err(e);
         }
     };
-    tracing::info!(order = booking.id, refund = %refund.id, amount_cents = refund.amount_cents,
-        by = %admin.email, "payment refunded");
+    tracing::info!(order = booking.id, refund = ?refund.id, amount_cents = refund.amount_cents,
+        by = ?admin.email, "payment refunded");
     Ok(make_move(
         state,
         &booking,

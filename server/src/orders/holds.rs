@@ -105,7 +105,7 @@ pub async fn cancel_unpaid(
         if let Err(e) = state.payments.catch_up(&state.db, booking).await {
             // The payment's own news (the webhook, or the buyer's claim) will
             // still reach the shop; a payment for a cancelled order is refunded.
-            tracing::warn!(order = booking.id, error = %e, "cannot ask the card provider about the order's payment");
+            tracing::warn!(order = booking.id, error = ?e, "cannot ask the card provider about the order's payment");
         }
     }
     make_move(state, booking, Move::Cancel, notes, by).await
@@ -118,7 +118,7 @@ pub async fn refund_unclaimed(state: &AppState, booking: &BookingRow, transactio
     match payments::refund_of(&state.db, booking.id).await {
         Ok(Some(refund)) if refund.payment_id == transaction_id => return,
         Ok(_) => {}
-        Err(e) => tracing::warn!(order = booking.id, error = %e, "cannot read the order's refunds"),
+        Err(e) => tracing::warn!(order = booking.id, error = ?e, "cannot read the order's refunds"),
     }
     match state
         .payments
@@ -128,7 +128,7 @@ pub async fn refund_unclaimed(state: &AppState, booking: &BookingRow, transactio
         Ok(refund) => tracing::warn!(order = booking.id, intent = ?transaction_id,
             refund = %refund.id, amount_cents = refund.amount_cents,
             "a payment went through for a cancelled order: refunded"),
-        Err(e) => tracing::error!(order = booking.id, intent = ?transaction_id, error = %e,
+        Err(e) => tracing::error!(order = booking.id, intent = ?transaction_id, error = ?e,
             "a payment went through for a cancelled order and could not be refunded; refund it by hand"),
     }
 }
@@ -168,7 +168,7 @@ pub async fn run(state: AppState) {
     loop {
         every.tick().await;
         if let Err(e) = expire_due(&state).await {
-            tracing::warn!(error = %e, "cannot release unpaid orders now; trying again shortly");
+            tracing::warn!(error = ?e, "cannot release unpaid orders now; trying again shortly");
         }
     }
 }

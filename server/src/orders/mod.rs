@@ -208,7 +208,7 @@ async fn place_order(
     .await?;
     tx.commit().await?;
 
-    tracing::info!(order = booking.id, part = part.id, quantity, buyer = %user.email, "order placed");
+    tracing::info!(order = booking.id, part = part.id, quantity, buyer = ?user.email, "order placed");
     let inserted_id = booking.id.to_string();
     Ok((
         StatusCode::CREATED,
@@ -339,7 +339,7 @@ async fn pay_order(
         .confirms(&state.db, &transaction_id, &booking)
         .await?
     {
-        tracing::warn!(order = booking.id, buyer = %user.email, "payment claim refused");
+        tracing::warn!(order = booking.id, buyer = ?user.email, "payment claim refused");
         return Err(ApiError::PaymentRequired(
             "The payment for this order has not succeeded".into(),
         ));
@@ -424,7 +424,7 @@ pub(crate) async fn make_move(
         if let Some(paid) = holds::pay_if_charged(state, &mut tx, booking).await? {
             tx.commit().await?;
             drop(turn);
-            tracing::info!(order = booking.id, intent = ?paid.transaction_id, by = %by,
+            tracing::info!(order = booking.id, intent = ?paid.transaction_id, by = ?by,
                 "order moved: pay (its payment had gone through), not cancel");
             return Err(ApiError::Conflict(PAID_MEANWHILE.into()));
         }
@@ -439,7 +439,7 @@ pub(crate) async fn make_move(
     }
     tx.commit().await?;
     tracing::info!(order = booking.id, action = action.as_str(), %from, to = %t.to,
-        reason = ?notes.cancel_reason.map(CancelReason::as_str), by = %by, "order moved");
+        reason = ?notes.cancel_reason.map(CancelReason::as_str), by = ?by, "order moved");
     Ok(moved)
 }
 

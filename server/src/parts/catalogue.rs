@@ -238,7 +238,7 @@ pub async fn restock_part(
             ),
         ));
     };
-    tracing::info!(part = id, quantity, by = %admin.email, "part restocked");
+    tracing::info!(part = id, quantity, by = ?admin.email, "part restocked");
     let details = store::details(&state.db, &[id])
         .await?
         .remove(&id)

@@ -203,7 +203,7 @@ async fn create_part(
     let id = store::insert(&state.db, &part)
         .await
         .map_err(|e| sku_error(e, part.sku.as_deref()))?;
-    tracing::info!(part = id, by = %admin.email, "part added");
+    tracing::info!(part = id, by = ?admin.email, "part added");
     Ok((
         StatusCode::CREATED,
         Json(InsertedId {
@@ -246,7 +246,7 @@ async fn update_part(
         }
     };
     if modified {
-        tracing::info!(part = id, by = %admin.email, stock = ?sent.stock, "part changed");
+        tracing::info!(part = id, by = ?admin.email, stock = ?sent.stock, "part changed");
     }
     Ok(Json(UpdateResult {
         matched_count: 1,
@@ -271,7 +271,7 @@ async fn delete_part(
     if deleted_count == 0 {
         return Err(ApiError::not_found("Part"));
     }
-    tracing::info!(part = id, by = %admin.email, "part deleted");
+    tracing::info!(part = id, by = ?admin.email, "part deleted");
     Ok(Json(DeletedCount { deleted_count }))
 }
 

@@ -42,9 +42,9 @@ enum Provider {
 }
 
 impl Payments {
-    /// The provider SHOP_PAYMENT_PROVIDER names (`test` unless `stripe`).
+    /// The provider SHOP_PAYMENT_PROVIDER names (see `Config::resolved_payment_provider`).
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
-        let provider = match config.payment_provider.as_str() {
+        let provider = match config.resolved_payment_provider()? {
             "stripe" => Provider::Stripe(stripe::Stripe::new(config)?),
             _ => Provider::Test,
         };

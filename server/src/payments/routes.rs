@@ -113,7 +113,7 @@ pub async fn create_payment_intent(
     // Starting the payment holds the order's stock for another while.
     orders::store::renew_hold(&state.db, booking.id, holds::hold_until(&state)).await?;
     let payment = state.payments.open_intent(&state.db, &booking).await?;
-    tracing::info!(order = booking.id, intent = %payment.id, buyer = %user.email, "payment opened");
+    tracing::info!(order = booking.id, intent = ?payment.id, buyer = ?user.email, "payment opened");
     Ok(Json(IntentCreated {
         client_secret: payment.client_secret,
         amount: payment.amount_cents,

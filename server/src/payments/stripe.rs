@@ -139,8 +139,8 @@ impl Stripe {
             return Ok(false);
         };
         if !intent.pays(booking, currency) {
-            tracing::warn!(order = booking.id, intent = %intent.id, status = %intent.status,
-                amount = intent.amount, currency = %intent.currency, "intent does not pay this order");
+            tracing::warn!(order = booking.id, intent = ?intent.id, status = ?intent.status,
+                amount = intent.amount, currency = ?intent.currency, "intent does not pay this order");
             return Ok(false);
         }
         store::save(db, &db.pool, &intent.row(booking.id)).await?;
@@ -233,7 +233,7 @@ impl Stripe {
                 "The card provider did not refund this order; nothing was changed".into(),
             ));
         }
-        tracing::info!(order = booking.id, refund = %refund.id, intent = %transaction_id, "refund made (stripe)");
+        tracing::info!(order = booking.id, refund = ?refund.id, intent = ?transaction_id, "refund made (stripe)");
         Ok(RefundRow {
             id: refund.id,
             booking_id: booking.id,
@@ -259,13 +259,13 @@ fn not_available() -> ApiError {
 }
 
 fn unreachable(err: reqwest::Error) -> ApiError {
-    tracing::error!(error = %err, "the card provider could not be reached");
+    tracing::error!(error = ?err.to_string(), "the card provider could not be reached");
     not_available()
 }
 
 /// An error answer from the provider: the cause goes to the log.
 async fn refused(status: StatusCode, response: reqwest::Response) -> ApiError {
     let body = response.text().await.unwrap_or_default();
-    tracing::error!(%status, %body, "the card provider refused a request");
+    tracing::error!(%status, ?body, "the card provider refused a request");
     not_available()
 }

@@ -71,12 +71,12 @@ pub async fn confirm(
     if let Err(decline) = card.outcome((today.year(), today.month() as u8)) {
         store::settle(db, &mut *tx, &payment.id, Err(decline.code)).await?;
         tx.commit().await?;
-        tracing::info!(order = booking.id, intent = %payment.id, code = decline.code, "test card refused");
+        tracing::info!(order = booking.id, intent = ?payment.id, code = decline.code, "test card refused");
         return Err(decline.into());
     }
     store::settle(db, &mut *tx, &payment.id, Ok(card.last4())).await?;
     tx.commit().await?;
-    tracing::info!(order = booking.id, intent = %payment.id, "test payment succeeded");
+    tracing::info!(order = booking.id, intent = ?payment.id, "test payment succeeded");
     Ok(PaymentRow {
         status: SUCCEEDED.into(),
         ..payment
@@ -92,12 +92,12 @@ pub async fn refund(
     currency: &str,
 ) -> ApiResult<RefundRow> {
     if !store::succeeded(db, transaction_id, booking, currency).await? {
-        tracing::error!(order = booking.id, intent = %transaction_id, "refund: no succeeded payment of this order");
+        tracing::error!(order = booking.id, intent = ?transaction_id, "refund: no succeeded payment of this order");
         return Err(ApiError::Conflict(
             "This order has no payment to refund".into(),
         ));
     }
-    tracing::info!(order = booking.id, intent = %transaction_id, "test payment refunded");
+    tracing::info!(order = booking.id, intent = ?transaction_id, "test payment refunded");
     Ok(RefundRow {
         id: format!("re_{}", random(24)),
         booking_id: booking.id,

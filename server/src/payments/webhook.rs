@@ -127,7 +127,7 @@ pub async fn stripe_webhook(
         .ok_or_else(|| ApiError::bad_request("The Stripe-Signature header is missing"))?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     verify(secret, header, &body, now).map_err(|message| {
-        tracing::warn!(%message, "webhook refused");
+        tracing::warn!(?message, "webhook refused");
         ApiError::bad_request(message)
     })?;
     let event: Event = serde_json::from_slice(&body)

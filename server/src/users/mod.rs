@@ -71,7 +71,7 @@ async fn make_admin(
         return Err(ApiError::not_found("User"));
     }
     let modified_count = store::make_admin(&state.db, &email).await?;
-    tracing::info!(user = %email, by = %admin.email, changed = modified_count, "role change: made admin");
+    tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: made admin");
     Ok(Json(ModifiedCount { modified_count }))
 }
 

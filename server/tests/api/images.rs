@@ -8,6 +8,36 @@ use crate::helpers::*;
 
 const TEN_MB: usize = 10 * 1024 * 1024;
 
+/// An all-black 8-bit RGB PNG, compressed row by row so it never exists
+/// decoded here: 12,000 x 12,000 is about 420 KB, and 432 MB once decoded.
+fn black_png(width: u32, height: u32) -> Vec<u8> {
+    use std::io::Write;
+    fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+        let mut crc = flate2::Crc::new();
+        crc.update(kind);
+        crc.update(data);
+        out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        out.extend_from_slice(kind);
+        out.extend_from_slice(data);
+        out.extend_from_slice(&crc.sum().to_be_bytes());
+    }
+    let mut header = width.to_be_bytes().to_vec();
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]);
+    // Each row: filter type 0, then three zero bytes a pixel.
+    let row = vec![0u8; 1 + 3 * width as usize];
+    let mut pixels = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    for _ in 0..height {
+        pixels.write_all(&row).unwrap();
+    }
+    let pixels = pixels.finish().unwrap();
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    chunk(&mut png, b"IHDR", &header);
+    chunk(&mut png, b"IDAT", &pixels);
+    chunk(&mut png, b"IEND", b"");
+    png
+}
+
 /// Fetches an uploaded image, checking the headers every image is served with;
 /// answers its content type and bytes.
 async fn fetch_image(app: &TestApp, url: &str) -> (String, Vec<u8>) {
@@ -211,5 +241,37 @@ async fn an_unknown_image_answers_a_json_404() {
     ] {
         let response = app.get(&format!("/api/image/{name}"), None).await;
         expect_error(response, StatusCode::NOT_FOUND, "Image not found").await;
+    }
+}
+
+#[tokio::test]
+async fn a_picture_over_forty_megapixels_is_refused_with_413_and_not_stored() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    // 144 megapixels in 420 KB: it used to be decoded, 432 MB at a time.
+    let bomb = black_png(12_000, 12_000);
+    assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
+    let response = app
+        .upload_image(Some(&user.token), bomb, "black.png", "image/png")
+        .await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(is_json(&response));
+    let error = error_of(response).await;
+    assert!(
+        error["error"].as_str().unwrap().contains("megapixels"),
+        "{error}"
+    );
+    assert_eq!(app.count_sql("SELECT COUNT(*) FROM images").await, 0);
+}
+
+#[tokio::test]
+async fn a_photo_sized_picture_is_still_accepted() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    for bytes in [black_png(1600, 1200), jpeg(1600, 1200)] {
+        let url = app.uploaded(&user, bytes, "photo", "image/png").await;
+        let (_, served) = fetch_image(&app, &url).await;
+        let picture = image::load_from_memory(&served).unwrap();
+        assert_eq!((picture.width(), picture.height()), (1600, 1200));
     }
 }

@@ -147,7 +147,7 @@ impl OidcProvider {
                 let e = anyhow!(e).context(format!("discovery of {}", self.issuer.as_str()));
                 match cached.as_ref() {
                     Some(stale) => {
-                        tracing::warn!(error = %format!("{e:#}"), "keeping the provider's previous metadata");
+                        tracing::warn!(error = ?format!("{e:#}"), "keeping the provider's previous metadata");
                         Ok(stale.clone())
                     }
                     None => Err(SignInError::Unavailable(e)),

@@ -1,9 +1,7 @@
 //! The three Google sign-in routes (see the module's documentation).
 
-use std::net::SocketAddr;
-
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,6 +18,7 @@ use super::{
     HANDOFF_SECONDS,
 };
 use crate::auth::routes::UserView;
+use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
 use crate::state::AppState;
@@ -104,7 +103,7 @@ fn to_login(refusal: Refusal) -> Response {
         (status = 429, description = "Too many attempts", body = ErrorBody)))]
 async fn start(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     query: Result<Query<StartQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
@@ -113,15 +112,15 @@ async fn start(
     let redirect = match query.redirect.as_deref() {
         None | Some("") => "/".to_owned(),
         Some(raw) => safe_redirect(raw).ok_or_else(|| {
-            tracing::warn!(%client, redirect = raw, "Google sign-in refused: redirect outside the shop");
+            tracing::warn!(%client, redirect = ?raw, "Google sign-in refused: redirect outside the shop");
             ApiError::field("redirect", "The redirect must be a path inside the shop, such as /dashboard")
         })?,
     };
-    state.check_auth_rate(client.ip())?;
+    state.check_auth_rate(client.0)?;
     let authorization = match provider.authorize().await {
         Ok(authorization) => authorization,
         Err(e) => {
-            tracing::error!(%client, error = %e, "Google sign-in cannot start");
+            tracing::error!(%client, error = ?e.to_string(), "Google sign-in cannot start");
             return Ok(to_login(Refusal::Unavailable));
         }
     };
@@ -160,7 +159,7 @@ async fn start(
         (status = 404, description = "Google sign-in is not configured", body = ErrorBody)))]
 async fn callback(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     query: Result<Query<CallbackQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
@@ -169,7 +168,7 @@ async fn callback(
     match finish(&state, provider, &headers, query).await? {
         Ok(code) => Ok(found(&format!("/login/google?code={code}"), None)),
         Err((refusal, reason)) => {
-            tracing::warn!(%client, refusal = refusal.code(), %reason, "failed Google sign-in");
+            tracing::warn!(%client, refusal = refusal.code(), ?reason, "failed Google sign-in");
             Ok(to_login(refusal))
         }
     }
@@ -246,9 +245,9 @@ async fn finish(
     };
     store::insert_handoff(&state.db, &sha256_hex(&code), &handoff).await?;
     if created {
-        tracing::info!(user = %user.email, subject = %identity.subject, "account created with Google");
+        tracing::info!(user = ?user.email, subject = ?identity.subject, "account created with Google");
     }
-    tracing::info!(user = %user.email, subject = %identity.subject, "signed in with Google");
+    tracing::info!(user = ?user.email, subject = ?identity.subject, "signed in with Google");
     Ok(Ok(code))
 }
 
@@ -261,7 +260,7 @@ async fn finish(
         (status = 404, description = "Google sign-in is not configured", body = ErrorBody)))]
 async fn exchange(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientIp,
     headers: HeaderMap,
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<GoogleSignIn>> {
