@@ -162,11 +162,11 @@ function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
       {loaded && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
       {shown.length > 0 ? (
-        <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={parts.isFetching}>
+        <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={parts.isFetching}>
           {shown.map((part, index) => (
             // Cards past the first row are laid out only when scrolled near (content-visibility),
-            // at a card's usual height meanwhile: less work while the page opens.
-            <li key={part._id} className={index < FIRST_ROW ? undefined : '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]'}>
+            // at a card's usual height meanwhile (its width is the column's): less work while the page opens.
+            <li key={part._id} className={index < FIRST_ROW ? undefined : '[contain-intrinsic-block-size:auto_34rem] [content-visibility:auto]'}>
               <PartCard
                 part={part}
                 picture={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'}
