@@ -19,8 +19,8 @@ function setup(restock: Route, update: Route = { body: { matchedCount: 1, modifi
     'GET /api/config': config,
     'GET /api/part': () => ({ body: parts }),
     'GET /api/part/1': current,
-    'POST /api/part/1/restock': async (body) => {
-      const reply = typeof restock === 'function' ? await restock(body) : restock;
+    'POST /api/part/1/restock': async (body, url) => {
+      const reply = typeof restock === 'function' ? await restock(body, url) : restock;
       if ((reply.status ?? 200) === 200) parts = [reply.body as typeof pads, belt];
       return reply;
     },
