@@ -101,7 +101,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
     }
     try {
       await updatePart.mutateAsync({ id: part._id, changes });
-      notify.success(`${part.name} is updated.`);
+      notify.success(`${changes.name ?? part.name} is updated.`);
       onClose();
     } catch (error) {
       applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);

@@ -114,6 +114,16 @@ describe('Manage Parts edits and stock', () => {
     expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ description: 'Ceramic pads, low dust' });
   });
 
+  it('renames a part and says so under its new name', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const dialog = await openEdit(user);
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Ceramic Brake Pads');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ceramic Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ name: 'Ceramic Brake Pads' });
+  });
+
   it('a stock change sends the new stock with the stock the form loaded', async () => {
     const { user, fetchMock } = setup({ body: pads });
     const dialog = await openEdit(user);
