@@ -150,6 +150,26 @@ pub struct Config {
         global = true
     )]
     pub upload_rate_limit: u32,
+    /// How long an unpaid order holds its stock, counted from when it was
+    /// placed or its payment last started (e.g. 30m); then the shop cancels it.
+    #[arg(long, env = "SHOP_ORDER_HOLD", default_value = "30m", value_parser = parse_hold, global = true)]
+    pub order_hold: Duration,
+    /// Most unpaid orders one buyer may hold at once; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_MAX_UNPAID_ORDERS",
+        default_value_t = 10,
+        global = true
+    )]
+    pub max_unpaid_orders: u32,
+    /// Reviews one account may post per hour; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_REVIEW_RATE_LIMIT",
+        default_value_t = 10,
+        global = true
+    )]
+    pub review_rate_limit: u32,
     /// Longest a request may take, body included, before it is answered 408 (e.g. 30s);
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
@@ -210,6 +230,9 @@ impl Config {
             oidc_client_secret: None,
             auth_rate_limit: 0,
             upload_rate_limit: 0,
+            order_hold: Duration::from_secs(30 * 60),
+            max_unpaid_orders: 0,
+            review_rate_limit: 0,
             request_timeout: Duration::from_secs(30),
             db_pool_size: None,
             db_acquire_timeout: Duration::from_secs(5),
@@ -251,6 +274,15 @@ impl Config {
         let secret = self.oidc_client_secret.as_deref()?;
         (!id.is_empty() && !secret.is_empty()).then_some((id, secret))
     }
+}
+
+/// An order hold: a duration of at least one second.
+fn parse_hold(s: &str) -> Result<Duration, String> {
+    let hold = parse_duration(s)?;
+    if hold < Duration::from_secs(1) {
+        return Err("an order hold must be at least 1s".into());
+    }
+    Ok(hold)
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {

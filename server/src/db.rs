@@ -285,6 +285,13 @@ pub fn now() -> String {
         .expect("a UTC timestamp always formats")
 }
 
+/// The time `after` from now, in the same form as `now`.
+pub fn from_now(after: Duration) -> String {
+    (time::OffsetDateTime::now_utc() + after)
+        .format(TIMESTAMP)
+        .expect("a UTC timestamp always formats")
+}
+
 /// A database URL with any password hidden, for messages.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

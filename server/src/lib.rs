@@ -14,6 +14,7 @@ pub mod input;
 pub mod negotiation;
 pub mod openapi;
 pub mod orders;
+pub mod paging;
 pub mod parts;
 pub mod payments;
 pub mod profiles;
@@ -150,6 +151,7 @@ impl Application {
                 state.forget_idle_clients();
             }
         });
+        let holds = tokio::spawn(orders::holds::run(self.state.clone()));
         let served = serve(
             self.listener,
             self.router,
@@ -158,6 +160,7 @@ impl Application {
         )
         .await;
         housekeeping.abort();
+        holds.abort();
         self.state.db.close().await;
         served
     }
@@ -241,6 +244,14 @@ pub fn app(state: AppState) -> Router {
         .route("/api/{*rest}", any(system::api_not_found))
         .method_not_allowed_fallback(system::method_not_allowed)
         .layer(Extension(Arc::new(openapi)))
+        // Answers that depend on who asks must not be kept by browsers or
+        // proxies. The API's public answers that are worth caching say so
+        // themselves (the catalogue's `no-cache` with an ETag, images for a
+        // year); every other /api answer is private by default.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
         .with_state(state)
         .merge(web)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))

@@ -336,5 +336,10 @@ fn field_rules() -> Vec<(&'static str, &'static str, Value)> {
     ]);
     rules.extend(part_fields("PartRequest"));
     rules.extend(part_fields("PartChanges"));
+    rules.push((
+        "PartChanges",
+        "availableQuantitySeen",
+        whole(0, MAX_QUANTITY),
+    ));
     rules
 }

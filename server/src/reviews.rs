@@ -1,18 +1,25 @@
-//! Customer reviews: everyone reads them, signed-in users write them.
+//! Customer reviews: everyone reads them (a page at a time if they like),
+//! signed-in users write them, a few an hour at most. A review by an account
+//! with a paid order is marked as from a verified buyer.
 
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query as QueryString, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
-use sea_query::{Iden, Order, Query};
-use serde::Serialize;
+use sea_query::{Alias, Expr, Iden, Order, Query};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
+use crate::error::ApiError;
 use crate::error::{ApiResult, ErrorBody};
 use crate::input::{Form, JsonObject, LONG_TEXT, SHORT_TEXT};
+use crate::orders::state::Payment;
+use crate::orders::store::Bookings;
+use crate::paging::{total_count, Page};
 use crate::parts::InsertedId;
 use crate::state::AppState;
 
@@ -40,6 +47,7 @@ struct ReviewRow {
     rating: i64,
     img: String,
     created_at: String,
+    verified_buyer: i64,
 }
 
 /// A review as the API shows it.
@@ -54,6 +62,8 @@ pub struct Review {
     pub rating: i64,
     pub img: String,
     pub created_at: String,
+    /// Whether the author has a paid order in this shop.
+    pub verified_buyer: bool,
 }
 
 #[derive(ToSchema)]
@@ -77,44 +87,92 @@ pub struct NewReview {
     pub img: String,
 }
 
-/// Every review, newest first.
-#[utoipa::path(get, path = "/api/review", tag = "reviews", responses((status = 200, body = Vec<Review>)))]
-async fn list_reviews(State(state): State<AppState>) -> ApiResult<Json<Vec<Review>>> {
+#[derive(Deserialize)]
+pub struct ListQuery {
+    limit: Option<String>,
+    offset: Option<String>,
+}
+
+/// Reviews, newest first: all of them unless `limit` is given.
+#[utoipa::path(get, path = "/api/review", tag = "reviews",
+    params(
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
+        ("offset" = Option<i64>, Query, minimum = 0)),
+    responses(
+        (status = 200, body = Vec<Review>, headers(("X-Total-Count" = i64, description = "Reviews in all"))),
+        (status = 400, body = ErrorBody)))]
+async fn list_reviews(
+    State(state): State<AppState>,
+    query: Result<QueryString<ListQuery>, QueryRejection>,
+) -> ApiResult<(HeaderMap, Json<Vec<Review>>)> {
+    let QueryString(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let page = Page::read(query.limit.as_deref(), query.offset.as_deref())?;
+    // A paid order by the author: one indexed look-up per review shown.
+    let paid_order = Query::select()
+        .expr(Expr::val(1))
+        .from(Bookings::Table)
+        .and_where(
+            Expr::col((Bookings::Table, Bookings::BuyerId))
+                .equals((Reviews::Table, Reviews::UserId)),
+        )
+        .and_where(Expr::col((Bookings::Table, Bookings::PaymentStatus)).eq(Payment::Paid.as_str()))
+        .to_owned();
     let select = Query::select()
         .columns([
-            Reviews::Id,
-            Reviews::Name,
-            Reviews::Description,
-            Reviews::Rating,
-            Reviews::Img,
-            Reviews::CreatedAt,
+            (Reviews::Table, Reviews::Id),
+            (Reviews::Table, Reviews::Name),
+            (Reviews::Table, Reviews::Description),
+            (Reviews::Table, Reviews::Rating),
+            (Reviews::Table, Reviews::Img),
+            (Reviews::Table, Reviews::CreatedAt),
         ])
+        .expr_as(
+            Expr::case(Expr::exists(paid_order), 1i64).finally(0i64),
+            Alias::new("verified_buyer"),
+        )
         .from(Reviews::Table)
-        .order_by(Reviews::Id, Order::Desc)
+        .order_by((Reviews::Table, Reviews::Id), Order::Desc)
+        .limit(page.sql_limit())
+        .offset(page.offset)
         .to_owned();
     let rows: Vec<ReviewRow> = state.db.fetch_all(&select).await?;
-    Ok(Json(
-        rows.into_iter()
-            .map(|r| Review {
-                id: r.id.to_string(),
-                name: r.name,
-                description: r.description,
-                rating: r.rating,
-                img: r.img,
-                created_at: r.created_at,
-            })
-            .collect(),
-    ))
+    let (total,): (i64,) = state
+        .db
+        .fetch_one(
+            &Query::select()
+                .expr(Expr::col(Reviews::Id).count())
+                .from(Reviews::Table)
+                .to_owned(),
+        )
+        .await?;
+    let reviews = rows
+        .into_iter()
+        .map(|r| Review {
+            id: r.id.to_string(),
+            name: r.name,
+            description: r.description,
+            rating: r.rating,
+            img: r.img,
+            created_at: r.created_at,
+            verified_buyer: r.verified_buyer != 0,
+        })
+        .collect();
+    Ok((total_count(total), Json(reviews)))
 }
 
 /// Adds a review (D9: the rating is a whole number from 1 to 5).
 #[utoipa::path(post, path = "/api/review", tag = "reviews", security(("bearer" = [])), request_body = ReviewRequest,
-    responses((status = 201, body = InsertedId), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses(
+        (status = 201, body = InsertedId),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 429, description = "The account has posted too many reviews lately", body = ErrorBody)))]
 async fn create_review(
     State(state): State<AppState>,
     user: CurrentUser,
     JsonObject(body): JsonObject,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
+    state.check_review_rate(user.id)?;
     let mut form = Form::new(&body);
     let name = form.text("name", "Name", SHORT_TEXT);
     let description = form.text("description", "Description", LONG_TEXT);

@@ -32,6 +32,8 @@ pub struct Shared {
     pub catalogue: Arc<CatalogueCache>,
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    /// Reviews per account (its user id).
+    review_limiter: Option<Arc<DefaultKeyedRateLimiter<i64>>>,
 }
 
 impl AppState {
@@ -46,6 +48,8 @@ impl AppState {
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let upload_limiter = NonZeroU32::new(config.upload_rate_limit)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        let review_limiter = NonZeroU32::new(config.review_rate_limit)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
         let catalogue = Arc::new(CatalogueCache::new(
             &db,
             config.catalogue_cache,
@@ -60,6 +64,7 @@ impl AppState {
             google: google.map(Arc::new),
             auth_limiter,
             upload_limiter,
+            review_limiter,
         }))
     }
 }
@@ -103,12 +108,30 @@ impl Shared {
         })
     }
 
+    /// Counts one review posted by the account `user_id`; 429 past the limit.
+    pub fn check_review_rate(&self, user_id: i64) -> Result<(), ApiError> {
+        let Some(limiter) = &self.review_limiter else {
+            return Ok(());
+        };
+        limiter.check_key(&user_id).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            tracing::warn!(user = user_id, "reviews rate-limited");
+            ApiError::TooManyRequests {
+                message: "You have posted several reviews lately. Please wait a while before posting another.".into(),
+                retry_after_secs: wait.as_secs() + 1,
+            }
+        })
+    }
+
     /// Forgets clients that have not tried anything for a while.
     pub fn forget_idle_clients(&self) {
         if let Some(limiter) = &self.auth_limiter {
             limiter.retain_recent();
         }
         if let Some(limiter) = &self.upload_limiter {
+            limiter.retain_recent();
+        }
+        if let Some(limiter) = &self.review_limiter {
             limiter.retain_recent();
         }
     }

@@ -10,8 +10,9 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
-use super::store::{self, Filter};
+use super::store::{self, Filter, MoveNotes};
 use super::{make_move, refused_now, Booking};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -197,10 +198,19 @@ async fn move_order(
     let booking = store::find(&state.db, parse_id(id).ok_or_else(not_found)?)
         .await?
         .ok_or_else(not_found)?;
+    if action == Move::Cancel {
+        return Ok(
+            holds::cancel_unpaid(state, &booking, MoveNotes::default(), &admin.email)
+                .await?
+                .into(),
+        );
+    }
     if action != Move::Refund {
-        return Ok(make_move(state, &booking, action, None, admin)
-            .await?
-            .into());
+        return Ok(
+            make_move(state, &booking, action, MoveNotes::default(), &admin.email)
+                .await?
+                .into(),
+        );
     }
     // The money goes back first. Meanwhile the order is marked as being
     // refunded, so that it cannot be shipped while the provider is asked.
@@ -218,7 +228,13 @@ async fn move_order(
     };
     tracing::info!(order = booking.id, refund = %refund.id, amount_cents = refund.amount_cents,
         by = %admin.email, "payment refunded");
-    Ok(make_move(state, &booking, Move::Refund, None, admin)
-        .await?
-        .into())
+    Ok(make_move(
+        state,
+        &booking,
+        Move::Refund,
+        MoveNotes::default(),
+        &admin.email,
+    )
+    .await?
+    .into())
 }

@@ -3,6 +3,7 @@
 //! paid only through a confirmed payment (D4).
 
 mod admin;
+pub mod holds;
 pub mod state;
 pub mod store;
 
@@ -23,7 +24,7 @@ use crate::parts::DeletedCount;
 use crate::state::AppState;
 use crate::users::store as users;
 use state::{transition, Move, REFUND_UNDER_WAY};
-use store::{BookingRow, Buyer};
+use store::{BookingRow, Buyer, CancelReason, MoveNotes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -65,6 +66,13 @@ pub struct Booking {
     pub created_at: String,
     /// When the order last changed (RFC 3339).
     pub updated_at: String,
+    /// Why a cancelled order was cancelled: `buyer`, `admin` (the shop's
+    /// staff) or `expired` (not paid in time); null otherwise.
+    #[schema(pattern = "^(buyer|admin|expired)$", nullable)]
+    pub cancel_reason: Option<String>,
+    /// While the order is unpaid and open: when the shop cancels it unless it
+    /// is paid (RFC 3339); null otherwise.
+    pub hold_expires_at: Option<String>,
 }
 
 impl From<BookingRow> for Booking {
@@ -88,6 +96,8 @@ impl From<BookingRow> for Booking {
             fulfilment_status: r.fulfilment_status,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            cancel_reason: r.cancel_reason,
+            hold_expires_at: r.hold_until,
         }
     }
 }
@@ -169,6 +179,7 @@ async fn place_order(
     let part_id = part_id.ok_or_else(not_found)?;
 
     let (turn, mut tx) = state.db.begin_write().await?;
+    holds::check_unpaid_limit(&state, &mut tx, user.id).await?;
     // The stock is taken first: on SQLite this also takes the write lock at
     // once, so two orders never read the same stock and both take it.
     let part = match parts::take_stock(&state.db, &mut *tx, part_id, quantity).await? {
@@ -190,7 +201,11 @@ async fn place_order(
         email: &user.email,
         name: &user.name,
     };
-    let booking = store::insert(&state.db, &mut *tx, &part, quantity, &buyer, phone).await?;
+    let hold_until = holds::hold_until(&state);
+    let booking = store::insert(
+        &state.db, &mut *tx, &part, quantity, &buyer, phone, hold_until,
+    )
+    .await?;
     tx.commit().await?;
 
     tracing::info!(order = booking.id, part = part.id, quantity, buyer = %user.email, "order placed");
@@ -317,7 +332,7 @@ async fn pay_order(
     let transaction_id = form.text("transactionId", "Transaction id", 255);
     form.finish()?;
     if transition(booking.state(), Move::Pay).is_err() {
-        return settled(booking, &transaction_id);
+        return settled(&state, booking, &transaction_id).await;
     }
     if !state
         .payments
@@ -329,30 +344,49 @@ async fn pay_order(
             "The payment for this order has not succeeded".into(),
         ));
     }
-    match make_move(&state, &booking, Move::Pay, Some(&transaction_id), &user).await {
+    let notes = MoveNotes {
+        transaction_id: Some(&transaction_id),
+        ..MoveNotes::default()
+    };
+    match make_move(&state, &booking, Move::Pay, notes, &user.email).await {
         Ok(paid) => Ok(Json(paid.into())),
-        // Paid a moment ago by a double click or the provider's webhook.
+        // Paid a moment ago by a double click or the provider's webhook, or
+        // cancelled meanwhile.
         Err(ApiError::Conflict(_)) => {
             let booking = store::find(&state.db, booking.id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("Order"))?;
-            if booking.transaction_id.as_deref() != Some(transaction_id.as_str()) {
-                // Money taken for an order that was cancelled meanwhile.
-                tracing::error!(order = booking.id, intent = %transaction_id, state = %booking.state(),
-                    "a payment succeeded for an order that is no longer unpaid; refund it by hand");
-            }
-            settled(booking, &transaction_id)
+            settled(&state, booking, &transaction_id).await
         }
         Err(e) => Err(e),
     }
 }
 
 /// An order the buyer can no longer pay: saying again that the payment that
-/// paid it did is harmless; anything else is refused as the table says.
-fn settled(booking: BookingRow, transaction_id: &str) -> ApiResult<Json<Booking>> {
+/// paid it did is harmless; a payment that went through for an order
+/// cancelled meanwhile is given back; anything else is refused as the table
+/// says.
+async fn settled(
+    state: &AppState,
+    booking: BookingRow,
+    transaction_id: &str,
+) -> ApiResult<Json<Booking>> {
     let current = booking.state();
     if current.paid() && booking.transaction_id.as_deref() == Some(transaction_id) {
         return Ok(Json(booking.into()));
+    }
+    if current.fulfilment == state::Fulfilment::Cancelled
+        && booking.transaction_id.as_deref() != Some(transaction_id)
+        && state
+            .payments
+            .confirms(&state.db, transaction_id, &booking)
+            .await?
+    {
+        holds::refund_unclaimed(state, &booking, transaction_id).await;
+        return Err(ApiError::Conflict(
+            "This order was cancelled before the payment arrived; the payment has been refunded"
+                .into(),
+        ));
     }
     match transition(current, Move::Pay) {
         Err(message) => Err(ApiError::Conflict(message.into())),
@@ -366,18 +400,36 @@ fn settled(booking: BookingRow, transaction_id: &str) -> ApiResult<Json<Booking>
 /// state the order is in: one conditional UPDATE, with the stock given back
 /// in the same transaction when the move says so. When someone else changed
 /// the order first, the move is refused as the table says for its new state.
+/// A move that cancels notes why: `by` the buyer, else the shop's staff,
+/// unless `notes` says otherwise. `by` names who moves it, for the log.
 pub(crate) async fn make_move(
     state: &AppState,
     booking: &BookingRow,
     action: Move,
-    transaction_id: Option<&str>,
-    by: &CurrentUser,
+    mut notes: MoveNotes<'_>,
+    by: &str,
 ) -> ApiResult<BookingRow> {
     let from = booking.state();
     let t = transition(from, action).map_err(|m| ApiError::Conflict(m.into()))?;
+    if t.to.fulfilment == state::Fulfilment::Cancelled && notes.cancel_reason.is_none() {
+        notes.cancel_reason = Some(if by == booking.buyer_email {
+            CancelReason::Buyer
+        } else {
+            CancelReason::Admin
+        });
+    }
     let (turn, mut tx) = state.db.begin_write().await?;
-    let Some(moved) = store::apply(&state.db, &mut *tx, booking.id, &t, transaction_id).await?
-    else {
+    if action == Move::Cancel {
+        // Money taken means the order is paid, not cancelled as unpaid.
+        if let Some(paid) = holds::pay_if_charged(state, &mut tx, booking).await? {
+            tx.commit().await?;
+            drop(turn);
+            tracing::info!(order = booking.id, intent = ?paid.transaction_id, by = %by,
+                "order moved: pay (its payment had gone through), not cancel");
+            return Err(ApiError::Conflict(PAID_MEANWHILE.into()));
+        }
+    }
+    let Some(moved) = store::apply(&state.db, &mut *tx, booking.id, &t, notes).await? else {
         drop(tx);
         drop(turn);
         return Err(refused_now(state, booking.id, action).await);
@@ -387,9 +439,13 @@ pub(crate) async fn make_move(
     }
     tx.commit().await?;
     tracing::info!(order = booking.id, action = action.as_str(), %from, to = %t.to,
-        by = %by.email, "order moved");
+        reason = ?notes.cancel_reason.map(CancelReason::as_str), by = %by, "order moved");
     Ok(moved)
 }
+
+/// The answer to cancelling an order whose payment has gone through.
+pub const PAID_MEANWHILE: &str =
+    "This order has been paid: its payment went through, so it can no longer be cancelled";
 
 /// Why `action` cannot be made on order `id` as it stands now.
 async fn refused_now(state: &AppState, id: i64, action: Move) -> ApiError {
@@ -413,13 +469,13 @@ async fn refused_now(state: &AppState, id: i64, action: Move) -> ApiError {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Not unpaid and pending: paid, shipped or cancelled", body = ErrorBody)))]
+        (status = 409, description = "Not unpaid and pending: paid (also when its payment has just gone through), shipped or cancelled", body = ErrorBody)))]
 async fn cancel_order(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let booking = order_for(&state, &user, &id, false).await?;
-    make_move(&state, &booking, Move::Cancel, None, &user).await?;
+    holds::cancel_unpaid(&state, &booking, MoveNotes::default(), &user.email).await?;
     Ok(Json(DeletedCount { deleted_count: 1 }))
 }

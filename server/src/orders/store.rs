@@ -27,6 +27,8 @@ pub enum Bookings {
     PaymentStatus,
     FulfilmentStatus,
     RefundStartedAt,
+    HoldUntil,
+    CancelReason,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -46,6 +48,10 @@ pub struct BookingRow {
     pub updated_at: String,
     pub payment_status: String,
     pub fulfilment_status: String,
+    /// While unpaid and open: when the order stops holding its stock.
+    pub hold_until: Option<String>,
+    /// `buyer`, `admin` or `expired` once cancelled.
+    pub cancel_reason: Option<String>,
 }
 
 impl BookingRow {
@@ -68,7 +74,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 15] = [
+const COLUMNS: [Bookings; 17] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -84,6 +90,8 @@ const COLUMNS: [Bookings; 15] = [
     Bookings::UpdatedAt,
     Bookings::PaymentStatus,
     Bookings::FulfilmentStatus,
+    Bookings::HoldUntil,
+    Bookings::CancelReason,
 ];
 
 fn select() -> SelectStatement {
@@ -93,8 +101,9 @@ fn select() -> SelectStatement {
         .to_owned()
 }
 
-/// Records an order for `part` as it stands after its stock was taken; the
-/// price is computed here from the shop's own unit price (D3).
+/// Records an order for `part` as it stands after its stock was taken,
+/// holding its stock until `hold_until`; the price is computed here from the
+/// shop's own unit price, never taken from the client.
 pub async fn insert<'e>(
     db: &Db,
     executor: impl sqlx::Executor<'e, Database = Any>,
@@ -102,6 +111,7 @@ pub async fn insert<'e>(
     quantity: i64,
     buyer: &Buyer<'_>,
     phone: Option<String>,
+    hold_until: String,
 ) -> Result<BookingRow, sqlx::Error> {
     let now = db::now();
     let statement = Query::insert()
@@ -121,6 +131,7 @@ pub async fn insert<'e>(
             Bookings::FulfilmentStatus,
             Bookings::CreatedAt,
             Bookings::UpdatedAt,
+            Bookings::HoldUntil,
         ])
         .values_panic([
             part.id.into(),
@@ -137,6 +148,7 @@ pub async fn insert<'e>(
             OrderState::NEW.fulfilment.as_str().into(),
             now.clone().into(),
             now.into(),
+            hold_until.into(),
         ])
         .returning(Query::returning().columns(COLUMNS))
         .to_owned();
@@ -183,16 +195,46 @@ pub async fn lock<'e>(
     db.fetch_optional_on(executor, &statement).await
 }
 
+/// What a move records beside the new state, and what else must still hold.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct MoveNotes<'a> {
+    /// Paying: the payment's id.
+    pub transaction_id: Option<&'a str>,
+    /// Cancelling: why.
+    pub cancel_reason: Option<CancelReason>,
+    /// Expiring: the order's hold must have run out before this time, so a
+    /// payment started meanwhile keeps it.
+    pub hold_ended_by: Option<&'a str>,
+}
+
+/// Why an order was cancelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CancelReason {
+    Buyer,
+    Admin,
+    Expired,
+}
+
+impl CancelReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CancelReason::Buyer => "buyer",
+            CancelReason::Admin => "admin",
+            CancelReason::Expired => "expired",
+        }
+    }
+}
+
 /// Makes the move `t` on order `id`, in one UPDATE that holds only while
 /// the order is still in `t.from` (and, but for a refund, no refund of it is
 /// under way); answers the order after the move, or None when it was not
-/// in that state (any more). Paying records the payment's id.
+/// in that state (any more). A move out of unpaid ends the order's hold.
 pub async fn apply<'e>(
     db: &Db,
     executor: impl sqlx::Executor<'e, Database = Any>,
     id: i64,
     t: &Transition,
-    transaction_id: Option<&str>,
+    notes: MoveNotes<'_>,
 ) -> Result<Option<BookingRow>, sqlx::Error> {
     let mut update = Query::update();
     update
@@ -203,17 +245,70 @@ pub async fn apply<'e>(
             (Bookings::Status, t.to.status().into()),
             (Bookings::UpdatedAt, db::now().into()),
             (Bookings::RefundStartedAt, Option::<String>::None.into()),
+            (Bookings::HoldUntil, Option::<String>::None.into()),
         ])
         .and_where(Expr::col(Bookings::Id).eq(id))
         .and_where(in_state(t.from))
         .returning(Query::returning().columns(COLUMNS));
-    if let Some(transaction_id) = transaction_id {
+    if let Some(transaction_id) = notes.transaction_id {
         update.value(Bookings::TransactionId, transaction_id);
+    }
+    if let Some(reason) = notes.cancel_reason {
+        update.value(Bookings::CancelReason, reason.as_str());
+    }
+    if let Some(time) = notes.hold_ended_by {
+        update.and_where(Expr::col(Bookings::HoldUntil).lte(time));
     }
     if t.action != Move::Refund {
         update.and_where(Expr::col(Bookings::RefundStartedAt).is_null());
     }
     db.fetch_optional_on(executor, &update).await
+}
+
+/// Starts an unpaid order's hold again (its payment is being started), up
+/// to `hold_until`; answers whether the order was still unpaid and open.
+pub async fn renew_hold(db: &Db, id: i64, hold_until: String) -> Result<bool, sqlx::Error> {
+    let statement = Query::update()
+        .table(Bookings::Table)
+        .value(Bookings::HoldUntil, hold_until)
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .and_where(in_state(OrderState::NEW))
+        .to_owned();
+    Ok(db.execute(&statement).await? == 1)
+}
+
+/// Unpaid orders whose hold ran out by `now`, the longest expired first.
+pub async fn expired(db: &Db, now: &str, limit: u64) -> Result<Vec<BookingRow>, sqlx::Error> {
+    db.fetch_all(
+        &select()
+            .and_where(in_state(OrderState::NEW))
+            .and_where(Expr::col(Bookings::HoldUntil).lte(now))
+            .order_by(Bookings::HoldUntil, Order::Asc)
+            .limit(limit)
+            .to_owned(),
+    )
+    .await
+}
+
+/// How many unpaid, open orders a buyer holds.
+pub async fn unpaid_count<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    buyer_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) = db
+        .fetch_optional_on(
+            executor,
+            &Query::select()
+                .expr(Expr::col(Bookings::Id).count())
+                .from(Bookings::Table)
+                .and_where(Expr::col(Bookings::BuyerId).eq(buyer_id))
+                .and_where(in_state(OrderState::NEW))
+                .to_owned(),
+        )
+        .await?
+        .unwrap_or((0,));
+    Ok(n)
 }
 
 /// Notes that the payment provider is being asked to refund order `id`, while

@@ -2,7 +2,7 @@
 //! their counts, the vehicles parts fit, and restocking.
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::HeaderMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -13,6 +13,7 @@ use super::{store, Part};
 use crate::auth::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{parse_id, Form, JsonObject, MAX_QUANTITY, SHORT_TEXT};
+use crate::paging::{total_count, Page};
 use crate::state::AppState;
 
 #[derive(Deserialize)]
@@ -48,27 +49,7 @@ pub async fn list_parts(
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<(HeaderMap, Json<Vec<Part>>)> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let limit = match query.limit.as_deref() {
-        None => None,
-        Some(raw) => Some(
-            raw.parse::<u64>()
-                .ok()
-                .filter(|l| (1..=100).contains(l))
-                .ok_or_else(|| {
-                    ApiError::field("limit", "limit must be a whole number from 1 to 100")
-                })?,
-        ),
-    };
-    let offset = match query.offset.as_deref() {
-        None => 0,
-        Some(raw) => raw
-            .parse::<u64>()
-            .ok()
-            .filter(|o| *o <= i64::MAX as u64)
-            .ok_or_else(|| {
-                ApiError::field("offset", "offset must be a whole number of 0 or more")
-            })?,
-    };
+    let page = Page::read(query.limit.as_deref(), query.offset.as_deref())?;
     let sort = match given(&query.sort) {
         None => Sort::default(),
         Some(raw) => Sort::parse(raw).ok_or_else(|| {
@@ -79,7 +60,7 @@ pub async fn list_parts(
         })?,
     };
     let filters = read_filters(&query)?;
-    let (rows, total) = search::list(&state.db, &filters, sort, limit, offset).await?;
+    let (rows, total) = search::list(&state.db, &filters, sort, page.limit, page.offset).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut details = store::details(&state.db, &ids).await?;
     let parts = rows
@@ -89,9 +70,7 @@ pub async fn list_parts(
             Part::new(row, d)
         })
         .collect();
-    let mut headers = HeaderMap::new();
-    headers.insert("x-total-count", HeaderValue::from(total));
-    Ok((headers, Json(parts)))
+    Ok((total_count(total), Json(parts)))
 }
 
 /// A query parameter, None when not sent or sent empty (or only spaces).

@@ -22,7 +22,7 @@ use crate::input::{
 };
 use crate::state::AppState;
 use fields::{Fitment, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL};
-use store::{Details, PartFields, PartRow};
+use store::{Details, Edited, PartFields, PartRow, StockChange};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -134,6 +134,10 @@ pub struct PartChanges {
     description: Option<String>,
     #[schema(minimum = 0, nullable)]
     available_quantity: Option<i64>,
+    /// With `availableQuantity`: the stock the admin saw when choosing it.
+    /// The stock is changed only if it is still this figure; otherwise 409.
+    #[schema(minimum = 0, nullable)]
+    available_quantity_seen: Option<i64>,
     #[schema(minimum = 1, nullable)]
     minimum_order: Option<i64>,
     #[schema(example = 34.99, nullable)]
@@ -195,10 +199,10 @@ async fn create_part(
     Admin(admin): Admin,
     JsonObject(body): JsonObject,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
-    let part = read_part(&body, None)?;
+    let part = new_part(&read_part(&body, false)?);
     let id = store::insert(&state.db, &part)
         .await
-        .map_err(|e| sku_error(e, &part))?;
+        .map_err(|e| sku_error(e, part.sku.as_deref()))?;
     tracing::info!(part = id, by = %admin.email, "part added");
     Ok((
         StatusCode::CREATED,
@@ -209,6 +213,9 @@ async fn create_part(
 }
 
 /// Changes the fields sent; `_id`, `placeOrder` and unknown fields are ignored.
+/// The stock changes only when `availableQuantity` is sent; with
+/// `availableQuantitySeen` it changes only if the stock is still the one the
+/// admin saw (409 otherwise), so an edit never writes back stale stock.
 #[utoipa::path(put, path = "/api/part/{id}", tag = "parts", security(("bearer" = [])), params(("id" = String, Path)),
     request_body(content = PartChanges, description = "Any subset of the part's fields"),
     responses(
@@ -217,7 +224,7 @@ async fn create_part(
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody, description = "Another part already has the part number")))]
+        (status = 409, body = ErrorBody, description = "Another part already has the part number, or the stock changed since the admin saw it")))]
 async fn update_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -225,38 +232,25 @@ async fn update_part(
     JsonObject(body): JsonObject,
 ) -> ApiResult<Json<UpdateResult>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let (current, details) = store::find_with_details(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Part"))?;
-    let current = PartFields {
-        name: current.name,
-        description: current.description,
-        img: current.img,
-        price_cents: current.price_cents,
-        available_quantity: current.available_quantity,
-        minimum_order: current.minimum_order,
-        sku: Some(current.sku),
-        category: current.category,
-        reorder_level: current.reorder_level,
-        details,
-    };
-    let changed = read_part(&body, Some(&current))?;
-    if changed == current {
-        return Ok(Json(UpdateResult {
-            matched_count: 1,
-            modified_count: 0,
-        }));
-    }
-    let updated = store::update(&state.db, id, &changed)
+    let sent = read_part(&body, true)?;
+    let edited = store::update(&state.db, id, |current| sent.over(current), sent.stock)
         .await
-        .map_err(|e| sku_error(e, &changed))?;
-    if !updated {
-        return Err(ApiError::not_found("Part"));
+        .map_err(|e| sku_error(e, sent.sku.as_deref()))?;
+    let modified = match edited {
+        Edited::Done { modified } => modified,
+        Edited::NotFound => return Err(ApiError::not_found("Part")),
+        Edited::StockMoved { now } => {
+            return Err(ApiError::Conflict(format!(
+                "The stock changed since you saw it: {now} in stock now. Check it and try again."
+            )))
+        }
+    };
+    if modified {
+        tracing::info!(part = id, by = %admin.email, stock = ?sent.stock, "part changed");
     }
-    tracing::info!(part = id, by = %admin.email, "part changed");
     Ok(Json(UpdateResult {
         matched_count: 1,
-        modified_count: 1,
+        modified_count: u64::from(modified),
     }))
 }
 
@@ -281,14 +275,99 @@ async fn delete_part(
     Ok(Json(DeletedCount { deleted_count }))
 }
 
-/// Reads a part's fields: all required for a new part (`current` None), or
-/// only those sent, over the current ones, for an update.
-fn read_part(
-    body: &Map<String, Value>,
-    current: Option<&PartFields>,
-) -> Result<PartFields, ApiError> {
+/// The fields a request sent; None: not sent (or, for the optional
+/// catalogue fields, blank).
+#[derive(Debug, Default)]
+struct SentFields {
+    name: Option<String>,
+    description: Option<String>,
+    img: Option<String>,
+    price_cents: Option<i64>,
+    minimum_order: Option<i64>,
+    sku: Option<String>,
+    oem_numbers: Option<Vec<String>>,
+    category: Option<&'static str>,
+    fitments: Option<Vec<Fitment>>,
+    reorder_level: Option<i64>,
+    stock: Option<StockChange>,
+}
+
+impl SentFields {
+    /// `base` with the sent fields written over it. The stock is not among
+    /// them: it changes only through `StockChange`, in the store.
+    fn over(&self, base: &PartFields) -> PartFields {
+        let mut part = base.clone();
+        let set = |field: &mut String, sent: &Option<String>| {
+            if let Some(value) = sent {
+                field.clone_from(value);
+            }
+        };
+        set(&mut part.name, &self.name);
+        set(&mut part.description, &self.description);
+        set(&mut part.img, &self.img);
+        part.price_cents = self.price_cents.unwrap_or(part.price_cents);
+        part.minimum_order = self.minimum_order.unwrap_or(part.minimum_order);
+        if self.sku.is_some() {
+            part.sku.clone_from(&self.sku);
+        }
+        if let Some(numbers) = &self.oem_numbers {
+            part.details.oem_numbers.clone_from(numbers);
+        }
+        if let Some(category) = self.category {
+            part.category = category.to_owned();
+        }
+        if let Some(fitments) = &self.fitments {
+            part.details.fitments.clone_from(fitments);
+        }
+        part.reorder_level = self.reorder_level.unwrap_or(part.reorder_level);
+        part
+    }
+}
+
+/// Reads a part's fields: all required for a new part, or only those sent
+/// for an edit (`editing`).
+fn read_part(body: &Map<String, Value>, editing: bool) -> Result<SentFields, ApiError> {
     let mut form = Form::new(body);
-    let mut part = current.cloned().unwrap_or(PartFields {
+    let wanted = |form: &Form, name: &str| !editing || form.has(name);
+    let mut sent = SentFields::default();
+    if wanted(&form, "name") {
+        sent.name = Some(form.text("name", "Name", SHORT_TEXT));
+    }
+    if wanted(&form, "description") {
+        sent.description = Some(form.text("description", "Description", LONG_TEXT));
+    }
+    if wanted(&form, "img") {
+        sent.img = Some(form.image_url("img"));
+    }
+    if wanted(&form, "price") {
+        sent.price_cents = Some(form.money("price", "Price"));
+    }
+    if wanted(&form, "availableQuantity") {
+        let to = form.whole("availableQuantity", "Quantity", 0, MAX_QUANTITY);
+        let seen = form
+            .has("availableQuantitySeen")
+            .then(|| form.whole("availableQuantitySeen", "Stock seen", 0, MAX_QUANTITY));
+        sent.stock = Some(StockChange { to, seen });
+    }
+    if wanted(&form, "minimumOrder") {
+        sent.minimum_order = Some(form.whole("minimumOrder", "Quantity", 1, MAX_QUANTITY));
+    }
+    // The catalogue fields are optional: left out (or blank), a new part
+    // gets the defaults and a changed one keeps its own.
+    sent.sku = fields::read_sku(&mut form, "sku");
+    sent.oem_numbers = fields::read_oem_numbers(&mut form, "oemNumbers");
+    sent.category = fields::read_category(&mut form, "category");
+    sent.fitments = fields::read_fitments(&mut form, "fitments");
+    if form.has("reorderLevel") {
+        sent.reorder_level = Some(form.whole("reorderLevel", "Reorder level", 0, MAX_QUANTITY));
+    }
+    form.finish()?;
+    Ok(sent)
+}
+
+/// The fields of a new part: those sent over the defaults.
+fn new_part(sent: &SentFields) -> PartFields {
+    let mut part = sent.over(&PartFields {
         name: String::new(),
         description: String::new(),
         img: String::new(),
@@ -300,49 +379,13 @@ fn read_part(
         reorder_level: DEFAULT_REORDER_LEVEL,
         details: Details::default(),
     });
-    let wanted = |form: &Form, name: &str| current.is_none() || form.has(name);
-    if wanted(&form, "name") {
-        part.name = form.text("name", "Name", SHORT_TEXT);
-    }
-    if wanted(&form, "description") {
-        part.description = form.text("description", "Description", LONG_TEXT);
-    }
-    if wanted(&form, "img") {
-        part.img = form.image_url("img");
-    }
-    if wanted(&form, "price") {
-        part.price_cents = form.money("price", "Price");
-    }
-    if wanted(&form, "availableQuantity") {
-        part.available_quantity = form.whole("availableQuantity", "Quantity", 0, MAX_QUANTITY);
-    }
-    if wanted(&form, "minimumOrder") {
-        part.minimum_order = form.whole("minimumOrder", "Quantity", 1, MAX_QUANTITY);
-    }
-    // The catalogue fields are optional: left out (or blank), a new part
-    // gets the defaults and a changed one keeps its own.
-    if let Some(sku) = fields::read_sku(&mut form, "sku") {
-        part.sku = Some(sku);
-    }
-    if let Some(numbers) = fields::read_oem_numbers(&mut form, "oemNumbers") {
-        part.details.oem_numbers = numbers;
-    }
-    if let Some(category) = fields::read_category(&mut form, "category") {
-        part.category = category.to_owned();
-    }
-    if let Some(fitments) = fields::read_fitments(&mut form, "fitments") {
-        part.details.fitments = fitments;
-    }
-    if form.has("reorderLevel") {
-        part.reorder_level = form.whole("reorderLevel", "Reorder level", 0, MAX_QUANTITY);
-    }
-    form.finish()?;
-    Ok(part)
+    part.available_quantity = sent.stock.map_or(0, |s| s.to);
+    part
 }
 
 /// A part number taken by another part: 409 naming it.
-fn sku_error(err: sqlx::Error, part: &PartFields) -> ApiError {
-    match &part.sku {
+fn sku_error(err: sqlx::Error, sku: Option<&str>) -> ApiError {
+    match sku {
         Some(sku) if store::is_sku_taken(&err) => {
             ApiError::Conflict(format!("Another part already has the part number {sku}"))
         }

@@ -90,6 +90,24 @@ pub struct PartFields {
     pub details: Details,
 }
 
+impl PartFields {
+    /// A stored part's fields.
+    pub fn from_row(row: PartRow, details: Details) -> Self {
+        PartFields {
+            name: row.name,
+            description: row.description,
+            img: row.img,
+            price_cents: row.price_cents,
+            available_quantity: row.available_quantity,
+            minimum_order: row.minimum_order,
+            sku: Some(row.sku),
+            category: row.category,
+            reorder_level: row.reorder_level,
+            details,
+        }
+    }
+}
+
 pub const COLUMNS: [Parts; 12] = [
     Parts::Id,
     Parts::Name,
@@ -142,10 +160,21 @@ pub async fn find_with_details(
 /// The OEM numbers and fitments of the given parts (read in chunks, so any
 /// number of parts stays within the databases' limits on parameters).
 pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    details_on(db, &mut conn, ids).await
+}
+
+/// `details`, read on one connection (a transaction's, for one).
+pub async fn details_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    ids: &[i64],
+) -> Result<HashMap<i64, Details>, sqlx::Error> {
     let mut all: HashMap<i64, Details> = HashMap::new();
     for chunk in ids.chunks(500) {
         let numbers: Vec<(i64, String)> = db
-            .fetch_all(
+            .fetch_all_on(
+                &mut *conn,
                 &Query::select()
                     .columns([PartOemNumbers::PartId, PartOemNumbers::Number])
                     .from(PartOemNumbers::Table)
@@ -159,7 +188,8 @@ pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx
             all.entry(id).or_default().oem_numbers.push(number);
         }
         let fitments: Vec<(i64, String, String, i64, i64)> = db
-            .fetch_all(
+            .fetch_all_on(
+                &mut *conn,
                 &Query::select()
                     .columns([
                         PartFitments::PartId,
@@ -269,44 +299,119 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
     Ok(id)
 }
 
-/// Replaces a part's fields, OEM numbers and fitments; answers whether the
-/// part exists.
-pub async fn update(db: &Db, id: i64, part: &PartFields) -> Result<bool, sqlx::Error> {
-    let sku = part.sku.clone().unwrap_or_else(|| generated_sku(id));
+/// A stock figure an admin sets by hand: `to`, and, when they state it, the
+/// stock they saw when they chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StockChange {
+    pub to: i64,
+    pub seen: Option<i64>,
+}
+
+/// How an edit of a part ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edited {
+    /// The fields were written (false: they already were as asked).
+    Done {
+        modified: bool,
+    },
+    NotFound,
+    /// The stock the admin saw is not the stock now: nothing was written.
+    StockMoved {
+        now: i64,
+    },
+}
+
+/// Edits a part in one write transaction: the fields of `changed` that
+/// differ from the part as it stands, its OEM numbers and fitments when
+/// those differ, and its stock only when `stock` says so (and, when it
+/// states the stock it saw, only if that is still the stock). Orders take
+/// and give back stock with conditional UPDATEs of their own, so writing
+/// just these columns can never put back units an order has taken.
+pub async fn update(
+    db: &Db,
+    id: i64,
+    changed: impl FnOnce(&PartFields) -> PartFields,
+    stock: Option<StockChange>,
+) -> Result<Edited, sqlx::Error> {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let Some(row) = find_on(db, &mut *tx, id).await? else {
+        return Ok(Edited::NotFound);
+    };
+    if let Some(StockChange {
+        seen: Some(seen), ..
+    }) = stock
+    {
+        if seen != row.available_quantity {
+            return Ok(Edited::StockMoved {
+                now: row.available_quantity,
+            });
+        }
+    }
+    let details = details_on(db, &mut tx, &[id])
+        .await?
+        .remove(&id)
+        .unwrap_or_default();
+    let current = PartFields::from_row(row, details);
+    let part = changed(&current);
+    let mut values: Vec<(Parts, sea_query::SimpleExpr)> = Vec::new();
+    if part.name != current.name {
+        values.push((Parts::Name, part.name.clone().into()));
+    }
+    if part.description != current.description {
+        values.push((Parts::Description, part.description.clone().into()));
+    }
+    if part.img != current.img {
+        values.push((Parts::Img, part.img.clone().into()));
+    }
+    if part.price_cents != current.price_cents {
+        values.push((Parts::PriceCents, part.price_cents.into()));
+    }
+    if part.minimum_order != current.minimum_order {
+        values.push((Parts::MinimumOrder, part.minimum_order.into()));
+    }
+    if part.sku != current.sku {
+        let sku = part.sku.clone().unwrap_or_else(|| generated_sku(id));
+        values.push((Parts::SkuNormalised, normalise(&sku).into()));
+        values.push((Parts::Sku, sku.into()));
+    }
+    if part.category != current.category {
+        values.push((Parts::Category, part.category.clone().into()));
+    }
+    if part.reorder_level != current.reorder_level {
+        values.push((Parts::ReorderLevel, part.reorder_level.into()));
+    }
+    match stock {
+        Some(StockChange { to, .. }) if to != current.available_quantity => {
+            values.push((Parts::AvailableQuantity, to.into()));
+        }
+        _ => {}
+    }
+    let details_changed = part.details != current.details;
+    if values.is_empty() && !details_changed {
+        return Ok(Edited::Done { modified: false });
+    }
+    values.push((Parts::UpdatedAt, db::now().into()));
     let statement = Query::update()
         .table(Parts::Table)
-        .values([
-            (Parts::Name, part.name.clone().into()),
-            (Parts::Description, part.description.clone().into()),
-            (Parts::Img, part.img.clone().into()),
-            (Parts::PriceCents, part.price_cents.into()),
-            (Parts::AvailableQuantity, part.available_quantity.into()),
-            (Parts::MinimumOrder, part.minimum_order.into()),
-            (Parts::SkuNormalised, normalise(&sku).into()),
-            (Parts::Sku, sku.into()),
-            (Parts::Category, part.category.clone().into()),
-            (Parts::ReorderLevel, part.reorder_level.into()),
-            (Parts::UpdatedAt, db::now().into()),
-        ])
+        .values(values)
         .and_where(Expr::col(Parts::Id).eq(id))
         .to_owned();
-    let (_turn, mut tx) = db.begin_write().await?;
-    if db.execute_on(&mut *tx, &statement).await? != 1 {
-        return Ok(false);
+    db.execute_on(&mut *tx, &statement).await?;
+    if details_changed {
+        let clear_numbers = Query::delete()
+            .from_table(PartOemNumbers::Table)
+            .and_where(Expr::col(PartOemNumbers::PartId).eq(id))
+            .to_owned();
+        db.execute_on(&mut *tx, &clear_numbers).await?;
+        let clear_fitments = Query::delete()
+            .from_table(PartFitments::Table)
+            .and_where(Expr::col(PartFitments::PartId).eq(id))
+            .to_owned();
+        db.execute_on(&mut *tx, &clear_fitments).await?;
+        write_details(db, &mut tx, id, &part.details).await?;
     }
-    let clear_numbers = Query::delete()
-        .from_table(PartOemNumbers::Table)
-        .and_where(Expr::col(PartOemNumbers::PartId).eq(id))
-        .to_owned();
-    db.execute_on(&mut *tx, &clear_numbers).await?;
-    let clear_fitments = Query::delete()
-        .from_table(PartFitments::Table)
-        .and_where(Expr::col(PartFitments::PartId).eq(id))
-        .to_owned();
-    db.execute_on(&mut *tx, &clear_fitments).await?;
-    write_details(db, &mut tx, id, &part.details).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Edited::Done { modified: true })
 }
 
 async fn write_details(

@@ -88,6 +88,25 @@ impl Payments {
         }
     }
 
+    /// Asks the provider whether the order's latest payment has gone through
+    /// without the shop hearing of it yet, and records it if so. The test
+    /// provider records its payments as they happen, so it has nothing to ask.
+    pub async fn catch_up(&self, db: &Db, booking: &BookingRow) -> ApiResult<()> {
+        let Provider::Stripe(stripe) = &self.provider else {
+            return Ok(());
+        };
+        match store::latest_for(db, &db.pool, booking, &self.currency).await? {
+            Some(payment) if payment.status != store::SUCCEEDED => {
+                // Records the intent when it has succeeded.
+                stripe
+                    .confirms(db, &payment.id, booking, &self.currency)
+                    .await?;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Has the provider give the buyer back the whole payment of a paid
     /// order, and records the refund. Asking again for the same order
     /// answers the same refund: the provider never refunds an order twice.
@@ -97,6 +116,18 @@ impl Payments {
                 "This order has no payment to refund".into(),
             ));
         };
+        self.refund_payment(db, booking, transaction_id).await
+    }
+
+    /// Refunds the payment `transaction_id` of `booking` in full and records
+    /// the refund, as `refund` does; also for a payment that went through
+    /// after its order was cancelled, which the order never recorded.
+    pub async fn refund_payment(
+        &self,
+        db: &Db,
+        booking: &BookingRow,
+        transaction_id: &str,
+    ) -> ApiResult<RefundRow> {
         let refund = match &self.provider {
             Provider::Test => {
                 test_provider::refund(db, booking, transaction_id, &self.currency).await?

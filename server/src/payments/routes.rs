@@ -11,7 +11,7 @@ use super::{card, check_payable, test_provider};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::{Form, JsonObject, SHORT_TEXT};
-use crate::orders::order_for;
+use crate::orders::{self, holds, order_for};
 use crate::state::AppState;
 
 /// The order to pay. A `price` sent along is ignored: the amount is the
@@ -110,6 +110,8 @@ pub async fn create_payment_intent(
     form.finish()?;
     let booking = order_for(&state, &user, &booking_id, false).await?;
     check_payable(&booking)?;
+    // Starting the payment holds the order's stock for another while.
+    orders::store::renew_hold(&state.db, booking.id, holds::hold_until(&state)).await?;
     let payment = state.payments.open_intent(&state.db, &booking).await?;
     tracing::info!(order = booking.id, intent = %payment.id, buyer = %user.email, "payment opened");
     Ok(Json(IntentCreated {

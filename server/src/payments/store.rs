@@ -134,7 +134,12 @@ pub async fn save<'e>(
 
 /// Settles an intent that has not succeeded yet: succeeded with the card's
 /// last four digits, or refused with the provider's code (still open).
-pub async fn settle(db: &Db, id: &str, outcome: Result<&str, &str>) -> Result<u64, sqlx::Error> {
+pub async fn settle<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: &str,
+    outcome: Result<&str, &str>,
+) -> Result<u64, sqlx::Error> {
     let (status, last4, failure) = match outcome {
         Ok(last4) => (SUCCEEDED, Some(last4), None),
         Err(code) => (OPEN, None, Some(code)),
@@ -150,7 +155,7 @@ pub async fn settle(db: &Db, id: &str, outcome: Result<&str, &str>) -> Result<u6
         .and_where(Expr::col(Payments::Id).eq(id))
         .and_where(Expr::col(Payments::Status).ne(SUCCEEDED))
         .to_owned();
-    db.execute(&statement).await
+    db.execute_on(executor, &statement).await
 }
 
 /// Whether `transaction_id` names a succeeded payment of exactly this order's
@@ -169,6 +174,25 @@ pub async fn succeeded(
         .and_where(Expr::col(Payments::Status).eq(SUCCEEDED))
         .to_owned();
     Ok(db.fetch_optional::<PaymentRow>(&select).await?.is_some())
+}
+
+/// A succeeded payment of exactly this order's amount, in the shop's
+/// currency, if it has one.
+pub async fn succeeded_for<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    booking: &BookingRow,
+    currency: &str,
+) -> Result<Option<PaymentRow>, sqlx::Error> {
+    let select = select()
+        .and_where(Expr::col(Payments::BookingId).eq(booking.id))
+        .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
+        .and_where(Expr::col(Payments::Currency).eq(currency))
+        .and_where(Expr::col(Payments::Status).eq(SUCCEEDED))
+        .order_by(Payments::CreatedAt, Order::Desc)
+        .limit(1)
+        .to_owned();
+    db.fetch_optional_on(executor, &select).await
 }
 
 /// Notes a webhook event as handled; answers false when it already was.
@@ -248,6 +272,13 @@ pub async fn save_refund(db: &Db, refund: &RefundRow) -> Result<RefundRow, sqlx:
         )
         .to_owned();
     db.execute(&statement).await?;
+    refund_of(db, refund.booking_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)
+}
+
+/// The refund recorded for an order, if any.
+pub async fn refund_of(db: &Db, booking_id: i64) -> Result<Option<RefundRow>, sqlx::Error> {
     let select = Query::select()
         .columns([
             Refunds::Id,
@@ -258,7 +289,7 @@ pub async fn save_refund(db: &Db, refund: &RefundRow) -> Result<RefundRow, sqlx:
             Refunds::Status,
         ])
         .from(Refunds::Table)
-        .and_where(Expr::col(Refunds::BookingId).eq(refund.booking_id))
+        .and_where(Expr::col(Refunds::BookingId).eq(booking_id))
         .to_owned();
-    db.fetch_one(&select).await
+    db.fetch_optional(&select).await
 }

@@ -41,7 +41,9 @@ pub async fn open_intent(db: &Db, booking: &BookingRow, currency: &str) -> ApiRe
 }
 
 /// Pays the intent `client_secret` names with `card`, for its order's buyer
-/// only: anyone else hears that there is no such payment.
+/// only: anyone else hears that there is no such payment. The order is
+/// locked meanwhile, so it cannot be cancelled between the check that it
+/// is payable and the payment (a cancel that comes after sees the payment).
 pub async fn confirm(
     db: &Db,
     user: &CurrentUser,
@@ -52,21 +54,28 @@ pub async fn confirm(
     let payment = store::find_by_secret(db, client_secret)
         .await?
         .ok_or_else(not_found)?;
-    let booking = orders::find(db, payment.booking_id)
+    if payment.status == SUCCEEDED {
+        return orders::find(db, payment.booking_id)
+            .await?
+            .filter(|b| b.buyer_id == user.id)
+            .map(|_| payment)
+            .ok_or_else(not_found);
+    }
+    let (_turn, mut tx) = db.begin_write().await?;
+    let booking = orders::lock(db, &mut *tx, payment.booking_id)
         .await?
         .filter(|b| b.buyer_id == user.id)
         .ok_or_else(not_found)?;
-    if payment.status == SUCCEEDED {
-        return Ok(payment);
-    }
     check_payable(&booking)?;
     let today = time::OffsetDateTime::now_utc();
     if let Err(decline) = card.outcome((today.year(), today.month() as u8)) {
-        store::settle(db, &payment.id, Err(decline.code)).await?;
+        store::settle(db, &mut *tx, &payment.id, Err(decline.code)).await?;
+        tx.commit().await?;
         tracing::info!(order = booking.id, intent = %payment.id, code = decline.code, "test card refused");
         return Err(decline.into());
     }
-    store::settle(db, &payment.id, Ok(card.last4())).await?;
+    store::settle(db, &mut *tx, &payment.id, Ok(card.last4())).await?;
+    tx.commit().await?;
     tracing::info!(order = booking.id, intent = %payment.id, "test payment succeeded");
     Ok(PaymentRow {
         status: SUCCEEDED.into(),

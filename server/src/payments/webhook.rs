@@ -22,8 +22,9 @@ use super::stripe::Intent;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::parse_id;
-use crate::orders::state::{transition, Move};
-use crate::orders::store as orders;
+use crate::orders::holds;
+use crate::orders::state::{transition, Fulfilment, Move};
+use crate::orders::store::{self as orders, BookingRow, MoveNotes};
 use crate::state::AppState;
 
 /// How far a signature's timestamp may be from now, in seconds.
@@ -134,40 +135,47 @@ pub async fn stripe_webhook(
 
     let (_turn, mut tx) = state.db.begin_write().await?;
     if !store::remember_event(&state.db, &mut *tx, &event.id, &event.kind).await? {
-        tracing::info!(event = %event.id, "webhook event seen before: ignored");
+        tracing::info!(event = ?event.id, "webhook event seen before: ignored");
         return Ok(Json(WebhookReceipt {
             received: true,
             duplicate: true,
         }));
     }
-    if event.kind == "payment_intent.succeeded" {
+    let unclaimed = if event.kind == "payment_intent.succeeded" {
         settle(
             &state.db,
             &mut tx,
             &state.payments.currency,
             event.data.object,
         )
-        .await?;
-    }
+        .await?
+    } else {
+        None
+    };
     tx.commit().await?;
+    if let Some((booking, intent)) = unclaimed {
+        holds::refund_unclaimed(&state, &booking, &intent).await;
+    }
     Ok(Json(WebhookReceipt {
         received: true,
         duplicate: false,
     }))
 }
 
-/// Marks an intent's order paid when the intent pays it in full. Anything
-/// else is logged for a person and acknowledged: sending it again would not
-/// change it.
+/// Marks an intent's order paid when the intent pays it in full, as the
+/// table of moves allows. Answers the order when the payment went through for
+/// an order cancelled meanwhile: it must be refunded once this event is
+/// recorded. Anything else is logged for a person and acknowledged: sending
+/// it again would not change it.
 async fn settle(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
     currency: &str,
     object: Value,
-) -> ApiResult<()> {
+) -> ApiResult<Option<(BookingRow, String)>> {
     let Ok(intent) = serde_json::from_value::<Intent>(object) else {
         tracing::warn!("webhook: payment_intent.succeeded without an intent");
-        return Ok(());
+        return Ok(None);
     };
     let order_id = intent.metadata.get("order_id").and_then(|id| parse_id(id));
     let booking = match order_id {
@@ -175,23 +183,30 @@ async fn settle(
         None => None,
     };
     let Some(booking) = booking.filter(|b| intent.pays(b, currency)) else {
-        tracing::warn!(intent = %intent.id, "webhook: a succeeded intent pays no order of this shop");
-        return Ok(());
+        tracing::warn!(intent = ?intent.id, "webhook: a succeeded intent pays no order of this shop");
+        return Ok(None);
     };
     store::save(db, &mut **tx, &intent.row(booking.id)).await?;
+    let notes = MoveNotes {
+        transaction_id: Some(&intent.id),
+        ..MoveNotes::default()
+    };
     let paid = match transition(booking.state(), Move::Pay) {
-        Ok(t) => orders::apply(db, &mut **tx, booking.id, &t, Some(&intent.id)).await?,
+        Ok(t) => orders::apply(db, &mut **tx, booking.id, &t, notes).await?,
         Err(_) => None,
     };
     if paid.is_some() {
-        tracing::info!(order = booking.id, intent = %intent.id, from = %booking.state(),
+        tracing::info!(order = booking.id, intent = ?intent.id, from = %booking.state(),
             to = "paid/pending", by = "stripe webhook", "order moved: pay");
     } else if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {
-        // Money taken for an order that is cancelled or paid otherwise.
-        tracing::error!(order = booking.id, intent = %intent.id, state = %booking.state(),
-            "webhook: a payment arrived for an order that is not unpaid; refund it by hand");
+        if booking.state().fulfilment == Fulfilment::Cancelled {
+            return Ok(Some((booking, intent.id)));
+        }
+        // Money taken for an order paid otherwise.
+        tracing::error!(order = booking.id, intent = ?intent.id, state = %booking.state(),
+            "webhook: a second payment arrived for a paid order; refund it by hand");
     }
-    Ok(())
+    Ok(None)
 }
 
 #[cfg(test)]

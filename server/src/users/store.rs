@@ -2,6 +2,7 @@
 
 use sea_query::{Expr, Iden, OnConflict, Order, Query};
 use serde::Serialize;
+use sqlx::Any;
 
 use crate::db::{self, Db};
 
@@ -169,4 +170,19 @@ pub async fn make_admin(db: &Db, email: &str) -> Result<u64, sqlx::Error> {
         .and_where(Expr::col(Users::Role).ne("admin"))
         .to_owned();
     db.execute(&statement).await
+}
+
+/// Locks a user's row for the rest of the transaction (a write that changes
+/// nothing), so that checks on what the user holds are made one at a time.
+pub async fn lock<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+) -> Result<u64, sqlx::Error> {
+    let statement = Query::update()
+        .table(Users::Table)
+        .value(Users::Email, Expr::col(Users::Email))
+        .and_where(Expr::col(Users::Id).eq(id))
+        .to_owned();
+    db.execute_on(executor, &statement).await
 }

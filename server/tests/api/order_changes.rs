@@ -191,9 +191,28 @@ async fn a_cancelled_order_cannot_be_paid() {
     let (app, buyer, part_id) = shop_with_a_part().await;
     let order = app.place_order(&buyer, &part_id, 2).await;
     let id = id_of(&order);
-    record_payment(&app, "pi_good", id, 2500, "succeeded").await;
     app.cancel_order(Some(&buyer.token), id).await;
+    // The card goes through after the order was cancelled: the money goes back.
+    record_payment(&app, "pi_good", id, 2500, "succeeded").await;
     let response = app.pay_order(Some(&buyer.token), id, "pi_good").await;
-    expect_error(response, StatusCode::CONFLICT, "This order was cancelled").await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "This order was cancelled before the payment arrived; the payment has been refunded",
+    )
+    .await;
     assert_eq!(app.order_of(&buyer, id).await["status"], "cancelled");
+    let refunds = app
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM refunds WHERE booking_id = {id} AND payment_id = 'pi_good'"
+        ))
+        .await;
+    assert_eq!(refunds, 1);
+    // Cancelling an order whose payment has gone through pays it instead.
+    let order = app.place_order(&buyer, &part_id, 2).await;
+    let id = id_of(&order);
+    record_payment(&app, "pi_second", id, 2500, "succeeded").await;
+    let response = app.cancel_order(Some(&buyer.token), id).await;
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    assert_eq!(app.order_of(&buyer, id).await["status"], "paid");
 }

@@ -106,3 +106,81 @@ async fn a_review_names_each_missing_field_with_the_spec_message() {
     );
     assert!(app.reviews().await.is_empty());
 }
+
+#[tokio::test]
+async fn reviews_come_a_page_at_a_time_with_the_total() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    for n in 1..=5 {
+        let body = json!({"name": format!("Review {n}"), "description": "Fine.", "rating": 4, "img": "/api/image/a.jpg"});
+        let response = app.post_review(Some(&user.token), &body).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+    }
+
+    let response = app.get("/api/review?limit=2&offset=1", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["x-total-count"], "5");
+    let page: Vec<Value> = response.json().await.unwrap();
+    let names: Vec<&str> = page.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Review 4", "Review 3"]);
+    // The plain call still answers every review.
+    assert_eq!(app.reviews().await.len(), 5);
+    for bad in ["limit=0", "limit=101", "limit=two", "offset=-1"] {
+        let response = app.get(&format!("/api/review?{bad}"), None).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+}
+
+#[tokio::test]
+async fn one_account_cannot_flood_the_reviews() {
+    let app = spawn_app_with(|c| c.review_rate_limit = 3).await;
+    let user = app.new_user().await;
+    for _ in 0..3 {
+        let response = app.post_review(Some(&user.token), &review_body()).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+    }
+
+    let response = app.post_review(Some(&user.token), &review_body()).await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().get("retry-after").is_some());
+    expect_error(
+        response,
+        StatusCode::TOO_MANY_REQUESTS,
+        "You have posted several reviews lately. Please wait a while before posting another.",
+    )
+    .await;
+    assert_eq!(app.reviews().await.len(), 3);
+    // Another account still can.
+    let other = app.new_user().await;
+    let response = app.post_review(Some(&other.token), &review_body()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn a_review_by_an_account_with_a_paid_order_is_from_a_verified_buyer() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    let buyer = app.new_user().await;
+    let browser = app.new_user().await;
+    let order = app.place_order(&buyer, &part_id, 1).await;
+    let id = order["_id"].as_str().unwrap();
+    let body = |name: &str| json!({"name": name, "description": "Fine.", "rating": 5, "img": "/api/image/a.jpg"});
+    app.post_review(Some(&buyer.token), &body("Before paying"))
+        .await;
+    app.post_review(Some(&browser.token), &body("Never bought"))
+        .await;
+    let verified = |reviews: &[Value], name: &str| {
+        reviews.iter().find(|r| r["name"] == name).unwrap()["verifiedBuyer"].clone()
+    };
+    let reviews = app.reviews().await;
+    assert_eq!(verified(&reviews, "Before paying"), json!(false));
+
+    let transaction = app.pay_with_test_card(&buyer, id).await;
+    let response = app.pay_order(Some(&buyer.token), id, &transaction).await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    let reviews = app.reviews().await;
+    assert_eq!(verified(&reviews, "Before paying"), json!(true));
+    assert_eq!(verified(&reviews, "Never bought"), json!(false));
+}

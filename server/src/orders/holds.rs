@@ -1,0 +1,195 @@
+//! Unpaid orders hold their stock for a while, not forever. An order is
+//! placed holding its units until `SHOP_ORDER_HOLD` has passed, and starting
+//! its payment holds them that long again; once the hold has run out, the
+//! shop cancels the order (reason `expired`) and the units go back. One
+//! buyer holds at most `SHOP_MAX_UNPAID_ORDERS` unpaid orders at once.
+//!
+//! Money and goods stay together: an order whose payment has gone through is
+//! paid, never cancelled as unpaid (by its buyer, the staff or the expiry),
+//! and a payment that goes through for an order cancelled meanwhile is
+//! refunded at once.
+//!
+//! Every process sweeps for run-out holds. Each order is cancelled by one
+//! conditional UPDATE that holds only while it is still unpaid with its hold
+//! run out, so with several processes on one PostgreSQL database an order
+//! expires once and its stock comes back once.
+
+use std::time::Duration;
+
+use sqlx::Any;
+
+use super::make_move;
+use super::state::{transition, Move, OrderState};
+use super::store::{self, BookingRow, CancelReason, MoveNotes};
+use crate::db::{self, Backend};
+use crate::error::{ApiError, ApiResult};
+use crate::payments::store as payments;
+use crate::state::AppState;
+use crate::users::store as users;
+
+/// Orders expired per sweep at most; a longer backlog waits for the next.
+const SWEEP_BATCH: u64 = 200;
+
+/// When an order placed (or a payment started) now stops holding its stock.
+pub fn hold_until(state: &AppState) -> String {
+    db::from_now(state.config.order_hold)
+}
+
+/// How often to look for run-out holds: a tenth of the hold, between 50 ms
+/// and 30 s, so an order is released soon after its time.
+pub fn sweep_interval(hold: Duration) -> Duration {
+    (hold / 10).clamp(Duration::from_millis(50), Duration::from_secs(30))
+}
+
+/// Refuses an order from a buyer who already holds the most unpaid orders
+/// allowed. Runs in the order's write transaction: on PostgreSQL the buyer's
+/// row is locked first, so two orders at once cannot both pass the count.
+pub async fn check_unpaid_limit(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    buyer_id: i64,
+) -> ApiResult<()> {
+    let max = i64::from(state.config.max_unpaid_orders);
+    if max == 0 {
+        return Ok(());
+    }
+    if state.db.backend == Backend::Postgres {
+        users::lock(&state.db, &mut **tx, buyer_id).await?;
+    }
+    if store::unpaid_count(&state.db, &mut **tx, buyer_id).await? >= max {
+        return Err(ApiError::Conflict(format!(
+            "You have {max} unpaid orders; pay for or cancel one before ordering more"
+        )));
+    }
+    Ok(())
+}
+
+/// In a write transaction about to cancel `booking`: when a payment of it has
+/// gone through, pays the order with it instead and answers the paid order.
+/// The order's row is locked first, so a payment being confirmed at the same
+/// moment is either seen here or refused there.
+pub async fn pay_if_charged(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    booking: &BookingRow,
+) -> ApiResult<Option<BookingRow>> {
+    let Some(booking) = store::lock(&state.db, &mut **tx, booking.id).await? else {
+        return Ok(None);
+    };
+    let currency = &state.payments.currency;
+    let Some(payment) = payments::succeeded_for(&state.db, &mut **tx, &booking, currency).await?
+    else {
+        return Ok(None);
+    };
+    let Ok(pay) = transition(booking.state(), Move::Pay) else {
+        return Ok(None);
+    };
+    let notes = MoveNotes {
+        transaction_id: Some(&payment.id),
+        ..MoveNotes::default()
+    };
+    Ok(store::apply(&state.db, &mut **tx, booking.id, &pay, notes).await?)
+}
+
+/// Cancels an unpaid order (its buyer, the staff, or the expiry with
+/// `notes.cancel_reason`), first asking the card provider whether its payment
+/// has gone through meanwhile: then it is paid instead, and the cancel is
+/// refused (409).
+pub async fn cancel_unpaid(
+    state: &AppState,
+    booking: &BookingRow,
+    notes: MoveNotes<'_>,
+    by: &str,
+) -> ApiResult<BookingRow> {
+    if booking.state() == OrderState::NEW {
+        if let Err(e) = state.payments.catch_up(&state.db, booking).await {
+            // The payment's own news (the webhook, or the buyer's claim) will
+            // still reach the shop; a payment for a cancelled order is refunded.
+            tracing::warn!(order = booking.id, error = %e, "cannot ask the card provider about the order's payment");
+        }
+    }
+    make_move(state, booking, Move::Cancel, notes, by).await
+}
+
+/// Gives back a payment that went through for an order already cancelled,
+/// and logs it: money is never kept without the goods. A refund the provider
+/// refuses is logged for a person to make.
+pub async fn refund_unclaimed(state: &AppState, booking: &BookingRow, transaction_id: &str) {
+    match payments::refund_of(&state.db, booking.id).await {
+        Ok(Some(refund)) if refund.payment_id == transaction_id => return,
+        Ok(_) => {}
+        Err(e) => tracing::warn!(order = booking.id, error = %e, "cannot read the order's refunds"),
+    }
+    match state
+        .payments
+        .refund_payment(&state.db, booking, transaction_id)
+        .await
+    {
+        Ok(refund) => tracing::warn!(order = booking.id, intent = ?transaction_id,
+            refund = %refund.id, amount_cents = refund.amount_cents,
+            "a payment went through for a cancelled order: refunded"),
+        Err(e) => tracing::error!(order = booking.id, intent = ?transaction_id, error = %e,
+            "a payment went through for a cancelled order and could not be refunded; refund it by hand"),
+    }
+}
+
+/// Cancels every unpaid order whose hold has run out (at most one batch);
+/// answers how many were cancelled here.
+pub async fn expire_due(state: &AppState) -> ApiResult<usize> {
+    let now = db::now();
+    let due = store::expired(&state.db, &now, SWEEP_BATCH).await?;
+    let mut expired = 0;
+    for booking in due {
+        let notes = MoveNotes {
+            cancel_reason: Some(CancelReason::Expired),
+            hold_ended_by: Some(&now),
+            ..MoveNotes::default()
+        };
+        match cancel_unpaid(state, &booking, notes, "the shop (hold ran out)").await {
+            Ok(_) => expired += 1,
+            // Paid (also just now, as its payment had gone through), renewed
+            // or cancelled meanwhile, or expired by another process.
+            Err(ApiError::Conflict(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    if expired > 0 {
+        // Stock came back outside any request: the catalogue's kept answers
+        // are out of date, here and in other shop processes.
+        state.catalogue.invalidate().await;
+    }
+    Ok(expired)
+}
+
+/// Sweeps for run-out holds for as long as the shop runs.
+pub async fn run(state: AppState) {
+    let mut every = tokio::time::interval(sweep_interval(state.config.order_hold));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if let Err(e) = expire_due(&state).await {
+            tracing::warn!(error = %e, "cannot release unpaid orders now; trying again shortly");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sweep_runs_often_enough_for_short_holds_and_rarely_for_long_ones() {
+        assert_eq!(
+            sweep_interval(Duration::from_secs(1)),
+            Duration::from_millis(100)
+        );
+        assert_eq!(
+            sweep_interval(Duration::from_millis(100)),
+            Duration::from_millis(50)
+        );
+        assert_eq!(
+            sweep_interval(Duration::from_secs(30 * 60)),
+            Duration::from_secs(30)
+        );
+    }
+}

@@ -1,0 +1,123 @@
+//! Editing a part never oversells: the stock moves only by orders, cancels,
+//! expiries, refunds, restocks and an admin's stock change, and a stock
+//! change that states the stock it saw is refused once orders moved it.
+
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn description_edits_racing_orders_never_put_sold_units_back() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 60, 1, "9.99").await;
+    let buyers = join_all((0..30).map(|_| app.new_user())).await;
+
+    let orders = buyers.iter().map(|buyer| app.order(buyer, &part_id, 1));
+    let edits = (0..30).map(|n| {
+        let body = json!({"description": format!("Edit number {n}.")});
+        let (app, admin, part_id) = (&app, &admin, &part_id);
+        async move { app.put_part(Some(&admin.token), part_id, &body).await }
+    });
+    let (orders, edits) = tokio::join!(join_all(orders), join_all(edits));
+
+    for response in &orders {
+        assert_eq!(response.status(), StatusCode::CREATED);
+    }
+    for response in &edits {
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    let part = app.part(&part_id).await;
+    assert_eq!(part["availableQuantity"], 30, "60 less the 30 units sold");
+    assert!(part["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("Edit number"));
+}
+
+#[tokio::test]
+async fn an_edit_without_the_stock_leaves_the_stock_alone() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    let buyer = app.new_user().await;
+    app.place_order(&buyer, &part_id, 4).await;
+
+    let response = app
+        .put_part(
+            Some(&admin.token),
+            &part_id,
+            &json!({"name": "Renamed", "price": "11.50"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let part = app.part(&part_id).await;
+    assert_eq!(
+        (&part["name"], &part["price"], &part["availableQuantity"]),
+        (&json!("Renamed"), &json!(11.5), &json!(6))
+    );
+}
+
+#[tokio::test]
+async fn a_stock_change_stating_the_stock_it_saw_is_refused_once_orders_moved_it() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    // The admin opens the edit form with 10 in stock; a buyer then takes 3.
+    let buyer = app.new_user().await;
+    app.place_order(&buyer, &part_id, 3).await;
+
+    let stale = json!({"name": "New name", "availableQuantity": 25, "availableQuantitySeen": 10});
+    let response = app.put_part(Some(&admin.token), &part_id, &stale).await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "The stock changed since you saw it: 7 in stock now. Check it and try again.",
+    )
+    .await;
+    let part = app.part(&part_id).await;
+    assert_eq!(
+        (&part["availableQuantity"], &part["name"]),
+        (&json!(7), &json!("Front brake pads")),
+        "nothing changed"
+    );
+
+    let fresh = json!({"availableQuantity": 25, "availableQuantitySeen": 7});
+    let response = app.put_part(Some(&admin.token), &part_id, &fresh).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(app.part(&part_id).await["availableQuantity"], 25);
+}
+
+#[tokio::test]
+async fn the_stock_seen_must_be_a_whole_number() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    let body = json!({"availableQuantity": 5, "availableQuantitySeen": "lots"});
+    let response = app.put_part(Some(&admin.token), &part_id, &body).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let error = error_of(response).await;
+    assert!(
+        error["fields"]["availableQuantitySeen"].is_string(),
+        "{error}"
+    );
+    assert_eq!(app.part(&part_id).await["availableQuantity"], 10);
+}
+
+#[tokio::test]
+async fn a_stock_figure_sent_alone_is_set_as_the_admin_counted_it() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    let response = app
+        .put_part(
+            Some(&admin.token),
+            &part_id,
+            &json!({"availableQuantity": 4}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(app.part(&part_id).await["availableQuantity"], 4);
+}
