@@ -89,4 +89,46 @@ test.describe('admin', () => {
     expect(saved.availableQuantity).toBe(55);
     expect(saved.minimumOrder).toBe(ownPart.minimumOrder);
   });
+
+  test('an edit that leaves the stock alone keeps the orders placed while the form was open', async ({ page, api, adminToken, ownPart, shopper }) => {
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await row.getByRole('button', { name: `Edit ${ownPart.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${ownPart.name}` });
+    await expect(dialog.getByLabel('Available Quantity')).toHaveValue(String(ownPart.availableQuantity));
+
+    await api.placeOrder(shopper.token, ownPart._id, ownPart.minimumOrder);
+    const description = 'Sturdy, reliable, and now with a better description.';
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${ownPart.name} is updated.`)).toBeVisible();
+
+    const saved = await api.part(ownPart._id);
+    expect(saved.description).toBe(description);
+    expect(saved.availableQuantity).toBe(ownPart.availableQuantity - ownPart.minimumOrder);
+  });
+
+  test('a stock change over orders placed meanwhile is refused and the form loads the current stock', async ({ page, api, adminToken, ownPart, shopper }) => {
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await row.getByRole('button', { name: `Edit ${ownPart.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${ownPart.name}` });
+    const stock = dialog.getByLabel('Available Quantity');
+    await expect(stock).toHaveValue(String(ownPart.availableQuantity));
+
+    await api.placeOrder(shopper.token, ownPart._id, ownPart.minimumOrder);
+    const left = ownPart.availableQuantity - ownPart.minimumOrder;
+    await stock.fill('100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.Toastify').getByRole('alert')).toBeVisible();
+    await expect(stock).toHaveValue(String(left));
+    await expect(dialog.getByText(`Reloaded: ${left} in stock now.`)).toBeVisible();
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(left);
+
+    // Decided again over the current figure, the change goes through.
+    await stock.fill('100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${ownPart.name} is updated.`)).toBeVisible();
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(100);
+  });
 });

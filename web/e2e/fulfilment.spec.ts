@@ -107,6 +107,7 @@ test.describe('running the orders', () => {
 
     await showOrders(page, 'Cancelled');
     await expect(row).toContainText('Cancelled');
+    await expect(row).toContainText('Cancelled by the shop');
     await expect(row).toContainText('Unpaid');
     await expect(row.getByRole('button')).toHaveCount(0);
     expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity);
@@ -115,6 +116,7 @@ test.describe('running the orders', () => {
     await signInWithToken(page, shopper.token, '/dashboard/order');
     const myRow = page.getByRole('row').filter({ hasText: ownPart.name });
     await expect(myRow).toContainText('Cancelled');
+    await expect(myRow).toContainText('Cancelled by the shop');
     await expect(myRow.getByRole('link', { name: `Pay for ${ownPart.name}` })).toHaveCount(0);
   });
 });

@@ -16,7 +16,7 @@ async function payWith(page: Page, number: string) {
 }
 
 test.describe('card payment', () => {
-  test('a buyer orders a part, pays for it by card and My Orders shows it paid', async ({ page, shopper, ownPart }) => {
+  test('a buyer orders a part, pays for it by card and My Orders shows it paid', async ({ page, shopper, ownPart, api }) => {
     // Order the part.
     await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
     await page.getByRole('button', { name: 'Purchase' }).click();
@@ -29,6 +29,7 @@ test.describe('card payment', () => {
     await page.getByRole('link', { name: `Pay for ${ownPart.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(ownPart.name);
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(/Pay by .+ to keep it/);
     await expect(page.getByTestId('payment-amount')).toHaveText('$37.50');
     await expect(page.getByLabel('Name')).toHaveValue(shopper.name);
     await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
@@ -58,6 +59,13 @@ test.describe('card payment', () => {
     await page.goBack();
     await expect(page.getByRole('alert').filter({ hasText: 'This order is already paid' })).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
+
+    // Having paid, the buyer's review is marked as a verified buyer's on the home page.
+    const words = `Paid and reviewed (${shopper.email}).`;
+    await api.addReview(shopper.token, { name: shopper.name, description: words, rating: 4 });
+    await page.goto('/');
+    const review = page.getByRole('region', { name: 'Testimonial' }).getByRole('listitem').filter({ hasText: words });
+    await expect(review.getByText('Verified buyer')).toBeVisible();
   });
 
   test('a declined card shows its message in red and the order stays unpaid', async ({ page, shopper, ownPart, api }) => {

@@ -54,6 +54,8 @@ test.describe('shopping', () => {
     await expect(row).toContainText('Unpaid');
     await expect(row).toContainText(String(ownPart.minimumOrder + 1));
     await expect(row.getByRole('link', { name: `Pay for ${ownPart.name}` })).toBeVisible();
+    // The shop holds the parts for a while: the buyer is told until when.
+    await expect(row).toContainText(/Pay by .+ to keep it/);
 
     await row.getByRole('button', { name: `Cancel order for ${ownPart.name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
@@ -61,6 +63,8 @@ test.describe('shopping', () => {
     await confirm.getByRole('button', { name: 'Cancel Order' }).click();
     await expect(toast(page, `Your order for ${ownPart.name} is cancelled.`)).toBeVisible();
     await expect(row).toContainText('Cancelled');
+    await expect(row).toContainText('Cancelled by you');
+    await expect(row).not.toContainText('Pay by');
     await expect(row.getByRole('button', { name: `Cancel order for ${ownPart.name}` })).toHaveCount(0);
     // The stock came back.
     expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity);

@@ -81,6 +81,12 @@ export class ShopApi {
     return String(((await response.json()) as { insertedId: string | number }).insertedId);
   }
 
+  async addReview(token: string, review: { name: string; description: string; rating: number }) {
+    const img = await this.uploadImage(token);
+    const response = await this.request.post('/api/review', { headers: this.auth(token), data: { ...review, img } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
   async saveProfile(token: string, profile: { education: string; location: string; city: string; phone: string; linkedin: string }) {
     const img = await this.uploadImage(token);
     const response = await this.request.post('/api/profile', { headers: this.auth(token), data: { ...profile, img } });

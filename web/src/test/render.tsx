@@ -44,16 +44,16 @@ type Reply = { status?: number; body?: unknown; headers?: Record<string, string>
 
 /**
  * Replaces fetch with a fake server: `routes` maps "METHOD /api/path" to its answer (a function
- * receives the parsed JSON body, and may answer later through a promise). Unknown calls answer
- * 404. Returns the mock to inspect calls.
+ * receives the parsed JSON body and the URL with its query, and may answer later through a
+ * promise). Unknown calls answer 404. Returns the mock to inspect calls.
  */
-export function mockApi(routes: Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>) {
+export function mockApi(routes: Record<string, Reply | ((body: unknown, url: URL) => Reply | Promise<Reply>)>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://shop.test');
     const key = `${init?.method ?? 'GET'} ${decodeURIComponent(url.pathname)}`;
     const route = routes[key];
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const reply = typeof route === 'function' ? await route(body) : (route ?? { status: 404, body: { error: 'Not found' } });
+    const reply = typeof route === 'function' ? await route(body, url) : (route ?? { status: 404, body: { error: 'Not found' } });
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
 import { saveVehicle } from '@/lib/vehicle';
 import { makePart } from '@/test/parts';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
@@ -9,12 +10,15 @@ vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), inf
 
 const part = makePart({ _id: '5', name: 'Serpentine Belt', price: 20, availableQuantity: 7, minimumOrder: 5 });
 const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+/** The Confirm Order modal is loaded on the first Purchase: on a busy machine that takes over a second. */
+const MODAL_LOAD_MS = 5000;
 
-function setup(overrides: Partial<typeof part> = {}) {
+function setup(overrides: Partial<typeof part> = {}, routes: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({
     'GET /api/part/5': { body: { ...part, ...overrides } },
     'GET /api/config': { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false } },
     'POST /api/booking': { status: 201, body: { success: true, insertedId: '1', booking: {} } },
+    ...routes,
   });
   const view = renderWithProviders(<PurchaseRoute />, { url: '/purchase/5', path: '/purchase/:id', signedInAs: ann });
   return { ...view, fetchMock };
@@ -42,10 +46,19 @@ describe('purchase page quantity (D1)', () => {
     const { user, fetchMock } = setup();
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
-    expect(await screen.findByRole('dialog', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Confirm Order' }, { timeout: MODAL_LOAD_MS })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(sentBody(fetchMock, 'POST', '/api/booking')).toEqual({ partId: '5', partOrder: 6 }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the shop's message when it refuses the order for too many unpaid ones", async () => {
+    const message = 'You have 10 unpaid orders; pay for or cancel one before ordering more.';
+    const { user } = setup({}, { 'POST /api/booking': { status: 409, body: { error: message } } });
+    await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit' }, { timeout: MODAL_LOAD_MS }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it('cannot be ordered when the minimum order exceeds the stock', async () => {

@@ -6,6 +6,9 @@ export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
 /** Where an order's parts stand. */
 export type FulfilmentStatus = 'pending' | 'shipped' | 'delivered' | 'cancelled';
 
+/** Why an order was cancelled: by its buyer, by the shop's staff, or not paid in time (its stock released). */
+export type CancelReason = 'buyer' | 'admin' | 'expired';
+
 /** An order (booking) as the API answers it. */
 export type Order = {
   _id: string;
@@ -26,6 +29,10 @@ export type Order = {
   fulfilmentStatus: FulfilmentStatus;
   createdAt: string;
   updatedAt: string;
+  /** Why a cancelled order was cancelled; null otherwise (absent from older answers: unknown). */
+  cancelReason?: CancelReason | null;
+  /** RFC 3339: when an unpaid open order's stock is released unless it is paid; null otherwise. */
+  holdExpiresAt?: string | null;
 };
 
 /** What the purchase page hands the Confirm Order modal. */

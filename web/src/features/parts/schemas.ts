@@ -134,6 +134,8 @@ export type AddPartValues = z.input<typeof addPartSchema>;
 
 export const editPartSchema = z.object({
   ...catalogueFields,
+  name: z.string().trim().min(1, 'Name is Required'),
+  description: z.string().trim().min(1, 'Description is Required'),
   // A part always has a part number once added: it can be changed, not removed.
   sku: z.string().trim().min(1, 'SKU is Required').refine((v) => v.length <= MAX_NUMBER_LENGTH && SKU_CHARACTERS.test(v), SKU_MESSAGE),
   price: priceField,

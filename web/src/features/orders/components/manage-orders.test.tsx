@@ -223,4 +223,28 @@ describe('Manage Orders', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not answering');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('says why each cancelled order was cancelled, in the staff\'s words', async () => {
+    const cancelled = (id: string, cancelReason: Order['cancelReason']) => ({ ...makeOrder(id, 'unpaid', 'cancelled'), cancelReason, holdExpiresAt: null });
+    const orders = [
+      cancelled('4', 'expired'),
+      cancelled('3', 'buyer'),
+      cancelled('2', 'admin'),
+      // An answer from before the field: no reason shown.
+      makeOrder('1', 'unpaid', 'cancelled'),
+      { ...makeOrder('5', 'unpaid', 'pending'), cancelReason: null, holdExpiresAt: '2026-01-02T10:30:00Z' },
+    ];
+    setup({ 'GET /api/admin/orders': { body: orders, headers: { 'X-Total-Count': String(orders.length) } } });
+    expect((await row('4')).getByText('Not paid in time')).toBeInTheDocument();
+    expect((await row('3')).getByText('Cancelled by the buyer')).toBeInTheDocument();
+    expect((await row('2')).getByText('Cancelled by the shop')).toBeInTheDocument();
+    expect((await row('1')).getByText('Cancelled')).toBeInTheDocument();
+    expect((await row('1')).queryByText(/Not paid|Cancelled by/)).not.toBeInTheDocument();
+    expect((await row('5')).queryByText(/Not paid|Cancelled by/)).not.toBeInTheDocument();
+    // The phone cards say the same.
+    const cards = within(screen.getByRole('list', { name: 'Orders' }));
+    expect(cards.getByText('Not paid in time')).toBeInTheDocument();
+    expect(cards.getByText('Cancelled by the buyer')).toBeInTheDocument();
+    expect(cards.getByText('Cancelled by the shop')).toBeInTheDocument();
+  });
 });

@@ -7,7 +7,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders'
 import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
-import { FulfilmentBadge, PaymentBadge } from './order-badges';
+import { CancelReasonNote, FulfilmentBadge, PaymentBadge } from './order-badges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -33,7 +33,8 @@ const MOVE_STYLES: Record<OrderMove, string> = {
 
 /**
  * Manage Orders: every buyer's orders, newest first, a page at a time, filtered by state, with
- * the moves each order allows (Ship, Deliver, Cancel, Refund), each confirmed first.
+ * the moves each order allows (Ship, Deliver, Cancel, Refund), each confirmed first, and why each
+ * cancelled order was cancelled (by the buyer, by the shop, or not paid in time).
  * The filter and page live in the address, so a reload or a shared link shows the same list.
  */
 export function ManageOrders() {
@@ -134,9 +135,10 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
             </p>
             <p className="mt-1 text-sm">{order.buyerName}</p>
             <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
-            <div className="mt-2 flex flex-wrap gap-2">
+            <div className="mt-2 flex flex-wrap items-center gap-2">
               <PaymentBadge status={order.paymentStatus} />
               <FulfilmentBadge status={order.fulfilmentStatus} />
+              <CancelReasonNote order={order} viewer="admin" />
             </div>
             <OrderMoves order={order} onMove={onMove} className="mt-3 flex-wrap" />
           </li>
@@ -181,7 +183,10 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
                   <PaymentBadge status={order.paymentStatus} />
                 </td>
                 <td>
-                  <FulfilmentBadge status={order.fulfilmentStatus} />
+                  <div className="flex flex-col items-start gap-1">
+                    <FulfilmentBadge status={order.fulfilmentStatus} />
+                    <CancelReasonNote order={order} viewer="admin" />
+                  </div>
                 </td>
                 <td>
                   <OrderMoves order={order} onMove={onMove} className="flex-nowrap justify-end" />

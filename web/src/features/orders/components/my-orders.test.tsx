@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { formatDeadline } from '../hold';
 import { describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/test/orders';
 import { mockApi, renderWithProviders } from '@/test/render';
@@ -19,6 +20,11 @@ const orders: Order[] = [
   { ...base, _id: '4', partName: 'Wiper Blade', transactionId: 'pi_back', status: 'cancelled', paymentStatus: 'refunded', fulfilmentStatus: 'cancelled' },
   { ...base, _id: '5', partName: 'Air Filter', status: 'cancelled', fulfilmentStatus: 'cancelled' },
 ];
+
+/** The "Pay by ... to keep it" line in `scope` (its time is an element of its own). */
+function payByLine(scope: ReturnType<typeof within>) {
+  return scope.queryByText((_: string, element: Element | null) => element?.tagName === 'P' && /^Pay by .+ to keep it$/.test(element.textContent ?? ''));
+}
 
 /** The table row of the order for `part` (the phone cards repeat it; jsdom shows both). */
 async function row(part: string) {
@@ -63,4 +69,70 @@ describe('My Orders', () => {
     expect(cancelled.queryByRole('link')).not.toBeInTheDocument();
     expect(cancelled.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('says why each cancelled order was cancelled, in the buyer\'s words', async () => {
+    const cancelled = { status: 'cancelled', fulfilmentStatus: 'cancelled', holdExpiresAt: null } as const;
+    mockApi({
+      'GET /api/config': { body: config },
+      'GET /api/booking': {
+        body: [
+          { ...base, ...cancelled, _id: '1', partName: 'Brake Pads', cancelReason: 'expired' },
+          { ...base, ...cancelled, _id: '2', partName: 'Oil Filter', cancelReason: 'buyer' },
+          { ...base, ...cancelled, _id: '3', partName: 'Spark Plug', cancelReason: 'admin' },
+          // An answer from before the field: no reason shown.
+          { ...base, ...cancelled, _id: '4', partName: 'Air Filter' },
+          { ...base, _id: '5', partName: 'Wiper Blade', cancelReason: null },
+        ],
+      },
+    });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    expect((await row('Brake Pads')).getByText('Not paid in time')).toBeInTheDocument();
+    expect((await row('Oil Filter')).getByText('Cancelled by you')).toBeInTheDocument();
+    expect((await row('Spark Plug')).getByText('Cancelled by the shop')).toBeInTheDocument();
+    const older = await row('Air Filter');
+    expect(older.getByText('Cancelled')).toBeInTheDocument();
+    expect(older.queryByText(/Not paid|Cancelled by/)).not.toBeInTheDocument();
+    expect((await row('Wiper Blade')).queryByText(/Not paid|Cancelled by/)).not.toBeInTheDocument();
+  });
+
+  it('tells by when to pay an unpaid order to keep it, beside its Pay button', async () => {
+    const holdExpiresAt = '2026-01-02T10:30:00Z';
+    mockApi({
+      'GET /api/config': { body: config },
+      'GET /api/booking': {
+        body: [
+          { ...base, _id: '1', partName: 'Brake Pads', holdExpiresAt, cancelReason: null },
+          { ...base, _id: '2', partName: 'Oil Filter' },
+          { ...base, _id: '3', partName: 'Spark Plug', paid: true, transactionId: 'pi_1', status: 'paid', paymentStatus: 'paid', holdExpiresAt: null },
+        ],
+      },
+    });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    const held = await row('Brake Pads');
+    const line = payByLine(held)!;
+    expect(line).toHaveTextContent(`Pay by ${formatDeadline(new Date(holdExpiresAt))} to keep it`);
+    expect(within(line).getByText(formatDeadline(new Date(holdExpiresAt)))).toHaveAttribute('datetime', '2026-01-02T10:30:00.000Z');
+    expect(line.parentElement).toContainElement(held.getByRole('link', { name: 'Pay for Brake Pads' }));
+    // Without a hold time (an older answer), or once paid, no such line.
+    expect(payByLine(await row('Oil Filter'))).not.toBeInTheDocument();
+    expect(payByLine(await row('Spark Plug'))).not.toBeInTheDocument();
+  });
+
+  it('asks for the orders again when a hold runs out, and shows the order released', async () => {
+    const holdExpiresAt = new Date(Date.now() + 1500).toISOString();
+    const answers = [
+      [{ ...base, holdExpiresAt, cancelReason: null }],
+      [{ ...base, status: 'cancelled', fulfilmentStatus: 'cancelled', holdExpiresAt: null, cancelReason: 'expired' }],
+    ];
+    mockApi({ 'GET /api/config': { body: config }, 'GET /api/booking': () => ({ body: answers.length > 1 ? answers.shift() : answers[0] }) });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    expect(payByLine(await row('Brake Pads'))).toBeInTheDocument();
+    expect(await screen.findAllByText('Not paid in time', {}, { timeout: 8000 })).not.toHaveLength(0);
+    const released = await row('Brake Pads');
+    expect(payByLine(released)).not.toBeInTheDocument();
+    expect(released.queryByRole('link', { name: 'Pay for Brake Pads' })).not.toBeInTheDocument();
+  }, 15_000);
 });

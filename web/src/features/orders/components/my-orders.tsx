@@ -10,8 +10,9 @@ import { useMoney } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
+import { msUntilFirstRelease } from '../hold';
 import type { Order } from '../types';
-import { FulfilmentBadge, PaymentBadge } from './order-badges';
+import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge } from './order-badges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -20,9 +21,15 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
+/** After a hold runs out, how long to give the shop to release the order before asking again. */
+const RELEASE_GRACE_MS = 1000;
+/** The longest wait a browser timer takes (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * My Orders: the buyer's orders with their payment and fulfilment badges, Pay and Cancel for
- * unpaid ones, and the transaction id for paid ones.
+ * unpaid ones (with the time to pay by before the shop releases them), why a cancelled one was
+ * cancelled, and the transaction id for paid ones.
  */
 export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
@@ -38,6 +45,16 @@ export function MyOrders({ buyer }: { buyer: string }) {
     signOut();
     void navigate(paths.home.getHref(), { replace: true });
   }, [refused, signOut, navigate]);
+
+  // When an unpaid order's hold runs out the shop cancels it: ask again then, so it shows as such.
+  const { data, refetch } = orders;
+  useEffect(() => {
+    if (!data) return;
+    const wait = msUntilFirstRelease(data, Date.now());
+    if (wait === null) return;
+    const timer = window.setTimeout(() => void refetch(), Math.min(wait + RELEASE_GRACE_MS, MAX_TIMER_MS));
+    return () => window.clearTimeout(timer);
+  }, [data, refetch]);
 
   if (orders.isPending) return <Spinner label="Loading your orders" />;
   if (orders.isError) return <ErrorBox error={orders.error} onRetry={() => void orders.refetch()} />;
@@ -104,7 +121,10 @@ export function MyOrders({ buyer }: { buyer: string }) {
                   <PaymentBadge status={order.paymentStatus} />
                 </td>
                 <td>
-                  <FulfilmentBadge status={order.fulfilmentStatus} />
+                  <div className="flex flex-col items-start gap-1">
+                    <FulfilmentBadge status={order.fulfilmentStatus} />
+                    <CancelReasonNote order={order} viewer="buyer" />
+                  </div>
                 </td>
                 <td>
                   <OrderActions order={order} onCancel={onCancel} />
@@ -125,25 +145,32 @@ function OrderBadges({ order }: { order: Order }) {
     <div className="flex shrink-0 flex-col items-end gap-1">
       <PaymentBadge status={order.paymentStatus} />
       <FulfilmentBadge status={order.fulfilmentStatus} />
+      <CancelReasonNote order={order} viewer="buyer" />
     </div>
   );
 }
 
-/** Pay and Cancel for an unpaid order; the transaction id once paid (kept after a refund). */
+/**
+ * Pay and Cancel for an unpaid order, with the time to pay by; the transaction id once paid (kept
+ * after a refund).
+ */
 function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <PaymentCell order={order} />
-      {order.status === 'unpaid' ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline btn-error"
-          aria-label={`Cancel order for ${order.partName}`}
-          onClick={() => onCancel(order)}
-        >
-          Cancel
-        </button>
-      ) : null}
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <PaymentCell order={order} />
+        {order.status === 'unpaid' ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            aria-label={`Cancel order for ${order.partName}`}
+            onClick={() => onCancel(order)}
+          >
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      <PayByNote order={order} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { cancelReasonText, formatDeadline, holdDeadline, type Viewer } from '../hold';
 import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../moves';
-import type { FulfilmentStatus, PaymentStatus } from '../types';
+import type { FulfilmentStatus, Order, PaymentStatus } from '../types';
 
 const PAYMENT_STYLES: Record<PaymentStatus, string> = {
   unpaid: 'badge-warning',
@@ -29,5 +30,22 @@ export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
     <span className={`badge whitespace-nowrap ${FULFILMENT_STYLES[status] ?? 'badge-ghost'}`} title="Fulfilment">
       {FULFILMENT_LABELS[status] ?? status}
     </span>
+  );
+}
+
+/** Beside a cancelled order's badge: why it was cancelled ("Not paid in time", "Cancelled by you"...). */
+export function CancelReasonNote({ order, viewer }: { order: Order; viewer: Viewer }) {
+  const reason = cancelReasonText(order, viewer);
+  return reason ? <span className="text-xs whitespace-nowrap text-base-content/75">{reason}</span> : null;
+}
+
+/** Near an unpaid order's Pay button: until when its parts are held for it. */
+export function PayByNote({ order }: { order: Order }) {
+  const deadline = holdDeadline(order);
+  if (!deadline) return null;
+  return (
+    <p className="text-xs text-base-content/75">
+      Pay by <time dateTime={deadline.toISOString()}>{formatDeadline(deadline)}</time> to keep it
+    </p>
   );
 }

@@ -63,6 +63,13 @@ describe('payment page', () => {
     expect(screen.getByLabelText('CVC')).toBeInTheDocument();
   });
 
+  it('says by when to pay to keep the order', async () => {
+    setup({ 'GET /api/booking/9': { body: { ...order, holdExpiresAt: '2026-01-02T10:30:00Z', cancelReason: null } } });
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent(/Pay by .+ to keep it/);
+    expect(within(summary).getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute('datetime', '2026-01-02T10:30:00.000Z');
+  });
+
   it('keeps Pay disabled until the payment secret has arrived', async () => {
     const held = deferred<{ body: unknown }>();
     const { pay, calls } = setup({ 'POST /api/create-payment-intent': () => held.promise });

@@ -1,8 +1,12 @@
 import { useMoney } from '@/lib/config';
 import type { Order } from '../types';
+import { CancelReasonNote, PayByNote } from './order-badges';
 import { OrderStatus } from './order-status';
 
-/** The payment page's order summary: what is paid for, and the transaction id once it is paid. */
+/**
+ * The payment page's order summary: what is paid for, by when to pay to keep it (or why it was
+ * cancelled), and the transaction id once it is paid.
+ */
 export function PaymentSummary({ order }: { order: Order }) {
   const money = useMoney();
   return (
@@ -21,8 +25,10 @@ export function PaymentSummary({ order }: { order: Order }) {
           <dt className="text-base-content/70">Total</dt>
           <dd className="text-lg font-bold">{money(order.price)}</dd>
           <dt className="text-base-content/70">Status</dt>
-          <dd>
+          <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <OrderStatus status={order.status} />
+            <CancelReasonNote order={order} viewer="buyer" />
+            <PayByNote order={order} />
           </dd>
           {order.paid && order.transactionId ? (
             <>

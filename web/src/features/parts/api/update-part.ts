@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PartInput } from '../types';
 
-export type PartUpdate = { id: string; changes: Partial<PartInput> };
+/**
+ * The fields to change. A new `availableQuantity` goes with `availableQuantitySeen`, the stock the
+ * form loaded: the shop refuses the change (409) when orders or restocks moved the stock since.
+ */
+export type PartChanges = Partial<PartInput> & { availableQuantitySeen?: number };
+
+export type PartUpdate = { id: string; changes: PartChanges };
 
 /** Sends only the changed fields; the server leaves the others alone. */
 export function useUpdatePart() {

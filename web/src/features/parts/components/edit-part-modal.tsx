@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { InputField } from '@/components/ui/field';
+import { InputField, TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { useUpdatePart } from '../api/update-part';
+import { partQueryOptions } from '../api/get-part';
+import { useUpdatePart, type PartChanges } from '../api/update-part';
 import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, type EditPartValues } from '../schemas';
 import type { Part } from '../types';
 import { CatalogueFields } from './catalogue-fields';
 
-/** Edits a part's price, stock and catalogue fields; its name, description and picture stay. */
+/** Edits a part's name, description, price, stock and catalogue fields; its picture stays. */
 export function EditPartModal({ part, onClose }: { part: Part | null; onClose: () => void }) {
   return (
     <Modal open={part !== null} title={`Edit ${part?.name ?? 'part'}`} onClose={onClose}>
@@ -19,41 +22,94 @@ export function EditPartModal({ part, onClose }: { part: Part | null; onClose: (
   );
 }
 
+/** The part as the form shows it. */
+function editValues(part: Part): EditPartValues {
+  return {
+    ...catalogueValues(part),
+    name: part.name,
+    description: part.description,
+    price: String(part.price),
+    availableQuantity: String(part.availableQuantity),
+    minimumOrder: String(part.minimumOrder),
+  };
+}
+
+/** What the form's fields send to the shop, stock apart (it goes only when changed, see below). */
+function editInput(values: EditPartValues): Omit<PartChanges, 'availableQuantity' | 'availableQuantitySeen'> {
+  return {
+    ...catalogueInput(values),
+    sku: values.sku.trim(),
+    name: values.name.trim(),
+    description: values.description.trim(),
+    price: Number(values.price),
+    minimumOrder: Number(values.minimumOrder),
+  };
+}
+
+/**
+ * Only the fields that differ from the part as loaded: what the admin left alone is not sent, so it
+ * cannot write an old value over someone else's change. A new stock figure goes with the stock the
+ * form loaded (`availableQuantitySeen`), and the shop refuses it if orders moved the stock since.
+ */
+function changedFields(values: EditPartValues, loaded: Part, stockSeen: number): PartChanges {
+  const before = editInput(editValues(loaded)) as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(editInput(values))) {
+    if (JSON.stringify(value) !== JSON.stringify(before[field])) changes[field] = value;
+  }
+  const stock = Number(values.availableQuantity);
+  if (stock !== stockSeen) Object.assign(changes, { availableQuantity: stock, availableQuantitySeen: stockSeen });
+  return changes as PartChanges;
+}
+
 function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
   const updatePart = useUpdatePart();
-  const form = useForm<EditPartValues>({
-    resolver: zodResolver(editPartSchema),
-    defaultValues: {
-      ...catalogueValues(part),
-      price: String(part.price),
-      availableQuantity: String(part.availableQuantity),
-      minimumOrder: String(part.minimumOrder),
-    },
-  });
+  const queryClient = useQueryClient();
+  // The stock figure the form loaded; a refused stock change loads the shop's current one.
+  const [stockSeen, setStockSeen] = useState(part.availableQuantity);
+  const [stockReloaded, setStockReloaded] = useState(false);
+  const form = useForm<EditPartValues>({ resolver: zodResolver(editPartSchema), defaultValues: editValues(part) });
   const {
     register,
     handleSubmit,
     setError,
+    resetField,
     formState: { errors, isSubmitting },
   } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
+  /** After the shop refused a stock change: its current stock into the form. True if it had moved. */
+  const reloadStock = async (): Promise<boolean> => {
     try {
-      await updatePart.mutateAsync({
-        id: part._id,
-        changes: {
-          ...catalogueInput(values),
-          sku: values.sku.trim(),
-          price: Number(values.price),
-          availableQuantity: Number(values.availableQuantity),
-          minimumOrder: Number(values.minimumOrder),
-        },
-      });
-      notify.success(`${part.name} is updated.`);
+      const current = await queryClient.fetchQuery({ ...partQueryOptions(part._id), staleTime: 0 });
+      if (current.availableQuantity === stockSeen) return false;
+      setStockSeen(current.availableQuantity);
+      setStockReloaded(true);
+      resetField('availableQuantity', { defaultValue: String(current.availableQuantity) });
+      void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changes = changedFields(values, part, stockSeen);
+    if (Object.keys(changes).length === 0) {
+      notify.info(`Nothing to save: ${part.name} is unchanged.`);
+      onClose();
+      return;
+    }
+    try {
+      await updatePart.mutateAsync({ id: part._id, changes });
+      notify.success(`${changes.name ?? part.name} is updated.`);
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
-      if (error instanceof ApiError && error.status === 409) setError('sku', { type: 'server', message: error.message });
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
+      if (error instanceof ApiError && error.status === 409) {
+        // Either the stock moved since the form loaded it, or the part number is another part's.
+        const stockMoved = 'availableQuantity' in changes && (await reloadStock());
+        if (!stockMoved && 'sku' in changes) setError('sku', { type: 'server', message: error.message });
+      }
       notify.error(errorMessage(error));
     }
   });
@@ -61,11 +117,14 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
   return (
     <FormProvider {...form}>
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
       <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
       <div className="grid grid-cols-2 gap-4">
         <InputField
           label="Available Quantity"
           inputMode="numeric"
+          hint={stockReloaded ? `Reloaded: ${stockSeen} in stock now.` : undefined}
           error={errors.availableQuantity?.message}
           {...register('availableQuantity')}
         />

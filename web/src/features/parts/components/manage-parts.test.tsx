@@ -11,17 +11,20 @@ const config = { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvi
 const pads = makePart({ _id: '1', name: 'Brake Pads', sku: 'BRK-1042', availableQuantity: 3, reorderLevel: 5, lowStock: true });
 const belt = makePart({ _id: '2', name: 'Serpentine Belt', availableQuantity: 40, reorderLevel: 5, lowStock: false });
 
-function setup(restock: Parameters<typeof mockApi>[0][string]) {
+type Route = Parameters<typeof mockApi>[0][string];
+
+function setup(restock: Route, update: Route = { body: { matchedCount: 1, modifiedCount: 1 } }, current: Route = { body: pads }) {
   let parts = [pads, belt];
   const fetchMock = mockApi({
     'GET /api/config': config,
     'GET /api/part': () => ({ body: parts }),
-    'POST /api/part/1/restock': async (body) => {
-      const reply = typeof restock === 'function' ? await restock(body) : restock;
+    'GET /api/part/1': current,
+    'POST /api/part/1/restock': async (body, url) => {
+      const reply = typeof restock === 'function' ? await restock(body, url) : restock;
       if ((reply.status ?? 200) === 200) parts = [reply.body as typeof pads, belt];
       return reply;
     },
-    'PUT /api/part/1': { body: { matchedCount: 1, modifiedCount: 1 } },
+    'PUT /api/part/1': update,
   });
   return { ...renderWithProviders(<ManageParts />), fetchMock };
 }
@@ -74,7 +77,7 @@ describe('Manage Parts stock', () => {
     expect(dialog).toBeInTheDocument();
   });
 
-  it('edits the catalogue fields with the price and stock', async () => {
+  it('edits the catalogue fields, sending only what changed', async () => {
     const { user, fetchMock } = setup({ body: pads });
     await user.click(await screen.findByRole('button', { name: 'Edit Brake Pads' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Brake Pads' });
@@ -89,15 +92,88 @@ describe('Manage Parts stock', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove vehicle 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
-    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({
-      sku: 'brk-2000',
-      oemNumbers: ['90916-02585'],
-      category: 'Brakes',
-      reorderLevel: 5,
-      fitments: [],
-      price: 20,
-      availableQuantity: 3,
-      minimumOrder: 5,
-    });
+    // Only what was changed: the price, stock and the rest stay as the shop has them.
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ sku: 'brk-2000', category: 'Brakes', fitments: [] });
+  });
+});
+
+describe('Manage Parts edits and stock', () => {
+  async function openEdit(user: ReturnType<typeof setup>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Edit Brake Pads' }));
+    return screen.getByRole('dialog', { name: 'Edit Brake Pads' });
+  }
+
+  it('a description-only edit sends no availableQuantity', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const dialog = await openEdit(user);
+    expect(within(dialog).getByLabelText('Available Quantity')).toHaveValue('3');
+    await user.clear(within(dialog).getByLabelText('Description'));
+    await user.type(within(dialog).getByLabelText('Description'), 'Ceramic pads, low dust');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ description: 'Ceramic pads, low dust' });
+  });
+
+  it('renames a part and says so under its new name', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const dialog = await openEdit(user);
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Ceramic Brake Pads');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ceramic Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ name: 'Ceramic Brake Pads' });
+  });
+
+  it('a stock change sends the new stock with the stock the form loaded', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const dialog = await openEdit(user);
+    await user.clear(within(dialog).getByLabelText('Available Quantity'));
+    await user.type(within(dialog).getByLabelText('Available Quantity'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ availableQuantity: 10, availableQuantitySeen: 3 });
+  });
+
+  it("shows the shop's message when the stock changed meanwhile, and reloads the current stock", async () => {
+    const message = 'The stock changed since you loaded it (now 1); check it and try again.';
+    const replies = [{ status: 409, body: { error: message } }, { body: { matchedCount: 1, modifiedCount: 1 } }];
+    const { user, fetchMock } = setup({ body: pads }, () => replies.shift()!, { body: { ...pads, availableQuantity: 1 } });
+    const dialog = await openEdit(user);
+    await user.clear(within(dialog).getByLabelText('Available Quantity'));
+    await user.type(within(dialog).getByLabelText('Available Quantity'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
+    expect(dialog).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(dialog).getByLabelText('Available Quantity')).toHaveValue('1'));
+    expect(within(dialog).getByText('Reloaded: 1 in stock now.')).toBeInTheDocument();
+    // The SKU was not sent, so the refusal is not put under it.
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+
+    // Saved again, the new figure goes with the stock now seen.
+    fetchMock.mockClear();
+    await user.clear(within(dialog).getByLabelText('Available Quantity'));
+    await user.type(within(dialog).getByLabelText('Available Quantity'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ availableQuantity: 10, availableQuantitySeen: 1 });
+  });
+
+  it('closes without asking the shop when nothing was changed', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const dialog = await openEdit(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.info).toHaveBeenCalledWith('Nothing to save: Brake Pads is unchanged.'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('puts a part number taken by another part under the SKU', async () => {
+    const { user } = setup({ body: pads }, { status: 409, body: { error: 'Another part has the part number BRK-7' } });
+    const dialog = await openEdit(user);
+    await user.clear(within(dialog).getByLabelText('SKU'));
+    await user.type(within(dialog).getByLabelText('SKU'), 'BRK-7');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Another part has the part number BRK-7'));
+    expect(await within(dialog).findByText('Another part has the part number BRK-7')).toBeInTheDocument();
   });
 });

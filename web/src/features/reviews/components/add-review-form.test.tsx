@@ -72,4 +72,22 @@ describe('AddReviewForm', () => {
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to add review'));
     expect(await screen.findByText('Rating must be from 1 to 5')).toBeInTheDocument();
   });
+
+  it("shows the shop's message when the account posts reviews too often (429)", async () => {
+    const message = 'You have posted several reviews just now; please wait a few minutes before adding another.';
+    mockApi({
+      'POST /api/image': { body: { success: true, data: { url: '/api/image/abc.png' } } },
+      'POST /api/review': { status: 429, body: { error: message } },
+    });
+    const { user, submit } = setup('Ann');
+    await user.type(screen.getByLabelText('Description'), 'Another one');
+    await user.type(screen.getByLabelText('Rating'), '4');
+    await user.upload(screen.getByLabelText('Image'), pngFile());
+    await submit();
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
+    expect(notify.error).not.toHaveBeenCalledWith('Failed to add review');
+    expect(notify.success).not.toHaveBeenCalled();
+    // What was typed stays, to send again later.
+    expect(screen.getByLabelText('Description')).toHaveValue('Another one');
+  });
 });

@@ -2,13 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { InputField, TextAreaField } from '@/components/ui/field';
 import { Stars } from '@/components/ui/stars';
+import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { useCreateReview } from '../api/create-review';
 import { reviewSchema, type ReviewValues } from '../schemas';
 
-/** Add A Review: the photo is uploaded to the shop, then the review is saved (toasts of D6). */
+/**
+ * Add A Review: the photo is uploaded to the shop, then the review is saved (toasts of D6; when
+ * the shop refuses a review for coming too soon after others, its own message).
+ */
 export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
   const createReview = useCreateReview();
   const empty: ReviewValues = { name: defaultName, description: '', rating: '', image: undefined };
@@ -35,7 +39,8 @@ export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
       reset(empty);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['name', 'description', 'rating']);
-      notify.error('Failed to add review');
+      // Too many reviews from one account: the shop's message says how long to wait.
+      notify.error(error instanceof ApiError && error.status === 429 ? error.message : 'Failed to add review');
     }
   });
 
