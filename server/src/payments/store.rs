@@ -80,14 +80,19 @@ pub async fn latest_for<'e>(
     booking: &BookingRow,
     currency: &str,
 ) -> Result<Option<PaymentRow>, sqlx::Error> {
-    let select = select()
+    db.fetch_optional_on(executor, &newest_of(booking, currency))
+        .await
+}
+
+/// The newest intent for an order's amount and currency.
+fn newest_of(booking: &BookingRow, currency: &str) -> SelectStatement {
+    select()
         .and_where(Expr::col(Payments::BookingId).eq(booking.id))
         .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
         .and_where(Expr::col(Payments::Currency).eq(currency))
         .order_by(Payments::CreatedAt, Order::Desc)
         .limit(1)
-        .to_owned();
-    db.fetch_optional_on(executor, &select).await
+        .to_owned()
 }
 
 /// Records an intent. One already recorded keeps its row, except that a
@@ -184,13 +189,8 @@ pub async fn succeeded_for<'e>(
     booking: &BookingRow,
     currency: &str,
 ) -> Result<Option<PaymentRow>, sqlx::Error> {
-    let select = select()
-        .and_where(Expr::col(Payments::BookingId).eq(booking.id))
-        .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
-        .and_where(Expr::col(Payments::Currency).eq(currency))
+    let select = newest_of(booking, currency)
         .and_where(Expr::col(Payments::Status).eq(SUCCEEDED))
-        .order_by(Payments::CreatedAt, Order::Desc)
-        .limit(1)
         .to_owned();
     db.fetch_optional_on(executor, &select).await
 }

@@ -273,37 +273,47 @@ async fn a_card_cannot_be_charged_for_an_order_released_meanwhile() {
     assert_eq!(charged, 0);
 }
 
-/// A shop taking payments through the stand-in for the card provider.
-async fn stripe_shop(hold: Duration) -> (TestApp, StripeStandIn) {
-    let stand_in = StripeStandIn::start().await;
-    let base = stand_in.base.clone();
-    let app = spawn_app_with(|c| {
-        c.payment_provider = "stripe".into();
-        c.stripe_secret_key = Some(STRIPE_SECRET_KEY.into());
-        c.stripe_publishable_key = Some("pk_test_stand_in".into());
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        c.stripe_api_base = base;
-        c.order_hold = hold;
-    })
-    .await;
-    (app, stand_in)
+/// A Stripe shop whose orders hold for a second, and a buyer's order for two
+/// $12.50 units whose payment was started and which has since expired.
+struct ExpiredOrder {
+    app: TestApp,
+    stand_in: StripeStandIn,
+    buyer: User,
+    part_id: String,
+    id: String,
+    intent: String,
 }
 
-fn intent_id(intent: &Value) -> String {
-    let secret = intent["clientSecret"].as_str().unwrap();
-    secret.split("_secret_").next().unwrap().to_owned()
-}
-
-#[tokio::test]
-async fn a_stripe_payment_that_lands_after_the_order_expired_is_refunded() {
-    let (app, stand_in) = stripe_shop(Duration::from_secs(1)).await;
+async fn expired_stripe_order() -> ExpiredOrder {
+    let (app, stand_in) = spawn_stripe_app_with(|c| c.order_hold = Duration::from_secs(1)).await;
     let admin = app.admin().await;
     let part_id = app.add_part(&admin, 10, 1, "12.50").await;
     let buyer = app.new_user().await;
     let order = app.place_order(&buyer, &part_id, 2).await;
-    let id = id_of(&order);
-    let intent = intent_id(&app.open_payment(&buyer, id).await);
-    wait_for_order(&app, &buyer, id, cancelled).await;
+    let id = id_of(&order).to_owned();
+    let intent = intent_id(&app.open_payment(&buyer, &id).await);
+    wait_for_order(&app, &buyer, &id, cancelled).await;
+    ExpiredOrder {
+        app,
+        stand_in,
+        buyer,
+        part_id,
+        id,
+        intent,
+    }
+}
+
+#[tokio::test]
+async fn a_stripe_payment_that_lands_after_the_order_expired_is_refunded() {
+    let ExpiredOrder {
+        app,
+        stand_in,
+        buyer,
+        part_id,
+        id,
+        intent,
+    } = expired_stripe_order().await;
+    let id = id.as_str();
     assert!(stand_in.refunds().is_empty());
 
     // The buyer's card goes through at the provider after all.
@@ -339,15 +349,15 @@ async fn a_stripe_payment_that_lands_after_the_order_expired_is_refunded() {
 
 #[tokio::test]
 async fn a_stripe_payment_reported_by_the_buyer_after_expiry_is_refunded() {
-    let (app, stand_in) = stripe_shop(Duration::from_secs(1)).await;
-    let admin = app.admin().await;
-    let part_id = app.add_part(&admin, 10, 1, "12.50").await;
-    let buyer = app.new_user().await;
-    let order = app.place_order(&buyer, &part_id, 1).await;
-    let id = id_of(&order);
-    let intent = intent_id(&app.open_payment(&buyer, id).await);
-    wait_for_order(&app, &buyer, id, cancelled).await;
-
+    let ExpiredOrder {
+        app,
+        stand_in,
+        buyer,
+        id,
+        intent,
+        ..
+    } = expired_stripe_order().await;
+    let id = id.as_str();
     stand_in.set(&intent, "status", json!("succeeded"));
     let response = app.pay_order(Some(&buyer.token), id, &intent).await;
     expect_error(
@@ -361,7 +371,7 @@ async fn a_stripe_payment_reported_by_the_buyer_after_expiry_is_refunded() {
 
 #[tokio::test]
 async fn cancelling_a_stripe_order_whose_payment_went_through_pays_it_instead() {
-    let (app, stand_in) = stripe_shop(Duration::from_secs(3600)).await;
+    let (app, stand_in) = spawn_stripe_app_with(|_| {}).await;
     let admin = app.admin().await;
     let part_id = app.add_part(&admin, 10, 1, "12.50").await;
     let buyer = app.new_user().await;

@@ -476,16 +476,7 @@ async fn a_refund_through_the_test_provider_is_recorded_and_cancels_the_order() 
 
 /// A shop taking payments through the Stripe stand-in.
 async fn stripe_shop() -> (Shop, StripeStandIn) {
-    let stand_in = StripeStandIn::start().await;
-    let base = stand_in.base.clone();
-    let app = spawn_app_with(|c| {
-        c.payment_provider = "stripe".into();
-        c.stripe_secret_key = Some(STRIPE_SECRET_KEY.into());
-        c.stripe_publishable_key = Some("pk_test_stand_in".into());
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        c.stripe_api_base = base;
-    })
-    .await;
+    let (app, stand_in) = spawn_stripe_app_with(|_| {}).await;
     (shop_on(app).await, stand_in)
 }
 

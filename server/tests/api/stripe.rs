@@ -11,26 +11,11 @@ use crate::orders::id_of;
 
 /// A shop taking payments through the stand-in, with a $12.50 part and a buyer.
 async fn stripe_shop() -> (TestApp, StripeStandIn, User, String) {
-    let stand_in = StripeStandIn::start().await;
-    let base = stand_in.base.clone();
-    let app = spawn_app_with(|c| {
-        c.payment_provider = "stripe".into();
-        c.stripe_secret_key = Some(STRIPE_SECRET_KEY.into());
-        c.stripe_publishable_key = Some("pk_test_stand_in".into());
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        c.stripe_api_base = base;
-    })
-    .await;
+    let (app, stand_in) = spawn_stripe_app_with(|_| {}).await;
     let admin = app.admin().await;
     let part_id = app.add_part(&admin, 10, 2, "12.50").await;
     let buyer = app.new_user().await;
     (app, stand_in, buyer, part_id)
-}
-
-/// The id of the intent a client secret belongs to.
-fn intent_id(intent: &Value) -> String {
-    let secret = intent["clientSecret"].as_str().unwrap();
-    secret.split("_secret_").next().unwrap().to_owned()
 }
 
 #[tokio::test]

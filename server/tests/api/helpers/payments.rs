@@ -6,7 +6,7 @@ use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
-use super::{TestApp, User};
+use super::{spawn_app_with, StripeStandIn, TestApp, User, STRIPE_SECRET_KEY};
 
 /// The webhook secret the tests configure.
 pub const WEBHOOK_SECRET: &str = "whsec_test_secret";
@@ -52,6 +52,31 @@ pub fn succeeded_event(
         }}
     })
     .to_string()
+}
+
+/// A shop taking payments through a fresh stand-in for the card provider's
+/// API, with its other settings changed by `configure`.
+pub async fn spawn_stripe_app_with(
+    configure: impl FnOnce(&mut shop::Config),
+) -> (TestApp, StripeStandIn) {
+    let stand_in = StripeStandIn::start().await;
+    let base = stand_in.base.clone();
+    let app = spawn_app_with(|c| {
+        c.payment_provider = "stripe".into();
+        c.stripe_secret_key = Some(STRIPE_SECRET_KEY.into());
+        c.stripe_publishable_key = Some("pk_test_stand_in".into());
+        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+        c.stripe_api_base = base;
+        configure(c);
+    })
+    .await;
+    (app, stand_in)
+}
+
+/// The id of the intent a client secret (in an intent answer) belongs to.
+pub fn intent_id(intent: &Value) -> String {
+    let secret = intent["clientSecret"].as_str().unwrap();
+    secret.split("_secret_").next().unwrap().to_owned()
 }
 
 impl TestApp {
