@@ -60,7 +60,7 @@ impl Fulfilment {
     }
 }
 
-/// The order statuses of PRODUCT.md, derived from the payment and the fulfilment.
+/// The order statuses the API shows (`status`), derived from the payment and the fulfilment.
 pub const STATUSES: [&str; 4] = ["unpaid", "paid", "shipped", "cancelled"];
 
 /// An order's payment and fulfilment together.
@@ -81,7 +81,7 @@ impl OrderState {
     /// Where every order starts.
     pub const NEW: OrderState = state(Payment::Unpaid, Fulfilment::Pending);
 
-    /// The status PRODUCT.md names: `cancelled` when cancelled, `shipped`
+    /// The status the API shows: `cancelled` when cancelled, `shipped`
     /// when shipped or delivered, else `paid` or `unpaid` from the payment.
     pub fn status(self) -> &'static str {
         match (self.fulfilment, self.payment) {

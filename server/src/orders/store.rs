@@ -346,7 +346,7 @@ fn in_state(s: OrderState) -> sea_query::SimpleExpr {
 pub struct Filter {
     pub payment: Option<Payment>,
     pub fulfilment: Option<Fulfilment>,
-    /// One of the derived statuses of PRODUCT.md.
+    /// One of the derived statuses the API shows (`status`).
     pub status: Option<&'static str>,
 }
 

@@ -36,13 +36,21 @@ fn cancelled(order: &Value) -> bool {
     order["status"] == "cancelled"
 }
 
-#[tokio::test]
-async fn an_unpaid_order_is_released_once_its_hold_runs_out() {
-    let app = spawn_app_with(|c| c.order_hold = Duration::from_secs(1)).await;
+/// A shop whose unpaid orders hold for `hold`, with a part of 10 in stock
+/// at $9.99, and a buyer's order for `quantity` of it: answers the shop, the
+/// buyer, the part's id and the order.
+async fn one_order(hold: Duration, quantity: i64) -> (TestApp, User, String, Value) {
+    let app = spawn_app_with(|c| c.order_hold = hold).await;
     let admin = app.admin().await;
     let part_id = app.add_part(&admin, 10, 1, "9.99").await;
     let buyer = app.new_user().await;
-    let order = app.place_order(&buyer, &part_id, 4).await;
+    let order = app.place_order(&buyer, &part_id, quantity).await;
+    (app, buyer, part_id, order)
+}
+
+#[tokio::test]
+async fn an_unpaid_order_is_released_once_its_hold_runs_out() {
+    let (app, buyer, part_id, order) = one_order(Duration::from_secs(1), 4).await;
     let id = id_of(&order);
     assert!(order["holdExpiresAt"].is_string(), "{order}");
     assert_eq!(order["cancelReason"], Value::Null);
@@ -59,6 +67,7 @@ async fn an_unpaid_order_is_released_once_its_hold_runs_out() {
     );
     assert_eq!(app.part(&part_id).await["availableQuantity"], 10);
     // The admin's list says why too.
+    let admin = app.admin().await;
     let listed: Vec<Value> = app
         .get("/api/admin/orders?status=cancelled", Some(&admin.token))
         .await
@@ -70,11 +79,7 @@ async fn an_unpaid_order_is_released_once_its_hold_runs_out() {
 
 #[tokio::test]
 async fn starting_the_payment_holds_the_order_for_another_while() {
-    let app = spawn_app_with(|c| c.order_hold = Duration::from_secs(3600)).await;
-    let admin = app.admin().await;
-    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
-    let buyer = app.new_user().await;
-    let order = app.place_order(&buyer, &part_id, 1).await;
+    let (app, buyer, _, order) = one_order(Duration::from_secs(3600), 1).await;
     let id = id_of(&order);
     let placed_hold = order["holdExpiresAt"].as_str().unwrap().to_owned();
     tokio::time::sleep(Duration::from_millis(20)).await;
@@ -233,11 +238,7 @@ async fn an_order_whose_payment_went_through_cannot_be_cancelled_as_unpaid() {
 
 #[tokio::test]
 async fn an_order_whose_payment_went_through_is_paid_not_expired() {
-    let app = spawn_app_with(|c| c.order_hold = Duration::from_secs(1)).await;
-    let admin = app.admin().await;
-    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
-    let buyer = app.new_user().await;
-    let order = app.place_order(&buyer, &part_id, 2).await;
+    let (app, buyer, part_id, order) = one_order(Duration::from_secs(1), 2).await;
     let id = id_of(&order);
     let transaction = app.pay_with_test_card(&buyer, id).await;
 
@@ -251,11 +252,7 @@ async fn an_order_whose_payment_went_through_is_paid_not_expired() {
 
 #[tokio::test]
 async fn a_card_cannot_be_charged_for_an_order_released_meanwhile() {
-    let app = spawn_app_with(|c| c.order_hold = Duration::from_secs(1)).await;
-    let admin = app.admin().await;
-    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
-    let buyer = app.new_user().await;
-    let order = app.place_order(&buyer, &part_id, 2).await;
+    let (app, buyer, _, order) = one_order(Duration::from_secs(1), 2).await;
     let id = id_of(&order);
     let intent = app.open_payment(&buyer, id).await;
     wait_for_order(&app, &buyer, id, cancelled).await;
