@@ -1,4 +1,5 @@
-//! Configuration: environment variables (PRODUCT.md section 4), mirrored by flags.
+//! Configuration: environment variables (the README's configuration table),
+//! mirrored by flags.
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! The one error type of the HTTP layer. Every failure becomes JSON
-//! `{"error": "...", "fields"?: {...}}` with the status PRODUCT.md gives it;
+//! `{"error": "...", "fields"?: {...}}` with the status that fits (see the README);
 //! causes of 5xx answers go to the log, never to the client.
 
 use std::collections::BTreeMap;

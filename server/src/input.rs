@@ -1,6 +1,6 @@
 //! Reading request bodies. Every JSON body is taken as an object and its
 //! fields are parsed one by one, so that each wrong field gets the message
-//! PRODUCT.md gives it (`fields` in the 400 answer), and a malformed or
+//! the API promises for it (`fields` in the 400 answer), and a malformed or
 //! oversized body gets the shop's own error shape instead of axum's text.
 
 use axum::extract::rejection::JsonRejection;

@@ -1,4 +1,5 @@
-//! Sign-up, login, "who am I" and token refresh (PRODUCT.md section 2, D2).
+//! Sign-up, login, "who am I" and token refresh (tokens only after proof of
+//! identity: a password, a sign-up or a finished Google sign-in).
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -1,6 +1,6 @@
 //! Cards as the built-in test provider reads them, and what it does with
-//! the card provider's well-known test numbers (PRODUCT.md, "The built-in
-//! test payment provider"). A malformed field is a 400 naming it
+//! the card provider's well-known test numbers (the README's "Card
+//! payments"). A malformed field is a 400 naming it
 //! (`card.number`); a well-formed card the provider refuses is a 402 with
 //! the provider's message and code.
 

@@ -60,7 +60,7 @@ fn refusal(from: &str, action: &str) -> &'static str {
     }
 }
 
-/// The status and `paid` PRODUCT.md derives from each state.
+/// The `status` and `paid` the API derives from each state.
 fn derived(state: &str) -> (&'static str, bool) {
     match state {
         "unpaid/pending" => ("unpaid", false),

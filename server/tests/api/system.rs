@@ -47,7 +47,7 @@ async fn config_follows_the_settings_the_shop_was_started_with() {
     );
 }
 
-/// Every route of PRODUCT.md section 2 this suite covers, with its methods.
+/// Every route of the shop's original HTTP contract this suite covers, with its methods.
 const ROUTES: [(&str, &[&str]); 19] = [
     ("/api/health", &["get"]),
     ("/api/config", &["get"]),

@@ -1,6 +1,6 @@
-//! The built-in test provider's cards (PRODUCT.md, "The built-in test
-//! payment provider"): each test number's outcome, expiry and CVC checks,
-//! and a 400 naming each malformed card field.
+//! The built-in test provider's cards (the README's "Card payments"): each
+//! test number's outcome, expiry and CVC checks, and a 400 naming each
+//! malformed card field.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,5 +1,6 @@
 //! "Sign in with Google": the OpenID Connect authorization code flow with
-//! PKCE, state and nonce, run by the server (PRODUCT.md section 2, D2).
+//! PKCE, state and nonce, run by the server: a token is handed out only once the provider has
+//! proved who the user is.
 //!
 //! 1. `GET /api/auth/google/start?redirect=PATH` keeps the state, nonce, PKCE
 //!    verifier and PATH in `oidc_flows`, bound to this browser by an HttpOnly,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Any ordinary address (PRODUCT.md section 5): dots, plus signs and hyphens, subdomains and long
+ * Any ordinary address, as the server accepts it: dots, plus signs and hyphens, subdomains and long
  * top-level domains; upper-case letters are fine, the server stores it lower-case.
  */
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
