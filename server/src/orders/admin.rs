@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
-use super::store::{self, Filter, MoveNotes};
+use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, Booking};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -198,9 +198,14 @@ async fn move_order(
     let booking = store::find(&state.db, parse_id(id).ok_or_else(not_found)?)
         .await?
         .ok_or_else(not_found)?;
+    // A cancel or a refund by the staff says so on the order.
+    let by_staff = MoveNotes {
+        cancel_reason: Some(CancelReason::Admin),
+        ..MoveNotes::default()
+    };
     if action == Move::Cancel {
         return Ok(
-            holds::cancel_unpaid(state, &booking, MoveNotes::default(), &admin.email)
+            holds::cancel_unpaid(state, &booking, by_staff, &admin.email)
                 .await?
                 .into(),
         );
@@ -228,13 +233,9 @@ async fn move_order(
     };
     tracing::info!(order = booking.id, refund = ?refund.id, amount_cents = refund.amount_cents,
         by = ?admin.email, "payment refunded");
-    Ok(make_move(
-        state,
-        &booking,
-        Move::Refund,
-        MoveNotes::default(),
-        &admin.email,
+    Ok(
+        make_move(state, &booking, Move::Refund, by_staff, &admin.email)
+            .await?
+            .into(),
     )
-    .await?
-    .into())
 }

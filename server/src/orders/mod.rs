@@ -400,24 +400,17 @@ async fn settled(
 /// state the order is in: one conditional UPDATE, with the stock given back
 /// in the same transaction when the move says so. When someone else changed
 /// the order first, the move is refused as the table says for its new state.
-/// A move that cancels notes why: `by` the buyer, else the shop's staff,
-/// unless `notes` says otherwise. `by` names who moves it, for the log.
+/// A move that cancels records why from `notes`. `by` names who moves it,
+/// for the log.
 pub(crate) async fn make_move(
     state: &AppState,
     booking: &BookingRow,
     action: Move,
-    mut notes: MoveNotes<'_>,
+    notes: MoveNotes<'_>,
     by: &str,
 ) -> ApiResult<BookingRow> {
     let from = booking.state();
     let t = transition(from, action).map_err(|m| ApiError::Conflict(m.into()))?;
-    if t.to.fulfilment == state::Fulfilment::Cancelled && notes.cancel_reason.is_none() {
-        notes.cancel_reason = Some(if by == booking.buyer_email {
-            CancelReason::Buyer
-        } else {
-            CancelReason::Admin
-        });
-    }
     let (turn, mut tx) = state.db.begin_write().await?;
     if action == Move::Cancel {
         // Money taken means the order is paid, not cancelled as unpaid.
@@ -476,6 +469,10 @@ async fn cancel_order(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let booking = order_for(&state, &user, &id, false).await?;
-    holds::cancel_unpaid(&state, &booking, MoveNotes::default(), &user.email).await?;
+    let notes = MoveNotes {
+        cancel_reason: Some(CancelReason::Buyer),
+        ..MoveNotes::default()
+    };
+    holds::cancel_unpaid(&state, &booking, notes, &user.email).await?;
     Ok(Json(DeletedCount { deleted_count: 1 }))
 }

@@ -116,6 +116,21 @@ async fn cancelled_orders_say_who_cancelled_them() {
         app.order_of(&buyer, id_of(&by_staff)).await["cancelReason"],
         "admin"
     );
+    // A refund by the staff cancels the order too, and says so.
+    let refunded = app.place_order(&buyer, &part_id, 1).await;
+    let transaction = app.pay_with_test_card(&buyer, id_of(&refunded)).await;
+    let response = app
+        .pay_order(Some(&buyer.token), id_of(&refunded), &transaction)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let path = format!("/api/admin/orders/{}/refund", id_of(&refunded));
+    let response = app.post_json(&path, Some(&admin.token), &json!({})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let order = app.order_of(&buyer, id_of(&refunded)).await;
+    assert_eq!(
+        (&order["status"], &order["cancelReason"]),
+        (&json!("cancelled"), &json!("admin"))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
