@@ -113,10 +113,15 @@ pub async fn cancel_unpaid(
 
 /// Gives back a payment that went through for an order already cancelled,
 /// and logs it: money is never kept without the goods. A refund the provider
-/// refuses is logged for a person to make.
-pub async fn refund_unclaimed(state: &AppState, booking: &BookingRow, transaction_id: &str) {
+/// refuses is logged for a person to make. Answers whether the payment has
+/// been refunded (now or before).
+pub async fn refund_unclaimed(
+    state: &AppState,
+    booking: &BookingRow,
+    transaction_id: &str,
+) -> bool {
     match payments::refund_of(&state.db, booking.id).await {
-        Ok(Some(refund)) if refund.payment_id == transaction_id => return,
+        Ok(Some(refund)) if refund.payment_id == transaction_id => return true,
         Ok(_) => {}
         Err(e) => tracing::warn!(order = booking.id, error = ?e, "cannot read the order's refunds"),
     }
@@ -125,11 +130,17 @@ pub async fn refund_unclaimed(state: &AppState, booking: &BookingRow, transactio
         .refund_payment(&state.db, booking, transaction_id)
         .await
     {
-        Ok(refund) => tracing::warn!(order = booking.id, intent = ?transaction_id,
-            refund = %refund.id, amount_cents = refund.amount_cents,
-            "a payment went through for a cancelled order: refunded"),
-        Err(e) => tracing::error!(order = booking.id, intent = ?transaction_id, error = ?e,
-            "a payment went through for a cancelled order and could not be refunded; refund it by hand"),
+        Ok(refund) => {
+            tracing::warn!(order = booking.id, intent = ?transaction_id,
+                refund = ?refund.id, amount_cents = refund.amount_cents,
+                "a payment went through for a cancelled order: refunded");
+            true
+        }
+        Err(e) => {
+            tracing::error!(order = booking.id, intent = ?transaction_id, error = ?e,
+                "a payment went through for a cancelled order and could not be refunded; refund it by hand");
+            false
+        }
     }
 }
 

@@ -382,11 +382,12 @@ async fn settled(
             .confirms(&state.db, transaction_id, &booking)
             .await?
     {
-        holds::refund_unclaimed(state, &booking, transaction_id).await;
-        return Err(ApiError::Conflict(
+        let message = if holds::refund_unclaimed(state, &booking, transaction_id).await {
             "This order was cancelled before the payment arrived; the payment has been refunded"
-                .into(),
-        ));
+        } else {
+            "This order was cancelled before the payment arrived; the shop will refund the payment"
+        };
+        return Err(ApiError::Conflict(message.into()));
     }
     match transition(current, Move::Pay) {
         Err(message) => Err(ApiError::Conflict(message.into())),

@@ -403,3 +403,32 @@ async fn cancelling_a_stripe_order_whose_payment_went_through_pays_it_instead() 
     assert_eq!(app.part(&part_id).await["availableQuantity"], 8);
     assert!(stand_in.refunds().is_empty());
 }
+
+#[tokio::test]
+async fn a_late_payment_the_provider_will_not_refund_is_not_said_to_be_refunded() {
+    let ExpiredOrder {
+        app,
+        stand_in,
+        buyer,
+        id,
+        intent,
+        ..
+    } = expired_stripe_order().await;
+    stand_in.set(&intent, "status", json!("succeeded"));
+    stand_in.refuse_refunds("processing_error");
+
+    let response = app.pay_order(Some(&buyer.token), &id, &intent).await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "This order was cancelled before the payment arrived; the shop will refund the payment",
+    )
+    .await;
+    assert!(stand_in.refunds().is_empty());
+    let recorded = app
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM refunds WHERE booking_id = {id}"
+        ))
+        .await;
+    assert_eq!(recorded, 0);
+}
