@@ -15,7 +15,8 @@ test.describe('the app runs on React', () => {
   test("the page is drawn by React DOM: its root and elements carry React's own properties", async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'The right part, first time.' })).toBeVisible();
-    const marks = await page.evaluate(() => {
+    // The heading shows from the served HTML before hydration reaches it, so wait for React to take it over.
+    const marks = () => page.evaluate(() => {
       const keys = (node: Element | null) => (node ? Object.keys(node) : []);
       const root = document.getElementById('root');
       return {
@@ -27,7 +28,7 @@ test.describe('the app runs on React', () => {
         preact: root !== null && '__k' in root,
       };
     });
-    expect(marks).toEqual({ container: true, fiber: true, props: true, preact: false });
+    await expect.poll(marks).toEqual({ container: true, fiber: true, props: true, preact: false });
   });
 
   test('the built scripts are React DOM’s, with no other runtime bundled in their place', async ({ page, request }) => {
