@@ -16,7 +16,6 @@ pub mod input;
 pub mod negotiation;
 pub mod openapi;
 pub mod orders;
-pub mod paging;
 pub mod parts;
 pub mod payments;
 pub mod profiles;
@@ -270,7 +269,7 @@ pub fn app(state: AppState) -> Router {
         .split_for_parts();
     let mut openapi = openapi;
     openapi::document_body_errors(&mut openapi);
-    openapi::document_field_rules(&mut openapi);
+    openapi::document_query_rules(&mut openapi);
     let web_dir = state.config.web_dir.clone();
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;

@@ -12,8 +12,10 @@ use utoipa_axum::routes;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{parse_id, Form, JsonObject, SHORT_TEXT};
+use crate::input::rules::{ImageUrl, Phone, Text};
+use crate::input::{parse_id, Body, SHORT_TEXT};
 use crate::parts::InsertedId;
+use crate::request;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -80,16 +82,15 @@ impl From<ProfileRow> for Profile {
     }
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ProfileRequest {
-    education: String,
-    location: String,
-    city: String,
-    #[schema(example = "+1 555 0100")]
-    phone: String,
-    linkedin: String,
-    img: String,
+request! {
+    pub struct ProfileRequest {
+        education: Text<SHORT_TEXT> = "education", "Education";
+        location: Text<SHORT_TEXT> = "location", "Location";
+        city: Text<SHORT_TEXT> = "city", "City";
+        phone: Phone = "phone", "Phone";
+        linkedin: Text<SHORT_TEXT> = "linkedin", "LinkedIn";
+        img: ImageUrl = "img", "Image";
+    }
 }
 
 const COLUMNS: [Profiles; 9] = [
@@ -110,16 +111,16 @@ const COLUMNS: [Profiles; 9] = [
 async fn save_profile(
     State(state): State<AppState>,
     user: CurrentUser,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<ProfileRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
-    let mut form = Form::new(&body);
-    let education = form.text("education", "Education", SHORT_TEXT);
-    let location = form.text("location", "Location", SHORT_TEXT);
-    let city = form.text("city", "City", SHORT_TEXT);
-    let phone = form.phone("phone", true).unwrap_or_default();
-    let linkedin = form.text("linkedin", "LinkedIn", SHORT_TEXT);
-    let img = form.image_url("img");
-    form.finish()?;
+    let ProfileRequest {
+        education,
+        location,
+        city,
+        phone,
+        linkedin,
+        img,
+    } = sent;
 
     let now = db::now();
     let statement = Query::insert()

@@ -2,25 +2,24 @@
 //! signed-in users write them, a few an hour at most. A review by an account
 //! with a paid order is marked as from a verified buyer.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query as QueryString, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::Json;
 use sea_query::{Alias, Expr, Iden, Order, Query};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
-use crate::error::ApiError;
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::{Form, JsonObject, LONG_TEXT, SHORT_TEXT};
+use crate::input::rules::{ImageUrl, Text, Whole};
+use crate::input::{Body, Paged, Params, LONG_TEXT, SHORT_TEXT};
 use crate::orders::state::Payment;
 use crate::orders::store::Bookings;
-use crate::paging::{total_count, Page};
 use crate::parts::InsertedId;
+use crate::request;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -66,16 +65,14 @@ pub struct Review {
     pub verified_buyer: bool,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ReviewRequest {
-    #[schema(max_length = 200)]
-    name: String,
-    #[schema(max_length = 5000)]
-    description: String,
-    #[schema(minimum = 1, maximum = 5)]
-    rating: i64,
-    img: String,
+request! {
+    pub struct ReviewRequest {
+        name: Text<SHORT_TEXT> = "name", "Name";
+        description: Text<LONG_TEXT> = "description", "Description";
+        /// Stars, 1 to 5.
+        rating: Whole<1, 5> = "rating", "Rating";
+        img: ImageUrl = "img", "Image";
+    }
 }
 
 /// A new review to store.
@@ -85,12 +82,6 @@ pub struct NewReview {
     pub description: String,
     pub rating: i64,
     pub img: String,
-}
-
-#[derive(Deserialize)]
-pub struct ListQuery {
-    limit: Option<String>,
-    offset: Option<String>,
 }
 
 /// Reviews, newest first: all of them unless `limit` is given.
@@ -103,10 +94,10 @@ pub struct ListQuery {
         (status = 400, body = ErrorBody)))]
 async fn list_reviews(
     State(state): State<AppState>,
-    query: Result<QueryString<ListQuery>, QueryRejection>,
-) -> ApiResult<(HeaderMap, Json<Vec<Review>>)> {
-    let QueryString(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let page = Page::read(query.limit.as_deref(), query.offset.as_deref())?;
+    mut params: Params,
+) -> ApiResult<Paged<Review>> {
+    let page = params.page(None);
+    params.finish()?;
     // A paid order by the author: one indexed look-up per review shown.
     let paid_order = Query::select()
         .expr(Expr::val(1))
@@ -157,7 +148,10 @@ async fn list_reviews(
             verified_buyer: r.verified_buyer != 0,
         })
         .collect();
-    Ok((total_count(total), Json(reviews)))
+    Ok(Paged {
+        items: reviews,
+        total,
+    })
 }
 
 /// Adds a review (D9: the rating is a whole number from 1 to 5).
@@ -170,15 +164,15 @@ async fn list_reviews(
 async fn create_review(
     State(state): State<AppState>,
     user: CurrentUser,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<ReviewRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
     state.check_review_rate(user.id)?;
-    let mut form = Form::new(&body);
-    let name = form.text("name", "Name", SHORT_TEXT);
-    let description = form.text("description", "Description", LONG_TEXT);
-    let rating = form.whole("rating", "Rating", 1, 5);
-    let img = form.image_url("img");
-    form.finish()?;
+    let ReviewRequest {
+        name,
+        description,
+        rating,
+        img,
+    } = sent;
     let id = insert(
         &state.db,
         &NewReview {

@@ -12,7 +12,9 @@ use utoipa_axum::routes;
 use crate::auth::{password, CurrentUser};
 use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
+use crate::input::rules::{Email, NewPassword, Password, Text};
+use crate::input::{parse_email, Body, SHORT_TEXT};
+use crate::request;
 use crate::state::AppState;
 use crate::users::store::{self, Created, Role};
 
@@ -43,23 +45,22 @@ pub struct TokenResponse {
     pub token: String,
 }
 
-/// Sign-up body. Any `role` sent is ignored: every new account is a user.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct SignupRequest {
-    #[schema(example = "Ann Driver")]
-    name: String,
-    #[schema(example = "ann@example.com")]
-    email: String,
-    #[schema(example = "secret12", min_length = 6)]
-    password: String,
+request! {
+    /// Sign-up body. Any `role` sent is ignored: every new account is a user.
+    pub struct SignupRequest {
+        name: Text<SHORT_TEXT> = "name", "Name", example = "Ann Driver";
+        email: Email = "email", "Email", example = "ann@example.com";
+        password: NewPassword = "password", "Password", example = "secret12";
+    }
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct LoginRequest {
-    email: String,
-    password: String,
+request! {
+    pub struct LoginRequest {
+        /// Any text: an address without an account is an ordinary failed
+        /// sign-in (401).
+        email: Text<320> = "email", "Email";
+        password: Password = "password", "Password";
+    }
 }
 
 /// Creates an account and signs it in.
@@ -72,14 +73,14 @@ pub struct LoginRequest {
 async fn signup(
     State(state): State<AppState>,
     client: ClientIp,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<SignupRequest>,
 ) -> ApiResult<(StatusCode, Json<AuthResponse>)> {
     state.check_auth_rate(client.0)?;
-    let mut form = Form::new(&body);
-    let name = form.text("name", "Name", SHORT_TEXT);
-    let email = form.email("email");
-    let password = form.password("password", true);
-    form.finish()?;
+    let SignupRequest {
+        name,
+        email,
+        password,
+    } = sent;
 
     let hash = password::hash(password).await?;
     let user = match store::create(&state.db, &email, &name, Some(&hash), Role::User).await? {
@@ -110,19 +111,15 @@ async fn signup(
 async fn login(
     State(state): State<AppState>,
     client: ClientIp,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<LoginRequest>,
 ) -> ApiResult<Json<AuthResponse>> {
     state.check_auth_rate(client.0)?;
-    let mut form = Form::new(&body);
-    let typed = form.optional_text("email", "Email", 320);
-    if typed.is_none() {
-        form.fail("email", "Email is Required");
-    }
-    let password = form.password("password", false);
-    form.finish()?;
+    let LoginRequest {
+        email: typed,
+        password,
+    } = sent;
 
     let invalid = || ApiError::Unauthorized("Invalid email or password".into());
-    let typed = typed.unwrap_or_default();
     let email = parse_email(&typed);
     // Counted per e-mail whether or not it has an account (see `auth::backoff`).
     let attempt_key = email.as_deref().unwrap_or(&typed).to_owned();

@@ -2,11 +2,8 @@
 //! and move them on (ship, deliver, cancel, refund) as the table of moves in
 //! `state.rs` allows.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::extract::{Path, State};
 use axum::Json;
-use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -15,13 +12,12 @@ use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, Booking};
 use crate::auth::{Admin, CurrentUser};
-use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
-use crate::input::parse_id;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::{parse_id, Paged, Params};
 use crate::state::AppState;
 
-/// Orders per page when `limit` is left out, and at most.
+/// Orders per page when `limit` is left out.
 pub const DEFAULT_LIMIT: u64 = 50;
-pub const MAX_LIMIT: u64 = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -30,15 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(deliver_order))
         .routes(routes!(cancel_order))
         .routes(routes!(refund_order))
-}
-
-#[derive(Deserialize)]
-pub struct AdminListQuery {
-    payment: Option<String>,
-    fulfilment: Option<String>,
-    status: Option<String>,
-    limit: Option<String>,
-    offset: Option<String>,
 }
 
 /// Every buyer's orders, newest first, one page at a time; `X-Total-Count`
@@ -60,83 +47,32 @@ pub struct AdminListQuery {
 async fn list_all_orders(
     State(state): State<AppState>,
     _admin: Admin,
-    query: Result<Query<AdminListQuery>, QueryRejection>,
-) -> ApiResult<(HeaderMap, Json<Vec<Booking>>)> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: String| {
-        errors.entry(field.to_owned()).or_insert(message);
-    };
-    let payment = query.payment.as_deref().and_then(|p| {
-        let parsed = Payment::parse(p);
-        if parsed.is_none() {
-            fail("payment", "payment must be unpaid, paid or refunded".into());
-        }
-        parsed
-    });
-    let fulfilment = query.fulfilment.as_deref().and_then(|f| {
-        let parsed = Fulfilment::parse(f);
-        if parsed.is_none() {
-            fail(
-                "fulfilment",
-                "fulfilment must be pending, shipped, delivered or cancelled".into(),
-            );
-        }
-        parsed
-    });
-    let status = query.status.as_deref().and_then(|s| {
-        let parsed = STATUSES.into_iter().find(|known| *known == s);
-        if parsed.is_none() {
-            fail(
-                "status",
-                "status must be unpaid, paid, shipped or cancelled".into(),
-            );
-        }
-        parsed
-    });
-    let limit = match query.limit.as_deref() {
-        None => DEFAULT_LIMIT,
-        Some(raw) => raw
-            .parse::<u64>()
-            .ok()
-            .filter(|l| (1..=MAX_LIMIT).contains(l))
-            .unwrap_or_else(|| {
-                fail(
-                    "limit",
-                    format!("limit must be a whole number from 1 to {MAX_LIMIT}"),
-                );
-                DEFAULT_LIMIT
-            }),
-    };
-    let offset = match query.offset.as_deref() {
-        None => 0,
-        Some(raw) => raw
-            .parse::<u64>()
-            .ok()
-            .filter(|o| *o <= i64::MAX as u64)
-            .unwrap_or_else(|| {
-                fail(
-                    "offset",
-                    "offset must be a whole number of 0 or more".into(),
-                );
-                0
-            }),
-    };
-    if let Some(message) = errors.values().next().cloned() {
-        return Err(ApiError::BadRequest {
-            message,
-            fields: errors,
-        });
-    }
+    mut params: Params,
+) -> ApiResult<Paged<Booking>> {
+    let payment = params.choice("payment", Payment::parse, "unpaid, paid or refunded");
+    let fulfilment = params.choice(
+        "fulfilment",
+        Fulfilment::parse,
+        "pending, shipped, delivered or cancelled",
+    );
+    let status = params.choice(
+        "status",
+        |s| STATUSES.into_iter().find(|known| *known == s),
+        "unpaid, paid, shipped or cancelled",
+    );
+    let page = params.page(Some(DEFAULT_LIMIT));
+    params.finish()?;
     let filter = Filter {
         payment,
         fulfilment,
         status,
     };
-    let (rows, total) = store::list_all(&state.db, &filter, limit, offset).await?;
-    let mut headers = HeaderMap::new();
-    headers.insert("x-total-count", HeaderValue::from(total));
-    Ok((headers, Json(rows.into_iter().map(Booking::from).collect())))
+    let limit = page.limit.unwrap_or(DEFAULT_LIMIT);
+    let (rows, total) = store::list_all(&state.db, &filter, limit, page.offset).await?;
+    Ok(Paged {
+        items: rows.into_iter().map(Booking::from).collect(),
+        total,
+    })
 }
 
 macro_rules! move_route {

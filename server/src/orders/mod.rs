@@ -7,20 +7,24 @@ pub mod holds;
 pub mod state;
 pub mod store;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
+use serde_json::{json, Value};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{cents_to_units, parse_email, parse_id, Form, JsonObject, MAX_QUANTITY};
+use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
+use crate::input::{
+    cents_to_units, parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT,
+};
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
+use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;
 use state::{transition, Move, REFUND_UNDER_WAY};
@@ -102,17 +106,57 @@ impl From<BookingRow> for Booking {
     }
 }
 
-/// An order to place. Price, buyer and part name are taken from the shop's
-/// records; any sent are ignored.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct OrderRequest {
-    part_id: String,
-    /// Units to order.
-    #[schema(minimum = 1)]
-    part_order: i64,
-    phone: Option<String>,
+request! {
+    /// An order to place. Price, buyer and part name are taken from the
+    /// shop's records; any sent are ignored.
+    pub struct OrderRequest {
+        part_id: PartId = "partId", "Part";
+        /// Units to order.
+        part_order: Sent<Whole<1, MAX_QUANTITY>> = "partOrder", "Quantity";
+        /// Another name for `partOrder`, read when `partOrder` is left out.
+        quantity: Sent<Whole<1, MAX_QUANTITY>> = "quantity", "Quantity";
+        phone: OptionalPhone = "phone", "Phone";
+    }
+    check(sent, form) {
+        if sent.part_order.is_none() && sent.quantity.is_none() {
+            form.fail("partOrder", "Quantity is Required");
+        }
+    }
+}
+
+impl OrderRequest {
+    /// The units ordered, and the field that said so (for messages about it).
+    fn units(&self) -> (i64, &'static str) {
+        match (self.part_order, self.quantity) {
+            (None, Some(units)) => (units, "quantity"),
+            (units, _) => (units.unwrap_or(0), "partOrder"),
+        }
+    }
+}
+
+/// A part's id: its text, or a whole number. None: not a part's id, which
+/// no part has (404).
+pub struct PartId;
+
+impl Rule for PartId {
+    type Out = Option<i64>;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<i64> {
+        match form.value(name) {
+            Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
+            Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
+            None | Some(Value::String(_)) => {
+                form.fail(name, format!("{label} is Required"));
+                None
+            }
+            Some(_) => {
+                form.fail(name, "partId must be a part's id");
+                None
+            }
+        }
+    }
+    fn schema() -> Value {
+        json!({"oneOf": [text_schema(SHORT_TEXT), {"type": "integer", "minimum": 1}]})
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -123,17 +167,11 @@ pub struct OrderPlaced {
     pub booking: Booking,
 }
 
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct PayRequest {
-    /// The id of the succeeded payment.
-    transaction_id: String,
-}
-
-#[derive(Deserialize)]
-pub struct ListQuery {
-    buyer: Option<String>,
+request! {
+    pub struct PayRequest {
+        /// The id of the succeeded payment.
+        transaction_id: Text<255> = "transactionId", "Transaction id";
+    }
 }
 
 /// Places an order: the stock is taken in the same transaction.
@@ -147,34 +185,10 @@ pub struct ListQuery {
 async fn place_order(
     State(state): State<AppState>,
     user: CurrentUser,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<OrderRequest>,
 ) -> ApiResult<(StatusCode, Json<OrderPlaced>)> {
-    let mut form = Form::new(&body);
-    let part_id = match body.get("partId") {
-        Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
-        Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
-        Some(Value::Null) | None => {
-            form.fail("partId", "Part is Required");
-            None
-        }
-        Some(Value::String(_)) => {
-            form.fail("partId", "Part is Required");
-            None
-        }
-        Some(_) => {
-            form.fail("partId", "partId must be a part's id");
-            None
-        }
-    };
-    let quantity_field = if form.has("partOrder") || !form.has("quantity") {
-        "partOrder"
-    } else {
-        "quantity"
-    };
-    let quantity = form.whole(quantity_field, "Quantity", 1, MAX_QUANTITY);
-    let phone = form.phone("phone", false);
-    form.finish()?;
-
+    let (quantity, quantity_field) = sent.units();
+    let OrderRequest { part_id, phone, .. } = sent;
     let not_found = || ApiError::not_found("Part");
     let part_id = part_id.ok_or_else(not_found)?;
 
@@ -252,10 +266,9 @@ fn below_minimum(part: &parts::PartRow, field: &str) -> ApiError {
 async fn list_orders(
     State(state): State<AppState>,
     user: CurrentUser,
-    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+    params: Params,
 ) -> ApiResult<Json<Vec<Booking>>> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let buyer_id = match query.buyer.as_deref().map(parse_email) {
+    let buyer_id = match params.raw("buyer").map(parse_email) {
         None => Some(user.id),
         Some(Some(email)) if email == user.email => Some(user.id),
         Some(_) if !user.is_admin() => {
@@ -325,12 +338,9 @@ async fn pay_order(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-    JsonObject(body): JsonObject,
+    Body(PayRequest { transaction_id }): Body<PayRequest>,
 ) -> ApiResult<Json<Booking>> {
     let booking = order_for(&state, &user, &id, false).await?;
-    let mut form = Form::new(&body);
-    let transaction_id = form.text("transactionId", "Transaction id", 255);
-    form.finish()?;
     if transition(booking.state(), Move::Pay).is_err() {
         return settled(&state, booking, &transaction_id).await;
     }

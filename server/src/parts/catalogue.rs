@@ -1,10 +1,9 @@
 //! Finding parts: the filtered, sorted and paged list, the categories with
 //! their counts, the vehicles parts fit, and restocking.
 
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_VEHICLE_TEXT};
@@ -12,21 +11,10 @@ use super::search::{self, Filters, Sort};
 use super::{store, Part};
 use crate::auth::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{parse_id, Form, JsonObject, MAX_QUANTITY, SHORT_TEXT};
-use crate::paging::{total_count, Page};
+use crate::input::rules::Whole;
+use crate::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
+use crate::request;
 use crate::state::AppState;
-
-#[derive(Deserialize)]
-pub struct ListQuery {
-    q: Option<String>,
-    category: Option<String>,
-    make: Option<String>,
-    model: Option<String>,
-    year: Option<String>,
-    sort: Option<String>,
-    limit: Option<String>,
-    offset: Option<String>,
-}
 
 /// Parts matching every filter given, oldest first unless `sort` says
 /// otherwise; all of them unless `limit` is given. A text parameter sent
@@ -46,20 +34,18 @@ pub struct ListQuery {
         (status = 400, body = ErrorBody)))]
 pub async fn list_parts(
     State(state): State<AppState>,
-    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
-) -> ApiResult<(HeaderMap, Json<Vec<Part>>)> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let page = Page::read(query.limit.as_deref(), query.offset.as_deref())?;
-    let sort = match given(&query.sort) {
-        None => Sort::default(),
-        Some(raw) => Sort::parse(raw).ok_or_else(|| {
-            ApiError::field(
-                "sort",
-                format!("sort must be one of {}", Sort::NAMES.join(", ")),
-            )
-        })?,
-    };
-    let filters = read_filters(&query)?;
+    mut params: Params,
+) -> ApiResult<Paged<Part>> {
+    let page = params.page(None);
+    let sort = params
+        .given_choice(
+            "sort",
+            Sort::parse,
+            &format!("one of {}", Sort::NAMES.join(", ")),
+        )
+        .unwrap_or_default();
+    let filters = read_filters(&mut params);
+    params.finish()?;
     let (rows, total) = search::list(&state.db, &filters, sort, page.limit, page.offset).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut details = store::details(&state.db, &ids).await?;
@@ -70,68 +56,37 @@ pub async fn list_parts(
             Part::new(row, d)
         })
         .collect();
-    Ok((total_count(total), Json(parts)))
+    Ok(Paged {
+        items: parts,
+        total,
+    })
 }
 
-/// A query parameter, None when not sent or sent empty (or only spaces).
-fn given(value: &Option<String>) -> Option<&str> {
-    value.as_deref().filter(|v| !v.trim().is_empty())
-}
-
-fn read_filters(query: &ListQuery) -> Result<Filters, ApiError> {
-    let q = given(&query.q);
-    if q.is_some_and(|q| q.chars().count() > SHORT_TEXT) {
-        return Err(ApiError::field(
-            "q",
-            format!("q must be at most {SHORT_TEXT} characters"),
-        ));
-    }
-    let category = match given(&query.category) {
-        None => None,
-        Some(raw) => Some(fields::category(raw).ok_or_else(|| {
-            ApiError::field(
-                "category",
-                format!("category must be one of {}", fields::CATEGORIES.join(", ")),
-            )
-        })?),
-    };
-    let vehicle_text = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
-        match given(value) {
-            Some(v) if v.chars().count() > MAX_VEHICLE_TEXT => Err(ApiError::field(
-                name,
-                format!("{name} must be at most {MAX_VEHICLE_TEXT} characters"),
-            )),
-            v => Ok(v.map(|v| v.trim().to_owned())),
-        }
-    };
-    let make = vehicle_text("make", &query.make)?;
-    let model = vehicle_text("model", &query.model)?;
+/// The filters of a catalogue query; a text filter sent blank counts as not sent.
+fn read_filters(params: &mut Params) -> Filters {
+    let q = params.text("q", SHORT_TEXT);
+    let category = params.given_choice(
+        "category",
+        fields::category,
+        &format!("one of {}", fields::CATEGORIES.join(", ")),
+    );
+    let make = params
+        .text("make", MAX_VEHICLE_TEXT)
+        .map(|v| v.trim().to_owned());
+    let model = params
+        .text("model", MAX_VEHICLE_TEXT)
+        .map(|v| v.trim().to_owned());
     if model.is_some() && make.is_none() {
-        return Err(ApiError::field("model", "model needs a make"));
+        params.fail("model", "model needs a make");
     }
-    let year = match query.year.as_deref() {
-        None => None,
-        Some(raw) => Some(
-            raw.parse::<i64>()
-                .ok()
-                .filter(|y| (FIRST_YEAR..=LAST_FILTER_YEAR).contains(y))
-                .ok_or_else(|| {
-                    ApiError::field(
-                        "year",
-                        format!(
-                            "year must be a whole number from {FIRST_YEAR} to {LAST_FILTER_YEAR}"
-                        ),
-                    )
-                })?,
-        ),
-    };
-    Ok(Filters {
-        q: q.map(str::to_owned),
+    let year = params.whole("year", FIRST_YEAR, LAST_FILTER_YEAR);
+    Filters {
+        q,
         category,
         make,
         model,
         year,
-    })
+    }
 }
 
 /// A category and how many parts it holds.
@@ -198,12 +153,11 @@ pub async fn list_vehicles(State(state): State<AppState>) -> ApiResult<Json<Vec<
     ))
 }
 
-/// Units to add to a part's stock.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct RestockRequest {
-    #[schema(minimum = 1, maximum = 1000000)]
-    quantity: i64,
+request! {
+    /// Units to add to a part's stock.
+    pub struct RestockRequest {
+        quantity: Whole<1, MAX_QUANTITY> = "quantity", "Quantity";
+    }
 }
 
 /// Adds units to a part's stock in one statement, so orders placed at the
@@ -220,12 +174,9 @@ pub async fn restock_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
-    JsonObject(body): JsonObject,
+    Body(RestockRequest { quantity }): Body<RestockRequest>,
 ) -> ApiResult<Json<Part>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let mut form = Form::new(&body);
-    let quantity = form.whole("quantity", "Quantity", 1, MAX_QUANTITY);
-    form.finish()?;
     let Some(row) = store::restock(&state.db, id, quantity, MAX_QUANTITY).await? else {
         let part = store::find(&state.db, id)
             .await?

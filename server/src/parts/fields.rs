@@ -3,10 +3,14 @@
 //! rules, and the normal forms the search compares.
 
 use serde::Serialize;
-use serde_json::Value;
-use utoipa::ToSchema;
+use serde_json::{json, Value};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::PartialSchema;
 
+use crate::input::request::Request;
+use crate::input::rules::{nullable, whole_schema, Rule, Text, WHITESPACE};
 use crate::input::{Form, SHORT_TEXT};
+use crate::request;
 
 /// The shop's categories, in the order the catalogue shows them.
 pub const CATEGORIES: [&str; 14] = [
@@ -75,128 +79,201 @@ pub fn is_sku_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || " -./".contains(c)
 }
 
-/// A vehicle a part fits, model years inclusive.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Fitment {
-    #[schema(example = "Toyota")]
-    pub make: String,
-    #[schema(example = "Corolla")]
-    pub model: String,
-    #[schema(example = 2009)]
-    pub year_from: i64,
-    #[schema(example = 2019)]
-    pub year_to: i64,
+request! {
+    /// A vehicle a part fits, model years inclusive.
+    #[derive(PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Fitment {
+        make: Text<MAX_VEHICLE_TEXT> = "make", "Make", example = "Toyota";
+        model: Text<MAX_VEHICLE_TEXT> = "model", "Model", example = "Corolla";
+        year_from: ModelYear = "yearFrom", "Year from", example = 2009;
+        year_to: ModelYear = "yearTo", "Year to", example = 2019;
+    }
+    check(fitment, form) {
+        if fitment.year_from > fitment.year_to {
+            form.fail("yearTo", "Year from must not be after year to");
+        }
+    }
 }
 
-/// Reads a part number: None when absent or blank; otherwise trimmed and
+/// A model year from `FIRST_YEAR` to next year.
+pub struct ModelYear;
+
+impl Rule for ModelYear {
+    type Out = i64;
+    fn read(form: &mut Form, name: &str, label: &str) -> i64 {
+        form.whole(name, label, FIRST_YEAR, last_year())
+    }
+    fn schema() -> Value {
+        whole_schema(FIRST_YEAR, last_year())
+    }
+}
+
+/// A part number: None when left out or blank; otherwise trimmed and
 /// upper-cased. The characters are checked as sent, spaces included.
-pub fn read_sku(form: &mut Form, name: &str) -> Option<String> {
-    let raw = match form.value(name)? {
-        Value::String(s) => s,
-        _ => {
-            form.fail(name, "Part number must be text");
+pub struct Sku;
+
+impl Rule for Sku {
+    type Out = Option<String>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<String> {
+        let raw = match form.value(name)? {
+            Value::String(s) => s,
+            _ => {
+                form.fail(name, format!("{label} must be text"));
+                return None;
+            }
+        };
+        if raw.chars().count() > MAX_NUMBER {
+            form.fail(
+                name,
+                format!("{label} must be at most {MAX_NUMBER} characters"),
+            );
             return None;
         }
-    };
-    if raw.chars().count() > MAX_NUMBER {
-        form.fail(
-            name,
-            format!("Part number must be at most {MAX_NUMBER} characters"),
-        );
-        return None;
-    }
-    if raw.trim().is_empty() {
-        return None;
-    }
-    if !raw.chars().all(is_sku_char) {
-        form.fail(
-            name,
-            "Part number may only have letters, digits, spaces, -, . and /",
-        );
-    }
-    Some(raw.trim().to_ascii_uppercase())
-}
-
-/// Reads a category of the list (exactly as the list writes it): None
-/// when absent or blank.
-pub fn read_category(form: &mut Form, name: &str) -> Option<&'static str> {
-    let raw = match form.value(name)? {
-        Value::String(s) if s.trim().is_empty() => return None,
-        Value::String(s) => s,
-        _ => {
-            form.fail(name, "Category must be text");
+        if raw.trim().is_empty() {
             return None;
         }
-    };
-    let found = CATEGORIES.into_iter().find(|c| c == raw);
-    if found.is_none() {
-        form.fail(
-            name,
-            format!("Category must be one of {}", CATEGORIES.join(", ")),
-        );
+        if !raw.chars().all(is_sku_char) {
+            form.fail(
+                name,
+                format!("{label} may only have letters, digits, spaces, -, . and /"),
+            );
+        }
+        Some(raw.trim().to_ascii_uppercase())
     }
-    found
+    fn schema() -> Value {
+        nullable(json!({
+            "type": "string",
+            "maxLength": MAX_NUMBER,
+            "pattern": format!("^([A-Za-z0-9 ./-]*|[{WHITESPACE}]*)$"),
+            "example": "BRK-1042",
+        }))
+    }
 }
 
-/// Reads the OEM numbers: None when absent; each kept as entered, trimmed.
-pub fn read_oem_numbers(form: &mut Form, name: &str) -> Option<Vec<String>> {
-    let items = read_list(form, name, "OEM numbers", MAX_OEM_NUMBERS)?;
-    let mut numbers = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let n = i + 1;
-        let problem = match item {
-            Value::String(s) if s.chars().count() > MAX_NUMBER => Some(format!(
-                "OEM number {n} must be at most {MAX_NUMBER} characters"
-            )),
-            Value::String(s) if s.contains('\0') => {
-                Some(format!("OEM number {n} must not contain NUL characters"))
+/// A category of the list, exactly as the list writes it: None when left
+/// out or blank.
+pub struct Category;
+
+impl Rule for Category {
+    type Out = Option<&'static str>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<&'static str> {
+        let raw = match form.value(name)? {
+            Value::String(s) if s.trim().is_empty() => return None,
+            Value::String(s) => s,
+            _ => {
+                form.fail(name, format!("{label} must be text"));
+                return None;
             }
-            Value::String(s) if normalise(s).is_empty() => {
-                Some(format!("OEM number {n} must have letters or digits"))
-            }
-            Value::String(s) => {
-                numbers.push(s.trim().to_owned());
-                None
-            }
-            _ => Some(format!("OEM number {n} must be text")),
         };
-        if let Some(problem) = problem {
-            form.fail(name, problem);
+        let found = CATEGORIES.into_iter().find(|c| c == raw);
+        if found.is_none() {
+            form.fail(
+                name,
+                format!("{label} must be one of {}", CATEGORIES.join(", ")),
+            );
         }
+        found
     }
-    Some(numbers)
+    fn schema() -> Value {
+        nullable(json!({
+            "anyOf": [
+                {"type": "string", "enum": CATEGORIES},
+                {"type": "string", "pattern": format!("^[{WHITESPACE}]*$")},
+            ],
+            "example": "Brakes",
+        }))
+    }
 }
 
-/// Reads the vehicles a part fits: None when absent.
-pub fn read_fitments(form: &mut Form, name: &str) -> Option<Vec<Fitment>> {
-    let items = read_list(form, name, "Fitments", MAX_FITMENTS)?;
-    let last = last_year();
-    let mut fitments = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let Value::Object(object) = item else {
-            form.fail(name, format!("Fitment {} must be an object", i + 1));
-            continue;
-        };
-        let mut row = Form::new(object);
-        let make = row.text("make", "Make", MAX_VEHICLE_TEXT);
-        let model = row.text("model", "Model", MAX_VEHICLE_TEXT);
-        let year_from = row.whole("yearFrom", "Year from", FIRST_YEAR, last);
-        let year_to = row.whole("yearTo", "Year to", FIRST_YEAR, last);
-        let problem = row.first_problem().or_else(|| {
-            (year_from > year_to).then(|| "Year from must not be after year to".to_owned())
-        });
-        match problem {
-            Some(problem) => form.fail(name, format!("Fitment {}: {problem}", i + 1)),
-            None => fitments.push(Fitment {
-                make: make.trim().to_owned(),
-                model: model.trim().to_owned(),
-                year_from,
-                year_to,
-            }),
+/// The OEM numbers a part replaces: None when left out; each kept as
+/// entered, trimmed.
+pub struct OemNumbers;
+
+impl Rule for OemNumbers {
+    type Out = Option<Vec<String>>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<Vec<String>> {
+        let items = read_list(form, name, label, MAX_OEM_NUMBERS)?;
+        let mut numbers = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let n = i + 1;
+            let problem = match item {
+                Value::String(s) if s.chars().count() > MAX_NUMBER => Some(format!(
+                    "OEM number {n} must be at most {MAX_NUMBER} characters"
+                )),
+                Value::String(s) if s.contains('\0') => {
+                    Some(format!("OEM number {n} must not contain NUL characters"))
+                }
+                Value::String(s) if normalise(s).is_empty() => {
+                    Some(format!("OEM number {n} must have letters or digits"))
+                }
+                Value::String(s) => {
+                    numbers.push(s.trim().to_owned());
+                    None
+                }
+                _ => Some(format!("OEM number {n} must be text")),
+            };
+            if let Some(problem) = problem {
+                form.fail(name, problem);
+            }
         }
+        Some(numbers)
     }
-    Some(fitments)
+    fn schema() -> Value {
+        nullable(json!({
+            "type": "array",
+            "maxItems": MAX_OEM_NUMBERS,
+            "items": {
+                "type": "string",
+                "maxLength": MAX_NUMBER,
+                "pattern": r"^[^\u0000]*[A-Za-z0-9][^\u0000]*$",
+            },
+            "example": ["04465-33450"],
+        }))
+    }
+}
+
+/// The vehicles a part fits: None when left out. A wrong row is reported
+/// on the list as "Fitment 2: Make is Required".
+pub struct Fitments;
+
+impl Rule for Fitments {
+    type Out = Option<Vec<Fitment>>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<Vec<Fitment>> {
+        let items = read_list(form, name, label, MAX_FITMENTS)?;
+        let mut fitments = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let Value::Object(object) = item else {
+                form.fail(name, format!("Fitment {} must be an object", i + 1));
+                continue;
+            };
+            let mut row = Form::new(object);
+            let fitment = Fitment::read(&mut row);
+            match row.first_problem() {
+                Some(problem) => form.fail(name, format!("Fitment {}: {problem}", i + 1)),
+                None => fitments.push(Fitment {
+                    make: fitment.make.trim().to_owned(),
+                    model: fitment.model.trim().to_owned(),
+                    ..fitment
+                }),
+            }
+        }
+        Some(fitments)
+    }
+    fn schema() -> Value {
+        nullable(json!({
+            "type": "array",
+            "maxItems": MAX_FITMENTS,
+            "items": {"$ref": "#/components/schemas/Fitment"},
+        }))
+    }
+    fn schemas(out: &mut Vec<(String, RefOr<Schema>)>) {
+        out.push(("Fitment".to_owned(), Fitment::schema()));
+    }
 }
 
 /// An array field of at most `max` items: None when absent or wrong.
@@ -272,7 +349,7 @@ mod tests {
             {"make": "Ford", "model": "Focus", "yearFrom": 2012, "yearTo": 2010},
         ]});
         let mut form = Form::new(body.as_object().unwrap());
-        let rows = read_fitments(&mut form, "fitments").unwrap();
+        let rows = Fitments::read(&mut form, "fitments", "Fitments").unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(
             form.first_problem().as_deref(),

@@ -10,18 +10,19 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{
-    cents_to_units, parse_id, Form, JsonObject, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT,
-};
+use crate::input::rules::{ImageUrl, Money, Sent, Text, Whole};
+use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
+use crate::request;
 use crate::state::AppState;
-use fields::{Fitment, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL};
+use fields::{
+    Category, Fitment, Fitments, OemNumbers, Sku, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
+};
 use store::{Details, Edited, PartFields, PartRow, StockChange};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -87,73 +88,48 @@ impl Part {
     }
 }
 
-/// The fields of a new part (a `price` and quantities may be numeric
-/// strings). `sku`, `oemNumbers`, `category`, `fitments` and
-/// `reorderLevel` are optional.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct PartRequest {
-    #[schema(max_length = 200)]
-    name: String,
-    #[schema(max_length = 5000)]
-    description: String,
-    #[schema(minimum = 0)]
-    available_quantity: i64,
-    #[schema(minimum = 1)]
-    minimum_order: i64,
-    #[schema(example = 34.99)]
-    price: f64,
-    #[schema(example = "/api/image/3f2a9c.jpg")]
-    img: String,
-    /// Left out or blank: the shop makes one from the id (`PG-000123`).
-    #[schema(example = "BRK-1042", nullable)]
-    sku: Option<String>,
-    #[schema(nullable)]
-    oem_numbers: Option<Vec<String>>,
-    /// Left out or blank: `Other`.
-    #[schema(example = "Brakes", nullable)]
-    category: Option<String>,
-    #[schema(nullable)]
-    fitments: Option<Vec<Fitment>>,
-    /// Left out: 5.
-    #[schema(nullable)]
-    reorder_level: Option<i64>,
+request! {
+    /// The fields of a new part (a `price` and quantities may be numeric
+    /// strings). `sku`, `oemNumbers`, `category`, `fitments` and
+    /// `reorderLevel` are optional.
+    pub struct PartRequest {
+        name: Text<SHORT_TEXT> = "name", "Name";
+        description: Text<LONG_TEXT> = "description", "Description";
+        img: ImageUrl = "img", "Image";
+        price: Money = "price", "Price";
+        available_quantity: Whole<0, MAX_QUANTITY> = "availableQuantity", "Quantity";
+        minimum_order: Whole<1, MAX_QUANTITY> = "minimumOrder", "Quantity";
+        /// Left out or blank: the shop makes one from the id (`PG-000123`).
+        sku: Sku = "sku", "Part number";
+        oem_numbers: OemNumbers = "oemNumbers", "OEM numbers";
+        /// Left out or blank: `Other`.
+        category: Category = "category", "Category";
+        fitments: Fitments = "fitments", "Fitments";
+        /// Left out: 5.
+        reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+    }
 }
 
-/// Changes to a part: any subset of its fields; a field left out or `null`
-/// stays as it is. `oemNumbers` and `fitments`, when sent, replace the
-/// part's whole lists.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct PartChanges {
-    #[schema(max_length = 200, nullable)]
-    name: Option<String>,
-    #[schema(max_length = 5000, nullable)]
-    description: Option<String>,
-    #[schema(minimum = 0, nullable)]
-    available_quantity: Option<i64>,
-    /// With `availableQuantity`: the stock the admin saw when choosing it.
-    /// The stock is changed only if it is still this figure; otherwise 409.
-    #[schema(minimum = 0, nullable)]
-    available_quantity_seen: Option<i64>,
-    #[schema(minimum = 1, nullable)]
-    minimum_order: Option<i64>,
-    #[schema(example = 34.99, nullable)]
-    price: Option<f64>,
-    #[schema(example = "/api/image/3f2a9c.jpg", nullable)]
-    img: Option<String>,
-    #[schema(example = "BRK-1042", nullable)]
-    sku: Option<String>,
-    #[schema(nullable)]
-    oem_numbers: Option<Vec<String>>,
-    #[schema(example = "Brakes", nullable)]
-    category: Option<String>,
-    #[schema(nullable)]
-    fitments: Option<Vec<Fitment>>,
-    #[schema(nullable)]
-    reorder_level: Option<i64>,
+request! {
+    /// Changes to a part: any subset of its fields; a field left out or
+    /// `null` stays as it is. `oemNumbers` and `fitments`, when sent, replace
+    /// the part's whole lists.
+    pub struct PartChanges {
+        name: Sent<Text<SHORT_TEXT>> = "name", "Name";
+        description: Sent<Text<LONG_TEXT>> = "description", "Description";
+        img: Sent<ImageUrl> = "img", "Image";
+        price: Sent<Money> = "price", "Price";
+        available_quantity: Sent<Whole<0, MAX_QUANTITY>> = "availableQuantity", "Quantity";
+        /// With `availableQuantity`: the stock the admin saw when choosing it.
+        /// The stock is changed only if it is still this figure; otherwise 409.
+        available_quantity_seen: Sent<Whole<0, MAX_QUANTITY>> = "availableQuantitySeen", "Stock seen";
+        minimum_order: Sent<Whole<1, MAX_QUANTITY>> = "minimumOrder", "Quantity";
+        sku: Sku = "sku", "Part number";
+        oem_numbers: OemNumbers = "oemNumbers", "OEM numbers";
+        category: Category = "category", "Category";
+        fitments: Fitments = "fitments", "Fitments";
+        reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -197,9 +173,9 @@ async fn get_part(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
 async fn create_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<PartRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
-    let part = new_part(&read_part(&body, false)?);
+    let part = new_part(&sent.into());
     let id = store::insert(&state.db, &part)
         .await
         .map_err(|e| sku_error(e, part.sku.as_deref()))?;
@@ -229,10 +205,10 @@ async fn update_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
-    JsonObject(body): JsonObject,
+    Body(changes): Body<PartChanges>,
 ) -> ApiResult<Json<UpdateResult>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let sent = read_part(&body, true)?;
+    let sent = SentFields::from(changes);
     let edited = store::update(&state.db, id, |current| sent.over(current), sent.stock)
         .await
         .map_err(|e| sku_error(e, sent.sku.as_deref()))?;
@@ -324,45 +300,46 @@ impl SentFields {
     }
 }
 
-/// Reads a part's fields: all required for a new part, or only those sent
-/// for an edit (`editing`).
-fn read_part(body: &Map<String, Value>, editing: bool) -> Result<SentFields, ApiError> {
-    let mut form = Form::new(body);
-    let wanted = |form: &Form, name: &str| !editing || form.has(name);
-    let mut sent = SentFields::default();
-    if wanted(&form, "name") {
-        sent.name = Some(form.text("name", "Name", SHORT_TEXT));
+impl From<PartRequest> for SentFields {
+    fn from(part: PartRequest) -> Self {
+        SentFields {
+            name: Some(part.name),
+            description: Some(part.description),
+            img: Some(part.img),
+            price_cents: Some(part.price),
+            minimum_order: Some(part.minimum_order),
+            sku: part.sku,
+            oem_numbers: part.oem_numbers,
+            category: part.category,
+            fitments: part.fitments,
+            reorder_level: part.reorder_level,
+            stock: Some(StockChange {
+                to: part.available_quantity,
+                seen: None,
+            }),
+        }
     }
-    if wanted(&form, "description") {
-        sent.description = Some(form.text("description", "Description", LONG_TEXT));
+}
+
+impl From<PartChanges> for SentFields {
+    fn from(changes: PartChanges) -> Self {
+        SentFields {
+            name: changes.name,
+            description: changes.description,
+            img: changes.img,
+            price_cents: changes.price,
+            minimum_order: changes.minimum_order,
+            sku: changes.sku,
+            oem_numbers: changes.oem_numbers,
+            category: changes.category,
+            fitments: changes.fitments,
+            reorder_level: changes.reorder_level,
+            stock: changes.available_quantity.map(|to| StockChange {
+                to,
+                seen: changes.available_quantity_seen,
+            }),
+        }
     }
-    if wanted(&form, "img") {
-        sent.img = Some(form.image_url("img"));
-    }
-    if wanted(&form, "price") {
-        sent.price_cents = Some(form.money("price", "Price"));
-    }
-    if wanted(&form, "availableQuantity") {
-        let to = form.whole("availableQuantity", "Quantity", 0, MAX_QUANTITY);
-        let seen = form
-            .has("availableQuantitySeen")
-            .then(|| form.whole("availableQuantitySeen", "Stock seen", 0, MAX_QUANTITY));
-        sent.stock = Some(StockChange { to, seen });
-    }
-    if wanted(&form, "minimumOrder") {
-        sent.minimum_order = Some(form.whole("minimumOrder", "Quantity", 1, MAX_QUANTITY));
-    }
-    // The catalogue fields are optional: left out (or blank), a new part
-    // gets the defaults and a changed one keeps its own.
-    sent.sku = fields::read_sku(&mut form, "sku");
-    sent.oem_numbers = fields::read_oem_numbers(&mut form, "oemNumbers");
-    sent.category = fields::read_category(&mut form, "category");
-    sent.fitments = fields::read_fitments(&mut form, "fitments");
-    if form.has("reorderLevel") {
-        sent.reorder_level = Some(form.whole("reorderLevel", "Reorder level", 0, MAX_QUANTITY));
-    }
-    form.finish()?;
-    Ok(sent)
 }
 
 /// The fields of a new part: those sent over the defaults.

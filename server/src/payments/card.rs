@@ -4,19 +4,44 @@
 //! (`card.number`); a well-formed card the provider refuses is a 402 with
 //! the provider's message and code.
 
-use serde_json::{Map, Value};
+use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::input::{parse_email, Form, SHORT_TEXT};
+use crate::input::rules::{Nested, OptionalEmail, OptionalText, Rule, Sent, Text, Whole};
+use crate::input::{Form, SHORT_TEXT};
+use crate::request;
 
-/// A card whose fields are well formed; its number may still be invalid.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Card {
-    /// Digits only.
-    number: String,
-    exp_month: u8,
-    /// Four digits.
-    exp_year: i32,
+request! {
+    /// A card payment for the intent `clientSecret` names.
+    pub struct ConfirmRequest {
+        client_secret: Text<SHORT_TEXT> = "clientSecret", "Client secret";
+        card: Nested<CardDetails> = "card", "Card";
+        billing_details: Sent<Nested<BillingDetails>> = "billingDetails", "Billing details";
+    }
+}
+
+request! {
+    /// A card, as the buyer typed it. Its fields are well formed once read;
+    /// its number may still be invalid.
+    #[derive(Default, PartialEq, Eq)]
+    pub struct CardDetails {
+        /// 12 to 19 digits; spaces between them are allowed.
+        number: CardNumber = "number", "Card number";
+        exp_month: Whole<1, 12> = "expMonth", "Expiry month";
+        /// Four digits, or two (`30` is 2030).
+        exp_year: ExpiryYear = "expYear", "Expiry year";
+        /// 3 or 4 digits.
+        cvc: Cvc = "cvc", "CVC";
+    }
+}
+
+request! {
+    /// Who pays; both optional, an e-mail must be valid.
+    #[derive(Default)]
+    pub struct BillingDetails {
+        name: OptionalText<SHORT_TEXT> = "name", "Name";
+        email: OptionalEmail = "email", "Email";
+    }
 }
 
 /// A refusal: the provider's message and code.
@@ -76,10 +101,10 @@ impl From<Decline> for ApiError {
     }
 }
 
-impl Card {
+impl CardDetails {
     /// What the test provider does with this card in the month `today`
     /// (year, month): Ok when the payment succeeds.
-    pub fn outcome(&self, today: (i32, u8)) -> Result<(), Decline> {
+    pub fn outcome(&self, today: (i64, i64)) -> Result<(), Decline> {
         if !passes_luhn(&self.number) {
             return Err(INVALID_NUMBER);
         }
@@ -103,71 +128,11 @@ impl Card {
     }
 }
 
-/// Reads `card` and `billingDetails` from a confirm request; problems are
-/// recorded on `form` under their dotted names (`card.number`).
-pub fn read(form: &mut Form, body: &Map<String, Value>) -> Card {
-    let card = match body.get("card") {
-        Some(Value::Object(card)) => Some(read_card(form, card)),
-        None | Some(Value::Null) => {
-            form.fail("card", "Card is Required");
-            None
-        }
-        Some(_) => {
-            form.fail(
-                "card",
-                "Card must be an object with number, expMonth, expYear and cvc",
-            );
-            None
-        }
-    };
-    match body.get("billingDetails") {
-        Some(Value::Object(billing)) => {
-            let mut fields = Form::new(billing);
-            fields.optional_text("name", "Name", SHORT_TEXT);
-            if let Some(email) = fields.optional_text("email", "Email", SHORT_TEXT) {
-                if parse_email(&email).is_none() {
-                    fields.fail("email", "Provide a valid Email");
-                }
-            }
-            nest(form, "billingDetails", fields);
-        }
-        None | Some(Value::Null) => {}
-        Some(_) => form.fail("billingDetails", "Billing details must be an object"),
-    }
-    card.unwrap_or(Card {
-        number: String::new(),
-        exp_month: 1,
-        exp_year: 2000,
-    })
-}
-
-fn read_card(form: &mut Form, card: &Map<String, Value>) -> Card {
-    let mut fields = Form::new(card);
-    let number = number(&mut fields, card);
-    let exp_month = fields.whole("expMonth", "Expiry month", 1, 12) as u8;
-    let exp_year = expiry_year(&mut fields);
-    cvc(&mut fields, card);
-    nest(form, "card", fields);
-    Card {
-        number,
-        exp_month,
-        exp_year,
-    }
-}
-
-/// Copies the problems of a nested object's fields onto `form`, as `prefix.field`.
-fn nest(form: &mut Form, prefix: &str, fields: Form) {
-    if let Err(ApiError::BadRequest { fields, .. }) = fields.finish() {
-        for (name, message) in fields {
-            form.fail(&format!("{prefix}.{name}"), message);
-        }
-    }
-}
-
-/// Digits as text or a number; spaces between them are allowed.
+/// Digits as text or a number; spaces between them are allowed. None:
+/// left out or blank.
 fn digits(value: Option<&Value>) -> Option<Result<String, ()>> {
     match value {
-        None | Some(Value::Null) => None,
+        None => None,
         Some(Value::Number(n)) => Some(n.as_u64().map(|n| n.to_string()).ok_or(())),
         Some(Value::String(s)) => {
             let digits: String = s.chars().filter(|c| *c != ' ').collect();
@@ -183,31 +148,68 @@ fn digits(value: Option<&Value>) -> Option<Result<String, ()>> {
     }
 }
 
-fn number(fields: &mut Form, card: &Map<String, Value>) -> String {
-    match digits(card.get("number")) {
-        None => fields.fail("number", "Card number is Required"),
-        Some(Ok(n)) if (12..=19).contains(&n.len()) => return n,
-        Some(_) => fields.fail("number", "Card number must be 12 to 19 digits"),
-    }
-    String::new()
+/// Digits, with spaces allowed between them, `min` to `max` digits long.
+fn spaced_digits(min: usize, max: usize) -> Value {
+    json!({"type": "string", "pattern": format!(r"^ *([0-9] *){{{min},{max}}}$")})
 }
 
-fn cvc(fields: &mut Form, card: &Map<String, Value>) {
-    match digits(card.get("cvc")) {
-        None => fields.fail("cvc", "CVC is Required"),
-        Some(Ok(c)) if (3..=4).contains(&c.len()) => {}
-        Some(_) => fields.fail("cvc", "CVC must be 3 or 4 digits"),
+/// A card number: 12 to 19 digits, kept without the spaces.
+pub struct CardNumber;
+
+impl Rule for CardNumber {
+    type Out = String;
+    fn read(form: &mut Form, name: &str, label: &str) -> String {
+        match digits(form.value(name)) {
+            None => form.fail(name, format!("{label} is Required")),
+            Some(Ok(n)) if (12..=19).contains(&n.len()) => return n,
+            Some(_) => form.fail(name, format!("{label} must be 12 to 19 digits")),
+        }
+        String::new()
+    }
+    fn schema() -> Value {
+        let mut schema = spaced_digits(12, 19);
+        schema["example"] = json!("4242 4242 4242 4242");
+        schema
     }
 }
 
-/// The expiry year, four digits or two (`30` is 2030).
-fn expiry_year(fields: &mut Form) -> i32 {
-    let year = fields.whole("expYear", "Expiry year", 0, 9999) as i32;
-    let year = if year < 100 { 2000 + year } else { year };
-    if !(2000..=2100).contains(&year) {
-        fields.fail("expYear", "Expiry year must be a year such as 2030");
+/// A card's security code: 3 or 4 digits.
+pub struct Cvc;
+
+impl Rule for Cvc {
+    type Out = String;
+    fn read(form: &mut Form, name: &str, label: &str) -> String {
+        match digits(form.value(name)) {
+            None => form.fail(name, format!("{label} is Required")),
+            Some(Ok(c)) if (3..=4).contains(&c.len()) => return c,
+            Some(_) => form.fail(name, format!("{label} must be 3 or 4 digits")),
+        }
+        String::new()
     }
-    year
+    fn schema() -> Value {
+        spaced_digits(3, 4)
+    }
+}
+
+/// The expiry year, four digits or two (`30` is 2030), as four digits.
+pub struct ExpiryYear;
+
+impl Rule for ExpiryYear {
+    type Out = i64;
+    fn read(form: &mut Form, name: &str, label: &str) -> i64 {
+        let year = form.whole(name, label, 0, 9999);
+        let year = if year < 100 { 2000 + year } else { year };
+        if !(2000..=2100).contains(&year) {
+            form.fail(name, format!("{label} must be a year such as 2030"));
+        }
+        year
+    }
+    fn schema() -> Value {
+        json!({"oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 99},
+            {"type": "integer", "minimum": 2000, "maximum": 2100},
+        ]})
+    }
 }
 
 /// The Luhn checksum every card number carries in its last digit.
@@ -231,17 +233,18 @@ fn passes_luhn(number: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::input::request::read;
 
-    fn card(number: &str, exp_month: u8, exp_year: i32) -> Card {
-        Card {
+    fn card(number: &str, exp_month: i64, exp_year: i64) -> CardDetails {
+        CardDetails {
             number: number.into(),
             exp_month,
             exp_year,
+            cvc: "123".into(),
         }
     }
 
-    const TODAY: (i32, u8) = (2025, 6);
+    const TODAY: (i64, i64) = (2025, 6);
 
     #[test]
     fn the_test_numbers_give_their_documented_outcomes() {
@@ -268,12 +271,10 @@ mod tests {
 
     #[test]
     fn fields_are_read_with_spaces_and_short_years() {
-        let body = json!({"card": {"number": "4242 4242 4242 4242", "expMonth": "4", "expYear": 31, "cvc": "123"}});
-        let mut form = Form::new(body.as_object().unwrap());
-        let read = read(&mut form, body.as_object().unwrap());
-        assert!(form.finish().is_ok());
-        assert_eq!(read, card("4242424242424242", 4, 2031));
-        assert_eq!(read.last4(), "4242");
+        let body = json!({"clientSecret": "pi_1_secret", "card": {"number": "4242 4242 4242 4242", "expMonth": "4", "expYear": 31, "cvc": "123"}});
+        let read = read::<ConfirmRequest>(body.as_object().unwrap()).unwrap();
+        assert_eq!(read.card, card("4242424242424242", 4, 2031));
+        assert_eq!(read.card.last4(), "4242");
     }
 
     #[test]
@@ -282,9 +283,9 @@ mod tests {
             "card": {"number": "4242-4242", "expMonth": 13, "expYear": 1999, "cvc": "12"},
             "billingDetails": {"email": "nope"}
         });
-        let mut form = Form::new(body.as_object().unwrap());
-        read(&mut form, body.as_object().unwrap());
-        let Err(ApiError::BadRequest { fields, .. }) = form.finish() else {
+        let Err(ApiError::BadRequest { fields, .. }) =
+            read::<ConfirmRequest>(body.as_object().unwrap())
+        else {
             panic!("expected a 400")
         };
         assert_eq!(fields["card.number"], "Card number must be 12 to 19 digits");
@@ -295,6 +296,7 @@ mod tests {
         );
         assert_eq!(fields["card.cvc"], "CVC must be 3 or 4 digits");
         assert_eq!(fields["billingDetails.email"], "Provide a valid Email");
-        assert_eq!(fields.len(), 5);
+        assert_eq!(fields["clientSecret"], "Client secret is Required");
+        assert_eq!(fields.len(), 6);
     }
 }

@@ -4,23 +4,41 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use super::{card, check_payable, test_provider};
+use super::card::ConfirmRequest;
+use super::{check_payable, test_provider};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{Form, JsonObject, SHORT_TEXT};
+use crate::input::rules::{Rule, Text};
+use crate::input::{Body, Form, SHORT_TEXT};
 use crate::orders::{self, holds, order_for};
+use crate::request;
 use crate::state::AppState;
 
-/// The order to pay. A `price` sent along is ignored: the amount is the
-/// order's own (D3).
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct IntentRequest {
-    booking_id: String,
+request! {
+    /// The order to pay. A `price` sent along is ignored: the amount is the
+    /// order's own (D3).
+    pub struct IntentRequest {
+        booking_id: BookingId = "bookingId", "Order";
+    }
+}
+
+/// An order's id: its text, or a whole number.
+pub struct BookingId;
+
+impl Rule for BookingId {
+    type Out = String;
+    fn read(form: &mut Form, name: &str, label: &str) -> String {
+        match form.value(name) {
+            Some(Value::Number(n)) => n.to_string(),
+            _ => Text::<SHORT_TEXT>::read(form, name, label),
+        }
+    }
+    fn schema() -> Value {
+        json!({"oneOf": [Text::<SHORT_TEXT>::schema(), {"type": "integer", "minimum": 1}]})
+    }
 }
 
 /// What the browser needs to pay: the intent's secret, and the amount it
@@ -33,40 +51,6 @@ pub struct IntentCreated {
     pub amount: i64,
     /// Lower-case ISO code, e.g. `usd`.
     pub currency: String,
-}
-
-/// A card, as the buyer typed it.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct CardDetails {
-    /// Spaces between the digits are allowed.
-    #[schema(example = "4242 4242 4242 4242")]
-    number: String,
-    #[schema(minimum = 1, maximum = 12)]
-    exp_month: i64,
-    /// Four digits, or two.
-    exp_year: i64,
-    /// 3 or 4 digits.
-    cvc: String,
-}
-
-/// Who pays; both optional, an e-mail must be valid.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct BillingDetails {
-    name: Option<String>,
-    email: Option<String>,
-}
-
-/// A card payment for the intent `clientSecret` names.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct ConfirmRequest {
-    client_secret: String,
-    card: CardDetails,
-    billing_details: Option<BillingDetails>,
 }
 
 /// A payment intent and where it stands.
@@ -100,14 +84,8 @@ pub struct Confirmed {
 pub async fn create_payment_intent(
     State(state): State<AppState>,
     user: CurrentUser,
-    JsonObject(body): JsonObject,
+    Body(IntentRequest { booking_id }): Body<IntentRequest>,
 ) -> ApiResult<Json<IntentCreated>> {
-    let mut form = Form::new(&body);
-    let booking_id = match body.get("bookingId") {
-        Some(Value::Number(n)) => n.to_string(),
-        _ => form.text("bookingId", "Order", SHORT_TEXT),
-    };
-    form.finish()?;
     let booking = order_for(&state, &user, &booking_id, false).await?;
     check_payable(&booking)?;
     // Starting the payment holds the order's stock for another while.
@@ -135,18 +113,14 @@ pub async fn create_payment_intent(
 pub async fn confirm_test_payment(
     State(state): State<AppState>,
     user: CurrentUser,
-    JsonObject(body): JsonObject,
+    Body(sent): Body<ConfirmRequest>,
 ) -> ApiResult<Json<Confirmed>> {
     if !state.payments.is_test() {
         return Err(ApiError::NotFound(
             "Test payments are off: this shop takes card payments through Stripe".into(),
         ));
     }
-    let mut form = Form::new(&body);
-    let client_secret = form.text("clientSecret", "Client secret", SHORT_TEXT);
-    let card = card::read(&mut form, &body);
-    form.finish()?;
-    let payment = test_provider::confirm(&state.db, &user, &client_secret, &card).await?;
+    let payment = test_provider::confirm(&state.db, &user, &sent.client_secret, &sent.card).await?;
     Ok(Json(Confirmed {
         payment_intent: IntentStatus {
             id: payment.id,

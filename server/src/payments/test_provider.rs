@@ -6,7 +6,7 @@
 use rand::distributions::Alphanumeric;
 use rand::Rng;
 
-use super::card::Card;
+use super::card::CardDetails;
 use super::check_payable;
 use super::store::{self, PaymentRow, RefundRow, OPEN, SUCCEEDED};
 use crate::auth::CurrentUser;
@@ -48,7 +48,7 @@ pub async fn confirm(
     db: &Db,
     user: &CurrentUser,
     client_secret: &str,
-    card: &Card,
+    card: &CardDetails,
 ) -> ApiResult<PaymentRow> {
     let not_found = || ApiError::not_found("Payment");
     let payment = store::find_by_secret(db, client_secret)
@@ -68,7 +68,9 @@ pub async fn confirm(
         .ok_or_else(not_found)?;
     check_payable(&booking)?;
     let today = time::OffsetDateTime::now_utc();
-    if let Err(decline) = card.outcome((today.year(), today.month() as u8)) {
+    if let Err(decline) =
+        card.outcome((i64::from(today.year()), i64::from(u8::from(today.month()))))
+    {
         store::settle(db, &mut *tx, &payment.id, Err(decline.code)).await?;
         tx.commit().await?;
         tracing::info!(order = booking.id, intent = ?payment.id, code = decline.code, "test card refused");

@@ -20,7 +20,9 @@ use super::{
 use crate::auth::routes::UserView;
 use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{parse_email, Form, JsonObject, SHORT_TEXT};
+use crate::input::rules::Text;
+use crate::input::{parse_email, Body, SHORT_TEXT};
+use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;
 
@@ -45,11 +47,11 @@ struct CallbackQuery {
     iss: Option<String>,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ExchangeRequest {
-    /// The one-time code from `/login/google?code=...`.
-    code: String,
+request! {
+    pub struct ExchangeRequest {
+        /// The one-time code from `/login/google?code=...`.
+        code: Text<SHORT_TEXT> = "code", "Code";
+    }
 }
 
 /// A finished Google sign-in.
@@ -262,12 +264,9 @@ async fn exchange(
     State(state): State<AppState>,
     client: ClientIp,
     headers: HeaderMap,
-    JsonObject(body): JsonObject,
+    Body(ExchangeRequest { code }): Body<ExchangeRequest>,
 ) -> ApiResult<Json<GoogleSignIn>> {
     provider(&state)?;
-    let mut form = Form::new(&body);
-    let code = form.text("code", "Code", SHORT_TEXT);
-    form.finish()?;
 
     let expired = || {
         tracing::warn!(%client, "failed Google sign-in: hand-off code refused");

@@ -1,10 +1,19 @@
-//! Reading request bodies. Every JSON body is taken as an object and its
-//! fields are parsed one by one, so that each wrong field gets the message
-//! the API promises for it (`fields` in the 400 answer), and a malformed or
+//! Reading requests. Every JSON body is taken as an object and its fields
+//! are parsed one by one, so that each wrong field gets the message the API
+//! promises for it (`fields` in the 400 answer), and a malformed or
 //! oversized body gets the shop's own error shape instead of axum's text.
+//! Each body is described once with `request!` (`request.rs`), from the
+//! kinds of field in `rules.rs`; query strings are read with `query.rs`.
+
+pub mod query;
+pub mod request;
+pub mod rules;
+
+pub use query::{Page, Paged, Params};
+pub use request::{Body, Request};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, Request as HttpRequest};
 use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
@@ -25,7 +34,7 @@ pub struct JsonObject(pub Map<String, Value>);
 impl<S: Send + Sync> FromRequest<S> for JsonObject {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: HttpRequest, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<Value>::from_request(req, state).await {
             Ok(axum::Json(Value::Object(map))) => Ok(JsonObject(map)),
             Ok(_) => Err(ApiError::bad_request(
@@ -272,6 +281,14 @@ impl<'a> Form<'a> {
     /// `Form` of its own, whose problem is then reported on the outer field.
     pub fn first_problem(self) -> Option<String> {
         self.first
+    }
+
+    /// Copies the problems of this nested object's fields onto `outer`, as
+    /// `prefix.field`.
+    pub fn report_within(self, outer: &mut Form, prefix: &str) {
+        for (name, message) in self.errors {
+            outer.fail(&format!("{prefix}.{name}"), message);
+        }
     }
 
     /// Ends reading: a 400 naming every wrong field, if there is one.
