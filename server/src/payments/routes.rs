@@ -15,7 +15,7 @@ use crate::orders::{self, holds, order_for};
 use crate::state::AppState;
 
 /// The order to pay. A `price` sent along is ignored: the amount is the
-/// order's own (D3).
+/// order's own (docs/decisions.md, D3).
 #[derive(ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
