@@ -46,7 +46,7 @@ pub struct Booking {
     pub price: f64,
     pub unit_price: f64,
     pub quantity: i64,
-    /// The same number as `quantity`, as the spec's client reads it.
+    /// The same number as `quantity`, for clients that read it under this name.
     pub part_order: i64,
     pub buyer: String,
     pub buyer_name: String,
