@@ -1,6 +1,7 @@
-//! Images uploaded to the shop (D12): checked by their content, decoded
-//! within pixel limits, re-encoded (dropping metadata and trailing bytes),
-//! bounded in size, and served at a content-addressed URL for a year.
+//! Images uploaded to the shop (docs/decisions.md, D12): checked by their
+//! content, decoded within pixel limits, re-encoded (dropping metadata and
+//! trailing bytes), bounded in size, and served at a content-addressed URL
+//! for a year.
 
 use std::io::Cursor;
 

@@ -105,7 +105,8 @@ const COLUMNS: [Profiles; 9] = [
     Profiles::UpdatedAt,
 ];
 
-/// Saves the signed-in user's profile (D7 gives each field its own message).
+/// Saves the signed-in user's profile; each missing field is named in its own
+/// message (docs/decisions.md, D7).
 #[utoipa::path(post, path = "/api/profile", tag = "profiles", security(("bearer" = [])), request_body = ProfileRequest,
     responses((status = 201, body = InsertedId), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn save_profile(

@@ -154,7 +154,7 @@ async fn list_reviews(
     })
 }
 
-/// Adds a review (D9: the rating is a whole number from 1 to 5).
+/// Adds a review; the rating is a whole number from 1 to 5 (docs/decisions.md, D9).
 #[utoipa::path(post, path = "/api/review", tag = "reviews", security(("bearer" = [])), request_body = ReviewRequest,
     responses(
         (status = 201, body = InsertedId),

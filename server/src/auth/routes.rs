@@ -159,7 +159,8 @@ async fn me(user: CurrentUser) -> Json<UserView> {
     })
 }
 
-/// A fresh token for the signed-in user, who must be the one named (D2).
+/// A fresh token for the signed-in user, who must be the one named
+/// (docs/decisions.md, D2).
 #[utoipa::path(put, path = "/api/user/{email}", tag = "auth", security(("bearer" = [])),
     params(("email" = String, Path, description = "The signed-in user's e-mail")),
     responses(

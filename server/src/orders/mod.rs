@@ -1,6 +1,7 @@
 //! Orders (bookings): placing one takes its stock in the same transaction
-//! (D10); cancelling an unpaid one gives the stock back; an order becomes
-//! paid only through a confirmed payment (D4).
+//! (docs/decisions.md, D10); cancelling an unpaid one gives the stock back;
+//! an order becomes paid only through a confirmed payment
+//! (docs/decisions.md, D4).
 
 mod admin;
 pub mod holds;
@@ -49,7 +50,7 @@ pub struct Booking {
     pub price: f64,
     pub unit_price: f64,
     pub quantity: i64,
-    /// The same number as `quantity`, as the spec's client reads it.
+    /// The same number as `quantity`, for clients that read it under this name.
     pub part_order: i64,
     pub buyer: String,
     pub buyer_name: String,
@@ -322,7 +323,7 @@ async fn get_order(
 }
 
 /// Marks the buyer's order paid, only when `transactionId` names a
-/// succeeded payment of this order's amount (D4).
+/// succeeded payment of this order's amount (docs/decisions.md, D4).
 #[utoipa::path(patch, path = "/api/booking/{id}", tag = "orders", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = PayRequest,
     responses(

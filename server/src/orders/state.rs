@@ -178,7 +178,7 @@ use Payment::{Paid, Refunded, Unpaid};
 
 /// Every allowed move. Anything else is refused (409) and changes nothing.
 pub const MOVES: [Transition; 5] = [
-    // The buyer, once the payment provider confirms the payment (D4).
+    // The buyer, once the payment provider confirms the payment (docs/decisions.md, D4).
     Transition {
         action: Move::Pay,
         from: state(Unpaid, Pending),

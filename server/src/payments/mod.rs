@@ -2,7 +2,7 @@
 //! SHOP_PAYMENT_PROVIDER picks one of its two implementations: the built-in
 //! `test` provider (`test_provider`) or the card provider's API (`stripe`).
 //! Either way an order is paid only when the provider confirms, server-side,
-//! that a payment of that order's amount succeeded (D4).
+//! that a payment of that order's amount succeeded (docs/decisions.md, D4).
 
 pub mod card;
 mod routes;

@@ -19,7 +19,7 @@ use crate::state::AppState;
 
 request! {
     /// The order to pay. A `price` sent along is ignored: the amount is the
-    /// order's own (D3).
+    /// order's own (docs/decisions.md, D3).
     pub struct IntentRequest {
         booking_id: BookingId = "bookingId", "Order";
     }

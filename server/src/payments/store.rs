@@ -164,7 +164,7 @@ pub async fn settle<'e>(
 }
 
 /// Whether `transaction_id` names a succeeded payment of exactly this order's
-/// amount, in the shop's currency (D4).
+/// amount, in the shop's currency (docs/decisions.md, D4).
 pub async fn succeeded(
     db: &Db,
     transaction_id: &str,

@@ -389,7 +389,7 @@ async fn an_update_replaces_the_lists_sent_and_keeps_the_rest() {
         (&json!("STR-9"), &json!("Steering"), &json!(0))
     );
 
-    // The spec's client sends the whole part back, read-only fields and all.
+    // An edit form may send the whole part back, read-only fields and all.
     let response = app.put_part(Some(&admin.token), &id, &part).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.json::<Value>().await.unwrap()["modifiedCount"], 0);

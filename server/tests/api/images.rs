@@ -1,5 +1,5 @@
-//! Image uploads (D12): real pictures are re-encoded and served for a year;
-//! anything else, too big, or unsigned is refused.
+//! Image uploads (docs/decisions.md, D12): real pictures are re-encoded and
+//! served for a year; anything else, too big, or unsigned is refused.
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};

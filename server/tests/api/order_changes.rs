@@ -1,6 +1,6 @@
 //! Changing an order: its buyer cancels it while unpaid (stock comes back,
 //! the order stays as `cancelled`), or pays it only through a succeeded
-//! payment of its own amount (D4). Nobody else may do either.
+//! payment of its own amount (docs/decisions.md, D4). Nobody else may do either.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,5 +1,6 @@
-//! Orders: placing one at the shop's price (D3) within the part's limits
-//! (D10), and reading them. Cancelling and paying are in `order_changes`.
+//! Orders: placing one at the shop's price within the part's limits
+//! (docs/decisions.md, D3 and D10), and reading them. Cancelling and paying
+//! are in `order_changes`.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -214,7 +214,7 @@ async fn an_update_ignores_id_and_place_order_in_the_body() {
     let admin = app.admin().await;
     let id = app.add_part(&admin, 50, 2, "34.99").await;
     let other = app.add_part(&admin, 5, 1, "1.00").await;
-    // What the spec's client sends: the whole part, with _id and placeOrder.
+    // The whole part sent back, as an edit form may, with _id and placeOrder.
     let mut body = app.part(&id).await;
     body["_id"] = json!(other);
     body["placeOrder"] = json!(7);

@@ -1,6 +1,7 @@
 //! Paying an order with the built-in test provider: the amount is the
-//! order's own (D3), only its buyer pays it, and it becomes paid only
-//! through a payment the provider confirms (D4), once however often asked.
+//! order's own (docs/decisions.md, D3), only its buyer pays it, and it becomes
+//! paid only through a payment the provider confirms (docs/decisions.md, D4),
+//! once however often asked.
 
 use futures::future::join_all;
 use reqwest::StatusCode;

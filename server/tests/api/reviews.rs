@@ -1,5 +1,5 @@
 //! Reviews: everyone reads them, newest first; signed-in users write them,
-//! with a whole rating from 1 to 5 (D9).
+//! with a whole rating from 1 to 5 (docs/decisions.md, D9).
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,4 +1,5 @@
-//! Many buyers at once: no unit is ever sold twice (D10), on either database.
+//! Many buyers at once: no unit is ever sold twice (docs/decisions.md, D10),
+//! on either database.
 
 use futures::future::join_all;
 use reqwest::StatusCode;

@@ -28,7 +28,7 @@ export function RequireAuth() {
 }
 
 /**
- * Admin-only routes (spec section 6): the server is asked whether this e-mail is an admin; anyone
+ * Admin-only routes: the server is asked whether this e-mail is an admin; anyone
  * else is signed out and, through RequireAuth above, sent to /login.
  */
 export function RequireAdmin() {

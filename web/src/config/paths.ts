@@ -1,4 +1,4 @@
-/** Every route of the app, named once (spec section 2). */
+/** Every route of the app, named once. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   /** The catalogue; `search` is its query string (filters, sort, page), e.g. "?q=pads&page=2". */

@@ -85,7 +85,7 @@ export function useSignOut() {
   return useCallback(() => signOutLocally(queryClient), [queryClient]);
 }
 
-/** The server's own word on whether this e-mail is an admin (spec section 6), always re-checked. */
+/** The server's own word on whether this e-mail is an admin, always re-checked. */
 export function useIsAdmin(email: string | undefined) {
   return useQuery({
     queryKey: ['admin', email],

@@ -1,5 +1,5 @@
 /**
- * Toasts close after 5000 ms (spec section 9, set on the container); successes are polite status
+ * Toasts close after 5000 ms (set on the container); successes are polite status
  * messages, failures alerts. An `id` keeps one toast from showing twice for the same event.
  *
  * The toast library is loaded on the first toast, not with the home page: `toastsWanted` tells the

@@ -1,4 +1,4 @@
-/** The access token lives in local storage under `accessToken` (spec section 3). */
+/** The access token lives in local storage under `accessToken`. */
 const TOKEN_KEY = 'accessToken';
 
 export function getToken(): string | null {

@@ -2,7 +2,7 @@ import { api } from './api-client';
 
 type UploadAnswer = { success: boolean; data: { url: string } };
 
-/** Uploads one image to the shop (D12) and answers the URL to store as `img`. */
+/** Uploads one image to the shop (docs/decisions.md, D12) and answers the URL to store as `img`. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
@@ -11,7 +11,7 @@ export async function uploadImage(file: File): Promise<string> {
   return answer.data.url;
 }
 
-/** The picture types the shop accepts (D12; SVG is refused). */
+/** The picture types the shop accepts (docs/decisions.md, D12; SVG is refused). */
 export const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** A file input's value holds at least one file. */

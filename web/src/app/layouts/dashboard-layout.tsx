@@ -19,7 +19,7 @@ const ICONS = {
   manageOrders: 'M3 7l9-4 9 4-9 4zm0 0v10l9 4 9-4V7M12 11v10',
 };
 
-/** Spec section 6: buyers get My Orders and Add A Review; admins the three admin pages; everyone My Profile. */
+/** The dashboard menu: buyers get My Orders and Add A Review; admins the three admin pages; everyone My Profile. */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const profile = { label: 'My Profile', to: d.profile.getHref(), icon: ICONS.profile };
   if (isAdmin) {

@@ -11,7 +11,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/15 text-white' : 'text-neutral-content/90'
   }`;
 
-/** The shop's header: its name from /api/config and the spec's navigation (section 2). */
+/** The shop's header: its name from /api/config and the site's navigation. */
 export function Header() {
   const config = useConfig();
   const user = useUser();

@@ -7,7 +7,7 @@ import { LatestParts } from '@/features/parts/components/latest-parts';
 import { Testimonials } from '@/features/reviews/components/testimonials';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
-/** Home (spec section 2, in its order): hero, info cards, stats band, the newest parts, testimonials, contact form. */
+/** Home, in this order: hero, info cards, stats band, the newest parts, testimonials, contact form. */
 export default function HomeRoute() {
   const config = useConfig();
   return (

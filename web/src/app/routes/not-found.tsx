@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 
-/** Any other path: a full-screen background image with a way back (spec section 2). */
+/** Any other path: a full-screen background image with a way back. */
 export default function NotFoundRoute() {
   return (
     <main

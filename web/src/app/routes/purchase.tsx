@@ -17,7 +17,7 @@ const loadConfirmOrderModal = () => import('@/features/orders/components/confirm
 const ConfirmOrderModal = lazy(async () => ({ default: (await loadConfirmOrderModal()).ConfirmOrderModal }));
 const preloadConfirmOrderModal = () => void loadConfirmOrderModal();
 
-/** /purchase/:id: one part, the buyer's quantity (D1), and the Confirm Order modal. */
+/** /purchase/:id: one part, the buyer's quantity (docs/decisions.md, D1), and the Confirm Order modal. */
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
   const part = usePart(id);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A dashboard page's title (the spec's titles: My Orders, Add A Review, …) with optional intro. */
+/** A dashboard page's title (My Orders, Add A Review, …) with optional intro. */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="mb-6">

@@ -1,4 +1,4 @@
-/** The blog page's five questions (spec section 2), each answered for this shop's own code. */
+/** The blog page's five questions, each answered for this shop's own code. */
 export type Block = { kind: 'p'; text: string } | { kind: 'list'; items: string[] } | { kind: 'code'; code: string };
 
 export type Post = { slug: string; question: string; summary: string; body: Block[] };

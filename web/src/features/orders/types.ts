@@ -14,7 +14,7 @@ export type Order = {
   _id: string;
   partId: string;
   partName: string;
-  /** Order total in currency units, computed by the server (D3). */
+  /** Order total in currency units, computed by the server (docs/decisions.md, D3). */
   price: number;
   unitPrice: number;
   quantity: number;

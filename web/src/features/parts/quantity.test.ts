@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canDecrease, canIncrease, canOrder, clampQuantity, decrease, increase, initialQuantity } from './quantity';
 
-// D1: the buyer's own quantity starts at minimumOrder, steps by 1, stays within [minimumOrder, availableQuantity].
+// docs/decisions.md, D1: the buyer's own quantity starts at minimumOrder, steps by 1, stays within
+// [minimumOrder, availableQuantity].
 describe('order quantity rules (D1)', () => {
   const limits = { minimumOrder: 4, availableQuantity: 6 };
 

@@ -1,6 +1,7 @@
 /**
- * The order quantity rules of D1: the buyer's own number, starting at the part's minimum order,
- * stepping by 1, never below the minimum nor above the stock. Nothing is saved on a click.
+ * The order quantity rules (docs/decisions.md, D1): the buyer's own number, starting at the part's
+ * minimum order, stepping by 1, never below the minimum nor above the stock. Nothing is saved on
+ * a click.
  */
 export type QuantityLimits = { minimumOrder: number; availableQuantity: number };
 

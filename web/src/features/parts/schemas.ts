@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { hasFile } from '@/lib/upload-image';
 import { CATEGORIES, type Fitment } from './types';
 
-// The spec's messages for empty fields (section 5), then a clear word on bad numbers (D11).
+// "... is Required" for empty fields, then a clear word on bad numbers
+// (docs/decisions.md, D11).
 export const priceField = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 /**
- * The portfolio page's whole content (spec section 2: name, contact, education, three project links).
+ * The portfolio page's whole content (name, contact, education, three project links).
  * This is neutral SAMPLE content: replace it with the site author's own details.
  */
 export type Project = { name: string; url: string; summary: string; stack: string[] };

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { hasFile } from '@/lib/upload-image';
 
 /**
- * My Profile: every field names itself when missing (D7). A saved photo counts as the image,
- * so a second save need not upload it again.
+ * My Profile: every field names itself when missing (docs/decisions.md, D7). A saved photo
+ * counts as the image, so a second save need not upload it again.
  */
 export function profileSchema(hasSavedImage: boolean) {
   return z.object({

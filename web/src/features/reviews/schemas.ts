@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasFile } from '@/lib/upload-image';
 
-/** Add A Review: the spec's messages, and a rating from 1 to 5 (D9). */
+/** Add A Review: "... is Required" for each empty field, and a rating from 1 to 5 (docs/decisions.md, D9). */
 export const reviewSchema = z.object({
   name: z.string().trim().min(1, 'Name is Required'),
   description: z.string().trim().min(1, 'Description is Required'),

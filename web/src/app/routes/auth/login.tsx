@@ -10,7 +10,7 @@ import { returnPath } from '../../return-path';
 import { AuthCard } from './auth-card';
 
 /**
- * Login; afterwards the user returns to the page they came from, otherwise home (spec section 2).
+ * Login; afterwards the user returns to the page they came from, otherwise home.
  * A refused Google sign-in comes back here with its reason in `?google_error=`.
  */
 export default function LoginRoute() {

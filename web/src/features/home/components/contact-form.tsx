@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** The home page's contact form: e-mail address, subject, message, Submit; it sends nothing (D14). */
+/** The home page's contact form: e-mail address, subject, message, Submit; it sends nothing (docs/decisions.md, D14). */
 export function ContactForm() {
   const id = useId();
   return (

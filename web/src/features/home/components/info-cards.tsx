@@ -21,7 +21,7 @@ const CARDS: InfoCard[] = [
   },
 ];
 
-/** Opening Hours, Our Locations and Contact Us (spec section 2, D8). */
+/** Opening Hours, Our Locations and Contact Us (docs/decisions.md, D8). */
 export function InfoCards() {
   return (
     <section aria-label="Visit and contact" className="mx-auto -mt-10 grid max-w-7xl gap-4 px-4 sm:px-6 md:grid-cols-3">

@@ -5,7 +5,7 @@ const STATS = [
   { value: '4.8', unit: '/ 5', label: 'average customer rating' },
 ];
 
-/** The static stats band (spec section 9). */
+/** The stats band: static text. */
 export function StatsBand() {
   return (
     <section aria-labelledby="stats-title" className="bg-base-200">

@@ -4,7 +4,7 @@ import type { Order } from '../types';
 
 export type CreateOrderInput = { partId: string; partOrder: number; phone?: string };
 
-/** Places an order; the server prices it and takes the stock (D3, D10). */
+/** Places an order; the server prices it and takes the stock (docs/decisions.md, D3 and D10). */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -79,7 +79,7 @@ export type PaymentState =
 
 /**
  * Paying an order: the provider confirms the card, then the server is told the transaction id
- * and marks the order paid once it has checked the payment itself (D4).
+ * and marks the order paid once it has checked the payment itself (docs/decisions.md, D4).
  *
  * One payment per page: a second click while paying does nothing, a payment that succeeded is
  * never paid again, and when the card went through but recording it failed, trying again only

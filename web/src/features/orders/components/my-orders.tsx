@@ -37,7 +37,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const signOut = useSignOut();
   const navigate = useNavigate();
-  // Spec section 7: a refused bookings call ends the session (401 is handled for every call).
+  // A refused bookings call ends the session (401 is handled for every call).
   const refused = orders.error instanceof ApiError && orders.error.status === 403;
 
   useEffect(() => {

@@ -17,7 +17,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 type PaymentPanelProps = { orderId: string; intent: UseQueryResult<PaymentIntent> };
 
 /**
- * The card payment of one order (spec sections 4 and 8): the amount, the billing details of the
+ * The card payment of one order: the amount, the billing details of the
  * signed-in buyer, the provider's card form, and either the error in red or the success message
  * with the transaction id.
  */

@@ -28,7 +28,7 @@ describe('AddPartForm', () => {
     expect(await screen.findByText('Name is Required')).toBeInTheDocument();
     expect(screen.getByText('Description is Required')).toBeInTheDocument();
     expect(screen.getByText('Price is Required')).toBeInTheDocument();
-    // Available Quantity and Minimum Order share the spec's message.
+    // Available Quantity and Minimum Order share one message.
     expect(screen.getAllByText('Quantity is Required')).toHaveLength(2);
     expect(screen.getByText('Image is Required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

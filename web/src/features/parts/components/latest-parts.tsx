@@ -2,7 +2,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { useLatestParts } from '../api/get-parts';
 import { PartCard, PartCardSkeleton } from './part-card';
 
-/** How many of the newest parts the home page shows (spec section 9). */
+/** How many of the newest parts the home page shows. */
 const HOME_PART_COUNT = 3;
 
 /** "Available parts": the last three parts of the list, newest first. */

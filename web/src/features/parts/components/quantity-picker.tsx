@@ -7,7 +7,7 @@ type QuantityPickerProps = {
   onChange: (quantity: number) => void;
 };
 
-/** The buyer's order quantity (D1): - and + step by 1 inside [minimum order, stock]. */
+/** The buyer's order quantity (docs/decisions.md, D1): - and + step by 1 inside [minimum order, stock]. */
 export function QuantityPicker({ value, limits, onChange }: QuantityPickerProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);

@@ -10,8 +10,9 @@ import { useCreateReview } from '../api/create-review';
 import { reviewSchema, type ReviewValues } from '../schemas';
 
 /**
- * Add A Review: the photo is uploaded to the shop, then the review is saved (toasts of D6; when
- * the shop refuses a review for coming too soon after others, its own message).
+ * Add A Review: the photo is uploaded to the shop, then the review is saved (toasts as in
+ * docs/decisions.md, D6; when the shop refuses a review for coming too soon after others, its own
+ * message).
  */
 export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
   const createReview = useCreateReview();

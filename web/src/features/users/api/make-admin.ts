@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Makes a user an admin; the list is refreshed afterwards (spec section 4). */
+/** Makes a user an admin; the list is refreshed afterwards. */
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
