@@ -175,12 +175,6 @@ impl CatalogueCache {
         entries.bytes += size;
         entries.map.insert(key.into_boxed_str(), entry);
     }
-
-    /// How many answers are kept and their size in bytes (bodies counted twice).
-    pub fn usage(&self) -> (usize, usize) {
-        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        (entries.map.len(), entries.bytes)
-    }
 }
 
 /// The middleware: catalogue reads from memory, and the version bumped after

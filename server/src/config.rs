@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::BoolishValueParser;
-use clap::{ArgAction, Args, Parser, Subcommand};
+use clap::{ArgAction, Args, FromArgMatches, Parser, Subcommand};
 
 use crate::client::{IpBlock, TrustedProxies};
 use crate::db::PoolLimits;
@@ -233,46 +233,24 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults, with nothing read from the environment: what tests start from.
+    /// The shop's own defaults: each setting's `default_value` above, with
+    /// nothing read from the command line or the environment.
+    pub fn from_defaults() -> Self {
+        let matches = defaults_command()
+            .try_get_matches_from(["shop"])
+            .expect("the defaults are valid settings");
+        Config::from_arg_matches(&matches).expect("the defaults make a configuration")
+    }
+
+    /// What tests start from: the shop's own defaults (`from_defaults`) with
+    /// the data kept in `data_dir` and the changes in `TEST_OVERRIDES`.
     pub fn defaults(data_dir: impl Into<PathBuf>) -> Self {
-        Config {
-            listen: "127.0.0.1:0".into(),
-            data_dir: data_dir.into(),
-            database_url: None,
-            demo_data: false,
-            admin_email: "admin@example.com".into(),
-            admin_password: None,
-            token_secret: None,
-            token_ttl: Duration::from_secs(24 * 3600),
-            shop_name: "Parts Garage".into(),
-            currency: "USD".into(),
-            public_url: "http://127.0.0.1:8080".into(),
-            payment_provider: String::new(),
-            stripe_secret_key: None,
-            stripe_publishable_key: None,
-            stripe_webhook_secret: None,
-            stripe_api_base: "https://api.stripe.com".into(),
-            oidc_issuer: "https://accounts.google.com".into(),
-            oidc_client_id: None,
-            oidc_client_secret: None,
-            auth_rate_limit: 0,
-            upload_rate_limit: 0,
-            order_hold: Duration::from_secs(30 * 60),
-            max_unpaid_orders: 0,
-            review_rate_limit: 0,
-            trusted_proxies: Vec::new(),
-            max_connections: 4096,
-            // Off: the tests' many clients all come from 127.0.0.1.
-            max_connections_per_client: 0,
-            request_timeout: Duration::from_secs(30),
-            db_pool_size: None,
-            db_acquire_timeout: Duration::from_secs(5),
-            catalogue_cache: true,
-            catalogue_cache_mb: 16,
-            password_hashes: None,
-            web_dir: "web/dist".into(),
-            log_format: "text".into(),
+        let mut config = Config::from_defaults();
+        config.data_dir = data_dir.into();
+        for (_, change) in TEST_OVERRIDES {
+            change(&mut config);
         }
+        config
     }
 
     /// The database to use: SHOP_DATABASE_URL, or an SQLite file in the data folder.
@@ -337,6 +315,35 @@ impl Config {
     }
 }
 
+/// Where tests depart from the shop's own defaults, each named by the
+/// setting it changes (a unit test holds the names to the settings changed,
+/// and finds any other difference).
+const TEST_OVERRIDES: [Override; 7] = [
+    // A free port for each shop, so tests run side by side.
+    ("listen", |c| c.listen = "127.0.0.1:0".into()),
+    // Tests start from an empty shop and add what they need.
+    ("demo_data", |c| c.demo_data = false),
+    // The tests' many sign-ups, logins, uploads and reviews all come from
+    // 127.0.0.1 within a minute; the limits' own tests turn them on.
+    ("auth_rate_limit", |c| c.auth_rate_limit = 0),
+    ("upload_rate_limit", |c| c.upload_rate_limit = 0),
+    ("review_rate_limit", |c| c.review_rate_limit = 0),
+    // Tests place many unpaid orders for one buyer; the limit's own tests set it.
+    ("max_unpaid_orders", |c| c.max_unpaid_orders = 0),
+    // The tests' many clients all come from 127.0.0.1.
+    ("max_connections_per_client", |c| {
+        c.max_connections_per_client = 0
+    }),
+];
+
+/// A test setting: the setting's name, and the change.
+type Override = (&'static str, fn(&mut Config));
+
+/// The settings as flags only: every environment variable is left unread.
+fn defaults_command() -> clap::Command {
+    Config::augment_args(clap::Command::new("shop")).mut_args(|arg| arg.env(None::<&'static str>))
+}
+
 /// An order hold: a duration of at least one second.
 fn parse_hold(s: &str) -> Result<Duration, String> {
     let hold = parse_duration(s)?;
@@ -355,4 +362,86 @@ fn parse_payment_provider(s: &str) -> Result<String, String> {
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
     humantime::parse_duration(s).map_err(|e| format!("not a duration like 24h or 30m: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::*;
+
+    /// Each setting of `config` and how it reads (`{:#?}`, one entry per field).
+    fn settings(config: &Config) -> BTreeMap<String, String> {
+        let text = format!("{config:#?}");
+        let mut settings = BTreeMap::new();
+        let mut current: Option<String> = None;
+        for line in text.lines().skip(1) {
+            let field = line
+                .strip_prefix("    ")
+                .filter(|rest| !rest.starts_with(' '))
+                .and_then(|rest| rest.split_once(": "));
+            match field {
+                Some((name, value)) => {
+                    settings.insert(name.to_owned(), value.to_owned());
+                    current = Some(name.to_owned());
+                }
+                None => {
+                    if let Some(value) = current.as_ref().and_then(|n| settings.get_mut(n)) {
+                        value.push_str(line.trim());
+                    }
+                }
+            }
+        }
+        settings
+    }
+
+    /// The settings that read differently in `a` and `b`.
+    fn differences(a: &Config, b: &Config) -> BTreeSet<String> {
+        let (a, b) = (settings(a), settings(b));
+        assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+        a.into_iter()
+            .filter(|(name, value)| b[name] != *value)
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    #[test]
+    fn the_defaults_read_no_environment_variable() {
+        let command = defaults_command();
+        let read = command
+            .get_arguments()
+            .filter_map(|arg| arg.get_env())
+            .collect::<Vec<_>>();
+        assert!(read.is_empty(), "{read:?}");
+        // The shop's own command line does read them.
+        let cli = Config::augment_args(clap::Command::new("shop"));
+        assert!(cli.get_arguments().any(|arg| arg.get_env().is_some()));
+    }
+
+    #[test]
+    fn tests_depart_from_the_defaults_only_where_they_say() {
+        let shop = Config::from_defaults();
+        let mut expected: BTreeSet<String> = TEST_OVERRIDES
+            .iter()
+            .map(|(name, _)| name.to_string())
+            .collect();
+        assert_eq!(
+            expected.len(),
+            TEST_OVERRIDES.len(),
+            "a setting named twice"
+        );
+        // Each override changes the setting it names, and only that one.
+        for (name, change) in TEST_OVERRIDES {
+            let mut changed = shop.clone();
+            change(&mut changed);
+            assert_eq!(
+                differences(&shop, &changed),
+                BTreeSet::from([name.to_string()]),
+                "the override named {name}"
+            );
+        }
+        expected.insert("data_dir".into());
+        let tests = Config::defaults("test-data");
+        assert_eq!(differences(&shop, &tests), expected);
+    }
 }

@@ -18,9 +18,9 @@ use std::time::Duration;
 
 use sqlx::Any;
 
-use super::make_move;
 use super::state::{transition, Move, OrderState};
 use super::store::{self, BookingRow, CancelReason, MoveNotes};
+use super::{make_move, write_move};
 use crate::db::{self, Backend};
 use crate::error::{ApiError, ApiResult};
 use crate::payments::store as payments;
@@ -88,7 +88,7 @@ pub async fn pay_if_charged(
         transaction_id: Some(&payment.id),
         ..MoveNotes::default()
     };
-    Ok(store::apply(&state.db, &mut **tx, booking.id, &pay, notes).await?)
+    write_move(&state.db, tx, booking.id, &pay, notes).await
 }
 
 /// Cancels an unpaid order (its buyer, the staff, or the expiry with

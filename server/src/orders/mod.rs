@@ -409,11 +409,10 @@ async fn settled(
 }
 
 /// Makes `action` on `booking` as the table of moves allows it from the
-/// state the order is in: one conditional UPDATE, with the stock given back
-/// in the same transaction when the move says so. When someone else changed
-/// the order first, the move is refused as the table says for its new state.
-/// A move that cancels records why from `notes`. `by` names who moves it,
-/// for the log.
+/// state the order is in, in a write transaction of its own (see
+/// `write_move`). When someone else changed the order first, the move is
+/// refused as the table says for its new state. A move that cancels records
+/// why from `notes`. `by` names who moves it, for the log.
 pub(crate) async fn make_move(
     state: &AppState,
     booking: &BookingRow,
@@ -421,8 +420,7 @@ pub(crate) async fn make_move(
     notes: MoveNotes<'_>,
     by: &str,
 ) -> ApiResult<BookingRow> {
-    let from = booking.state();
-    let t = transition(from, action).map_err(|m| ApiError::Conflict(m.into()))?;
+    let t = transition(booking.state(), action).map_err(|m| ApiError::Conflict(m.into()))?;
     let (turn, mut tx) = state.db.begin_write().await?;
     if action == Move::Cancel {
         // Money taken means the order is paid, not cancelled as unpaid.
@@ -434,18 +432,45 @@ pub(crate) async fn make_move(
             return Err(ApiError::Conflict(PAID_MEANWHILE.into()));
         }
     }
-    let Some(moved) = store::apply(&state.db, &mut *tx, booking.id, &t, notes).await? else {
+    let Some(moved) = write_move(&state.db, &mut tx, booking.id, &t, notes).await? else {
         drop(tx);
         drop(turn);
         return Err(refused_now(state, booking.id, action).await);
     };
-    if t.gives_stock_back {
-        parts::return_stock(&state.db, &mut *tx, moved.part_id, moved.quantity).await?;
-    }
     tx.commit().await?;
-    tracing::info!(order = booking.id, action = action.as_str(), %from, to = %t.to,
-        reason = ?notes.cancel_reason.map(CancelReason::as_str), by = ?by, "order moved");
+    log_move(booking.id, &t, notes, by);
     Ok(moved)
+}
+
+/// Writes the move `t`, which the table gave for the state order `id` was
+/// read in, inside the write transaction `tx`: one conditional UPDATE (the
+/// order must still be in `t.from`), with the stock given back in the same
+/// transaction when the move says so. Answers the order after the move, or
+/// None when it was no longer in that state and nothing was written. Every
+/// move of an order is written here: by `make_move`, and by whoever pays an
+/// order within a transaction of their own (the card provider's webhook, a
+/// cancel finding the payment had gone through).
+pub(crate) async fn write_move(
+    db: &crate::db::Db,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    t: &state::Transition,
+    notes: MoveNotes<'_>,
+) -> ApiResult<Option<BookingRow>> {
+    let Some(moved) = store::apply(db, &mut **tx, id, t, notes).await? else {
+        return Ok(None);
+    };
+    if t.gives_stock_back {
+        parts::return_stock(db, &mut **tx, moved.part_id, moved.quantity).await?;
+    }
+    Ok(Some(moved))
+}
+
+/// Logs a move written by `write_move`, once its transaction is committed.
+pub(crate) fn log_move(id: i64, t: &state::Transition, notes: MoveNotes<'_>, by: &str) {
+    tracing::info!(order = id, action = t.action.as_str(), from = %t.from, to = %t.to,
+        intent = ?notes.transaction_id, reason = ?notes.cancel_reason.map(CancelReason::as_str),
+        by = ?by, "order moved");
 }
 
 /// The answer to cancelling an order whose payment has gone through.

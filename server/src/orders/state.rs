@@ -157,10 +157,6 @@ impl Move {
             Move::Refund => "refund",
         }
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| m.as_str() == text)
-    }
 }
 
 /// An allowed move: from one state to another, and whether the order's

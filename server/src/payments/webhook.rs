@@ -22,9 +22,9 @@ use super::stripe::Intent;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::parse_id;
-use crate::orders::holds;
-use crate::orders::state::{transition, Fulfilment, Move};
+use crate::orders::state::{transition, Fulfilment, Move, Transition};
 use crate::orders::store::{self as orders, BookingRow, MoveNotes};
+use crate::orders::{holds, log_move, write_move};
 use crate::state::AppState;
 
 /// How far a signature's timestamp may be from now, in seconds.
@@ -141,7 +141,7 @@ pub async fn stripe_webhook(
             duplicate: true,
         }));
     }
-    let unclaimed = if event.kind == "payment_intent.succeeded" {
+    let settled = if event.kind == "payment_intent.succeeded" {
         settle(
             &state.db,
             &mut tx,
@@ -150,11 +150,21 @@ pub async fn stripe_webhook(
         )
         .await?
     } else {
-        None
+        Settled::Nothing
     };
     tx.commit().await?;
-    if let Some((booking, intent)) = unclaimed {
-        holds::refund_unclaimed(&state, &booking, &intent).await;
+    match settled {
+        Settled::Paid(paid, pay) => {
+            let notes = MoveNotes {
+                transaction_id: paid.transaction_id.as_deref(),
+                ..MoveNotes::default()
+            };
+            log_move(paid.id, &pay, notes, "stripe webhook");
+        }
+        Settled::Unclaimed(booking, intent) => {
+            holds::refund_unclaimed(&state, &booking, &intent).await;
+        }
+        Settled::Nothing => {}
     }
     Ok(Json(WebhookReceipt {
         received: true,
@@ -162,20 +172,29 @@ pub async fn stripe_webhook(
     }))
 }
 
+/// What a succeeded intent did to the shop's orders.
+enum Settled {
+    /// Its order was paid by the move: the order after it.
+    Paid(BookingRow, Transition),
+    /// It went through for an order cancelled meanwhile: to be refunded once
+    /// the event is recorded.
+    Unclaimed(BookingRow, String),
+    Nothing,
+}
+
 /// Marks an intent's order paid when the intent pays it in full, as the
-/// table of moves allows. Answers the order when the payment went through for
-/// an order cancelled meanwhile: it must be refunded once this event is
-/// recorded. Anything else is logged for a person and acknowledged: sending
-/// it again would not change it.
+/// table of moves allows, written as every move is (`write_move`).
+/// Anything else is logged for a person and acknowledged: sending it again
+/// would not change it.
 async fn settle(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
     currency: &str,
     object: Value,
-) -> ApiResult<Option<(BookingRow, String)>> {
+) -> ApiResult<Settled> {
     let Ok(intent) = serde_json::from_value::<Intent>(object) else {
         tracing::warn!("webhook: payment_intent.succeeded without an intent");
-        return Ok(None);
+        return Ok(Settled::Nothing);
     };
     let order_id = intent.metadata.get("order_id").and_then(|id| parse_id(id));
     let booking = match order_id {
@@ -184,29 +203,28 @@ async fn settle(
     };
     let Some(booking) = booking.filter(|b| intent.pays(b, currency)) else {
         tracing::warn!(intent = ?intent.id, "webhook: a succeeded intent pays no order of this shop");
-        return Ok(None);
+        return Ok(Settled::Nothing);
     };
     store::save(db, &mut **tx, &intent.row(booking.id)).await?;
     let notes = MoveNotes {
         transaction_id: Some(&intent.id),
         ..MoveNotes::default()
     };
-    let paid = match transition(booking.state(), Move::Pay) {
-        Ok(t) => orders::apply(db, &mut **tx, booking.id, &t, notes).await?,
-        Err(_) => None,
-    };
-    if paid.is_some() {
-        tracing::info!(order = booking.id, intent = ?intent.id, from = %booking.state(),
-            to = "paid/pending", by = "stripe webhook", "order moved: pay");
-    } else if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {
+    // The buyer's pay as `make_move` makes it, in this event's transaction.
+    if let Ok(pay) = transition(booking.state(), Move::Pay) {
+        if let Some(paid) = write_move(db, tx, booking.id, &pay, notes).await? {
+            return Ok(Settled::Paid(paid, pay));
+        }
+    }
+    if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {
         if booking.state().fulfilment == Fulfilment::Cancelled {
-            return Ok(Some((booking, intent.id)));
+            return Ok(Settled::Unclaimed(booking, intent.id));
         }
         // Money taken for an order paid otherwise.
         tracing::error!(order = booking.id, intent = ?intent.id, state = %booking.state(),
             "webhook: a second payment arrived for a paid order; refund it by hand");
     }
-    Ok(None)
+    Ok(Settled::Nothing)
 }
 
 #[cfg(test)]

@@ -1,0 +1,141 @@
+//! The shop's HTTP face: every route under /api with its OpenAPI document,
+//! the web app everywhere else, and the layers every answer passes through.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, Request, Response};
+use axum::response::IntoResponse;
+use axum::routing::any;
+use axum::{Extension, Router};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use tracing::Span;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::{
+    auth, cache, headers, images, openapi, orders, parts, payments, profiles, reviews, system,
+    users, web,
+};
+
+/// Largest JSON body accepted.
+pub const MAX_JSON_BYTES: usize = 1024 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Parts Garage API", description = "The HTTP API of the Parts Garage car-parts shop."),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
+        (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
+        (name = "images")
+    )
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The whole shop: the API under /api and the web app everywhere else.
+pub fn app(state: AppState) -> Router {
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(system::router())
+        .merge(auth::routes::router())
+        .merge(auth::google::router())
+        .merge(users::router())
+        .merge(parts::router())
+        .merge(reviews::router())
+        .merge(orders::router())
+        .merge(payments::router())
+        .merge(profiles::router())
+        .merge(images::router())
+        .split_for_parts();
+    let mut openapi = openapi;
+    openapi::document_body_errors(&mut openapi);
+    openapi::document_query_rules(&mut openapi);
+    let web_dir = state.config.web_dir.clone();
+    let csp = headers::content_security_policy(&state.config);
+    let timeout = state.config.request_timeout;
+    let catalogue = state.catalogue.clone();
+    let api = api
+        .route("/api", any(system::api_not_found))
+        .route("/api/{*rest}", any(system::api_not_found))
+        .method_not_allowed_fallback(system::method_not_allowed)
+        .layer(Extension(Arc::new(openapi)))
+        // Answers that depend on who asks must not be kept by browsers or
+        // proxies. The API's public answers that are worth caching say so
+        // themselves (the catalogue's `no-cache` with an ETag, images for a
+        // year); every other /api answer is private by default.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .with_state(state);
+    // Pages that start from an API answer get it from the API itself, through the catalogue cache.
+    let pages_api = api.clone().layer(axum::middleware::from_fn_with_state(
+        catalogue.clone(),
+        cache::layer,
+    ));
+    let web = web::router(&web_dir, Some(pages_api));
+    api.merge(web)
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        // Catalogue reads from memory, and every write under /api run to its
+        // end and then marking them out of date (see `cache`).
+        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
+        // Outside the timeout and panic layers, so their answers carry the headers too.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            csp,
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<Body>| {
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+                })
+                .on_response(|response: &Response<Body>, latency: Duration, _span: &Span| {
+                    tracing::info!(
+                        status = response.status().as_u16(),
+                        latency_ms = latency.as_secs_f64() * 1000.0,
+                        "answered"
+                    );
+                }),
+        )
+}

@@ -1,0 +1,188 @@
+//! Starting the shop: opening its database and binding its port
+//! (`Application::build`), then serving until told to stop, with the
+//! background tasks that run beside the requests (`run_until_stopped`).
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::http::Request;
+use axum::Router;
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::db::{Backend, Db};
+use crate::http::app;
+use crate::state::AppState;
+use crate::{auth, connections, demo, orders, payments};
+
+/// A shop bound to its port, ready to serve.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+    connections: connections::ConnectionLimits,
+}
+
+impl Application {
+    /// Opens the database (applying migrations), makes sure the admin account
+    /// exists, loads demo data if asked, and binds the listening socket.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        // Before anything is created: a shop on https must name its payment provider.
+        config.resolved_payment_provider()?;
+        let open_files = connections::raise_open_file_limit();
+        let connections = connections::ConnectionLimits::from_config(&config, open_files);
+        create_private_dir(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data folder {}",
+                config.data_dir.display()
+            )
+        })?;
+        auth::password::limit_concurrency(config.password_hashes.map(|n| n as usize));
+        let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
+        let secret =
+            auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
+        let tokens = auth::token::Tokens::new(&secret, config.token_ttl);
+        demo::ensure_admin(&db, &config).await?;
+        if config.demo_data {
+            demo::load_if_empty(&db).await?;
+        }
+        let listener = TcpListener::bind(&config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let payments = payments::Payments::from_config(&config)?;
+        let google = auth::google::OidcProvider::from_config(&config)?;
+        let state = AppState::new(db, config, tokens, payments, google);
+        let router = app(state.clone());
+        let addr = listener.local_addr()?;
+        let backend = match state.db.backend {
+            Backend::Sqlite => "SQLite",
+            Backend::Postgres => "PostgreSQL",
+        };
+        tracing::info!(%addr, database = backend, "shop listening on http://{addr}");
+        tracing::info!(
+            max_connections = connections.total,
+            max_connections_per_client = connections.per_client.unwrap_or(0),
+            open_file_limit = open_files.unwrap_or(0),
+            "connection caps"
+        );
+        Ok(Application {
+            listener,
+            router,
+            state,
+            connections,
+        })
+    }
+
+    /// The port the shop listens on (useful with port 0).
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let state = self.state.clone();
+        let housekeeping = tokio::spawn(async move {
+            let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every_minute.tick().await;
+                state.forget_idle_clients();
+            }
+        });
+        let holds = tokio::spawn(orders::holds::run(self.state.clone()));
+        let served = serve(
+            self.listener,
+            self.router,
+            self.state.config.request_timeout,
+            connections::Gate::new(self.connections),
+            shutdown,
+        )
+        .await;
+        housekeeping.abort();
+        holds.abort();
+        self.state.db.close().await;
+        served
+    }
+}
+
+/// Creates `dir` (and any missing parents) readable by the shop's user only:
+/// it holds the database and the token key. An existing folder is left as it is.
+fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Serves HTTP/1 on `listener` as `axum::serve` does, but with a
+/// header read timeout: a client that never finishes its request headers is
+/// disconnected after `header_timeout` instead of holding its connection (and
+/// a file descriptor) forever. Connections past the caps `gate` keeps are
+/// answered 503 and closed (see `connections`). On `shutdown` it stops
+/// accepting and waits for the open connections to finish.
+async fn serve(
+    listener: TcpListener,
+    router: Router,
+    header_timeout: Duration,
+    mut gate: connections::Gate,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use hyper::server::conn::http1::Builder;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+    use tower::{Service, ServiceExt};
+
+    let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
+    let mut builder = Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, then go on.
+                    tracing::error!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let admitted = match gate.admit(remote.ip()) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                gate.refuse(stream, remote.ip(), why);
+                continue;
+            }
+        };
+        let Ok(service) = make_service.call(remote).await;
+        let service = TowerToHyperService::new(
+            service.map_request(|request: Request<hyper::body::Incoming>| request.map(Body::new)),
+        );
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::trace!(error = %e, "connection ended with an error");
+            }
+            drop(admitted);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
+}
