@@ -38,6 +38,8 @@ pub enum Command {
         /// Where to write the copy; it must not exist yet.
         file: PathBuf,
     },
+    /// Print the API's OpenAPI document (what `GET /api/openapi.json` answers).
+    Openapi,
 }
 
 /// Everything the shop can be configured with.

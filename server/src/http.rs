@@ -58,9 +58,9 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The whole shop: the API under /api and the web app everywhere else.
-pub fn app(state: AppState) -> Router {
-    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+/// The API's routes, and the OpenAPI document that describes them.
+fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(auth::routes::router())
         .merge(auth::google::router())
@@ -72,9 +72,20 @@ pub fn app(state: AppState) -> Router {
         .merge(profiles::router())
         .merge(images::router())
         .split_for_parts();
-    let mut openapi = openapi;
     openapi::document_body_errors(&mut openapi);
     openapi::document_query_rules(&mut openapi);
+    (api, openapi)
+}
+
+/// The OpenAPI document `GET /api/openapi.json` answers (`shop openapi`
+/// prints it for the web app's generated types).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api_routes().1
+}
+
+/// The whole shop: the API under /api and the web app everywhere else.
+pub fn app(state: AppState) -> Router {
+    let (api, openapi) = api_routes();
     let web_dir = state.config.web_dir.clone();
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;

@@ -17,6 +17,7 @@ async fn main() -> ExitCode {
         Command::Serve => serve(cli.config).await,
         Command::MakeAdmin { email } => make_admin(cli.config, &email).await,
         Command::Backup { file } => backup(cli.config, &file).await,
+        Command::Openapi => print_openapi(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -51,6 +52,15 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
             "was already an admin"
         }
     );
+    Ok(())
+}
+
+/// Prints the document as the web app keeps its copy: two-space indents and
+/// a final newline.
+fn print_openapi() -> anyhow::Result<()> {
+    use std::io::Write;
+    let document = serde_json::to_string_pretty(&shop::http::openapi_document())?;
+    writeln!(std::io::stdout().lock(), "{document}")?;
     Ok(())
 }
 
