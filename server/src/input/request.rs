@@ -3,7 +3,7 @@
 //! the reader that fills it, and its OpenAPI schema. What is parsed and
 //! what is documented cannot drift apart, because they are the same list.
 //!
-//! ```ignore
+//! ```text
 //! request! {
 //!     /// Units to add to a part's stock.
 //!     pub struct RestockRequest {

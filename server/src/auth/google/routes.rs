@@ -21,7 +21,7 @@ use crate::auth::routes::UserView;
 use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::Text;
-use crate::input::{parse_email, Body, SHORT_TEXT};
+use crate::input::{parse_email, Body, Params, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;
@@ -31,11 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(start))
         .routes(routes!(callback))
         .routes(routes!(exchange))
-}
-
-#[derive(Deserialize)]
-struct StartQuery {
-    redirect: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -107,11 +102,10 @@ async fn start(
     State(state): State<AppState>,
     client: ClientIp,
     headers: HeaderMap,
-    query: Result<Query<StartQuery>, QueryRejection>,
+    params: Params,
 ) -> ApiResult<Response> {
     let provider = provider(&state)?;
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let redirect = match query.redirect.as_deref() {
+    let redirect = match params.raw("redirect") {
         None | Some("") => "/".to_owned(),
         Some(raw) => safe_redirect(raw).ok_or_else(|| {
             tracing::warn!(%client, redirect = ?raw, "Google sign-in refused: redirect outside the shop");
