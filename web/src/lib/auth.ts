@@ -1,15 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
+import type { AdminCheck, AuthResponse, GoogleSignIn, LoginRequest, SignupRequest, UserView } from '@/api/types';
 import { api } from './api-client';
 import { clearToken, getToken, setToken } from './token';
 
 /** The signed-in user, as `/api/me` answers. */
-export type User = { email: string; name: string; role: 'admin' | 'user' };
+export type User = UserView;
 
-type AuthAnswer = { token: string; user: User };
+type AuthAnswer = AuthResponse;
 
-export type LoginInput = { email: string; password: string };
-export type SignupInput = { name: string; email: string; password: string };
+export type LoginInput = LoginRequest;
+export type SignupInput = SignupRequest;
 
 /**
  * Queries kept on sign-in and sign-out: those that never depend on who is signed in, and the
@@ -66,7 +67,7 @@ export function useSignup() {
 }
 
 /** A finished Google sign-in: the session, and the path inside the shop to open next. */
-export type GoogleAnswer = AuthAnswer & { redirect: string };
+export type GoogleAnswer = GoogleSignIn;
 
 /**
  * Collects the token of a Google sign-in that the server finished, with the one-time code it put in
@@ -89,7 +90,7 @@ export function useSignOut() {
 export function useIsAdmin(email: string | undefined) {
   return useQuery({
     queryKey: ['admin', email],
-    queryFn: async () => (await api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email ?? '')}`)).admin,
+    queryFn: async () => (await api.get<AdminCheck>(`/admin/${encodeURIComponent(email ?? '')}`)).admin,
     enabled: Boolean(email),
     staleTime: 0,
   });

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { Narrowed, PublicConfig } from '@/api/types';
 import { api } from './api-client';
 
-/** What `/api/config` tells the app about the shop. */
-export type ShopConfig = {
-  shopName: string;
-  currency: string;
-  paymentProvider: 'test' | 'stripe';
-  stripePublishableKey?: string;
-  googleSignIn: boolean;
+/** What `/api/config` tells the app about the shop (the document gives the provider as a plain string). */
+export type ShopConfig = Omit<PublicConfig, 'paymentProvider'> & {
+  paymentProvider: Narrowed<PublicConfig['paymentProvider'], 'test' | 'stripe'>;
 };
 
 export const DEFAULT_SHOP_NAME = 'Parts Garage';

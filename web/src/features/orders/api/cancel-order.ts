@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeletedCount } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { Order } from '../types';
 
@@ -6,7 +7,7 @@ import type { Order } from '../types';
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: Order) => api.delete<{ deletedCount: number }>(`/booking/${encodeURIComponent(order._id)}`),
+    mutationFn: (order: Order) => api.delete<DeletedCount>(`/booking/${encodeURIComponent(order._id)}`),
     onSettled: (_answer, _error, order) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['orders'] }),

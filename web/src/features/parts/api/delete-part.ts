@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeletedCount } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export function useDeletePart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ deletedCount: number }>(`/part/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete<DeletedCount>(`/part/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: ['part', id] });
       return queryClient.invalidateQueries({ queryKey: ['parts'] });

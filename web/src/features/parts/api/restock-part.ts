@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RestockRequest } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { Part } from '../types';
 
@@ -8,7 +9,7 @@ export type Restock = { id: string; quantity: number };
 export function useRestockPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, quantity }: Restock) => api.post<Part>(`/part/${encodeURIComponent(id)}/restock`, { quantity }),
+    mutationFn: ({ id, quantity }: Restock) => api.post<Part>(`/part/${encodeURIComponent(id)}/restock`, { quantity } satisfies RestockRequest),
     onSuccess: (part, { id }) => {
       queryClient.setQueryData(['part', id], part);
       return queryClient.invalidateQueries({ queryKey: ['parts'] });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InsertedId } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { ProfileInput } from '../types';
 
@@ -6,7 +7,7 @@ import type { ProfileInput } from '../types';
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.post<{ insertedId: string }>('/profile', input),
+    mutationFn: (input: ProfileInput) => api.post<InsertedId>('/profile', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ModifiedCount } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** Makes a user an admin; the list is refreshed afterwards (spec section 4). */
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.put<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`),
+    mutationFn: (email: string) => api.put<ModifiedCount>(`/user/admin/${encodeURIComponent(email)}`),
     onSettled: (_answer, _error, email) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),
