@@ -10,9 +10,14 @@ export type ShopConfig = Omit<PublicConfig, 'paymentProvider'> & {
 
 export const DEFAULT_SHOP_NAME = 'Parts Garage';
 
+/** The shop's config query key (one answer, the same for everyone). */
+export const configKeys = {
+  all: ['config'] as const,
+};
+
 export const configQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: configKeys.all,
     queryFn: () => api.get<ShopConfig>('/config'),
     staleTime: Infinity,
   });

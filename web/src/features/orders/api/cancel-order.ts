@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedCount } from '@/api/types';
+import { partKeys } from '@/features/parts/api/keys';
 import { api } from '@/lib/api-client';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 /** Cancels an unpaid order; the server keeps it as cancelled and gives the stock back. */
 export function useCancelOrder() {
@@ -10,10 +12,10 @@ export function useCancelOrder() {
     mutationFn: (order: Order) => api.delete<DeletedCount>(`/booking/${encodeURIComponent(order._id)}`),
     onSettled: (_answer, _error, order) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['order', order._id] }),
-        queryClient.invalidateQueries({ queryKey: ['part', order.partId] }),
-        queryClient.invalidateQueries({ queryKey: ['parts'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
+        queryClient.invalidateQueries({ queryKey: partKeys.detail(order.partId) }),
+        queryClient.invalidateQueries({ queryKey: partKeys.lists() }),
       ]),
   });
 }

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderPlaced, OrderRequest } from '@/api/types';
+import { partKeys } from '@/features/parts/api/keys';
 import { api } from '@/lib/api-client';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 export type CreateOrderInput = OrderRequest & { partId: string };
 
@@ -13,9 +15,9 @@ export function useCreateOrder() {
       api.post<Omit<OrderPlaced, 'booking'> & { booking: Order }>('/booking', input),
     onSettled: (_answer, _error, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['part', input.partId] }),
-        queryClient.invalidateQueries({ queryKey: ['parts'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: partKeys.detail(input.partId) }),
+        queryClient.invalidateQueries({ queryKey: partKeys.lists() }),
       ]),
   });
 }

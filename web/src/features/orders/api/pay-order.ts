@@ -11,6 +11,7 @@ import type {
 } from '@/api/types';
 import { ApiError, api } from '@/lib/api-client';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 /** What the server opens for paying an order: the provider's secret, and the amount in cents. */
 export type PaymentIntent = IntentCreated;
@@ -27,7 +28,7 @@ export type TestCard = CardDetails;
  */
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
+    queryKey: orderKeys.payment(orderId),
     queryFn: () => api.post<PaymentIntent>('/create-payment-intent', { bookingId: orderId } satisfies IntentRequest),
     staleTime: Infinity,
     gcTime: 0,
@@ -112,8 +113,8 @@ export function usePayment(orderId: string) {
         const order = await api.patch<Order>(`/booking/${encodeURIComponent(orderId)}`, {
           transactionId: confirmedId.current,
         } satisfies PayRequest);
-        queryClient.setQueryData(['order', orderId], order);
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        queryClient.setQueryData(orderKeys.detail(orderId), order);
+        void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
         // `busy` stays set: this order is paid, the page never pays it again.
         setState({ status: 'succeeded', transactionId: order.transactionId ?? confirmedId.current });
         return null;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartChanges as ApiPartChanges, UpdateResult } from '@/api/types';
 import { api } from '@/lib/api-client';
+import { partKeys } from './keys';
 
 /**
  * The fields to change. A new `availableQuantity` goes with `availableQuantitySeen`, the stock the
@@ -18,8 +19,8 @@ export function useUpdatePart() {
       api.put<UpdateResult>(`/part/${encodeURIComponent(id)}`, changes),
     onSuccess: (_answer, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['parts'] }),
-        queryClient.invalidateQueries({ queryKey: ['part', id] }),
+        queryClient.invalidateQueries({ queryKey: partKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: partKeys.detail(id) }),
       ]),
   });
 }

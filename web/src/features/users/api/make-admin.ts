@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModifiedCount } from '@/api/types';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/auth';
+import { userKeys } from './keys';
 
 /** Makes a user an admin; the list is refreshed afterwards (spec section 4). */
 export function useMakeAdmin() {
@@ -9,8 +11,8 @@ export function useMakeAdmin() {
     mutationFn: (email: string) => api.put<ModifiedCount>(`/user/admin/${encodeURIComponent(email)}`),
     onSettled: (_answer, _error, email) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', email] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.admin(email) }),
       ]),
   });
 }
