@@ -4,7 +4,7 @@ CARGO ?= cargo
 WEB := web
 HAS_WEB := $(wildcard $(WEB)/package.json)
 
-.PHONY: run build web test test-server test-web lint bench clean fuzz
+.PHONY: run build web api-types test test-server test-web lint bench clean fuzz
 
 ## Build the web app and the server, then start the shop on http://127.0.0.1:8080
 ## with the embedded SQLite database (in ./data) and demo data.
@@ -18,6 +18,14 @@ web:
 ifneq ($(HAS_WEB),)
 	cd $(WEB) && npm ci --no-audit --no-fund && npm run build
 endif
+
+## The web's API types: the server's OpenAPI document (GET /api/openapi.json) into
+## web/src/api/openapi.json, and the TypeScript generated from it (web/src/api/schema.d.ts,
+## web/src/api/enums.ts). `npm run check:api` (part of the web's lint) fails when they are stale.
+api-types:
+	$(CARGO) build -p shop
+	test -d $(WEB)/node_modules || (cd $(WEB) && npm ci --no-audit --no-fund)
+	cd $(WEB) && SHOP_BIN=$(CURDIR)/target/debug/shop npm run fetch:api && npm run gen:api
 
 ## Every test: formatting and lints, the server's tests on SQLite and on
 ## PostgreSQL, and the web app's component and end-to-end tests.

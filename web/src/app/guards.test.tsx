@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@/lib/auth';
+import { authKeys, type User } from '@/lib/auth';
 import { getToken } from '@/lib/token';
 import { mockApi } from '@/test/render';
 import { RequireAdmin, RequireAuth, RequireBuyer } from './guards';
@@ -18,7 +18,7 @@ function LoginStub() {
 function renderAt(url: string, signedInAs: User | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (signedInAs) localStorage.setItem('accessToken', 'test-token');
-  queryClient.setQueryData(['me'], signedInAs);
+  queryClient.setQueryData(authKeys.me(), signedInAs);
   const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginStub },

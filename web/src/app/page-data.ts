@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { partKeys } from '@/features/parts/api/keys';
 
 /**
  * A prerendered page may start from an API answer that the shop puts into its HTML (the
@@ -31,5 +32,5 @@ const CATALOGUE = '/api/part?';
  */
 export function seedPageData(queryClient: QueryClient, data: PageData): void {
   if (!data.api.startsWith(CATALOGUE)) return;
-  queryClient.setQueryData(['parts', 'search', data.api.slice('/api'.length)], { items: data.items, total: data.total });
+  queryClient.setQueryData(partKeys.search(data.api.slice('/api'.length)), { items: data.items, total: data.total });
 }

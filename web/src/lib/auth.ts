@@ -1,25 +1,44 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
+import type { AdminCheck, AuthResponse, GoogleSignIn, LoginRequest, SignupRequest, UserView } from '@/api/types';
 import { api } from './api-client';
+import { configKeys } from './config';
 import { clearToken, getToken, setToken } from './token';
 
 /** The signed-in user, as `/api/me` answers. */
-export type User = { email: string; name: string; role: 'admin' | 'user' };
+export type User = UserView;
 
-type AuthAnswer = { token: string; user: User };
+type AuthAnswer = AuthResponse;
 
-export type LoginInput = { email: string; password: string };
-export type SignupInput = { name: string; email: string; password: string };
+export type LoginInput = LoginRequest;
+export type SignupInput = SignupRequest;
+
+/** The signed-in session's query keys, general to specific. */
+export const authKeys = {
+  all: ['auth'] as const,
+  /** The signed-in user (`/api/me`). */
+  me: () => [...authKeys.all, 'me'] as const,
+  /** The server's word on whether each e-mail is an admin. */
+  admins: () => [...authKeys.all, 'admin'] as const,
+  admin: (email: string | undefined) => [...authKeys.admins(), email] as const,
+};
 
 /**
- * Queries kept on sign-in and sign-out: those that never depend on who is signed in, and the
- * user itself (set, never removed, so every component watching it sees the change).
+ * Queries kept on sign-in and sign-out, by key prefix: those that never depend on who is signed
+ * in (the shop's config, the catalogue and the reviews: `partKeys.all` and `reviewKeys.all`, named
+ * here as shared code does not import features), and the user itself (set, never removed, so
+ * every component watching it sees the change).
  */
-const KEPT_QUERY_KEYS = new Set(['config', 'parts', 'part', 'reviews', 'me']);
+const KEPT_QUERY_KEYS: readonly QueryKey[] = [configKeys.all, ['parts'], ['reviews'], authKeys.me()];
+
+/** Whether a cached query outlives signing in or out. */
+export function isKeptOnSignOut(queryKey: QueryKey): boolean {
+  return KEPT_QUERY_KEYS.some((kept) => kept.every((part, i) => queryKey[i] === part));
+}
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: authKeys.me(),
     queryFn: async (): Promise<User | null> => (getToken() ? api.get<User>('/me') : null),
     staleTime: 5 * 60_000,
   });
@@ -36,7 +55,7 @@ function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
 }
 
 function forgetPrivateData(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (q) => !KEPT_QUERY_KEYS.has(String(q.queryKey[0])) });
+  queryClient.removeQueries({ predicate: (q) => !isKeptOnSignOut(q.queryKey) });
 }
 
 /**
@@ -66,7 +85,7 @@ export function useSignup() {
 }
 
 /** A finished Google sign-in: the session, and the path inside the shop to open next. */
-export type GoogleAnswer = AuthAnswer & { redirect: string };
+export type GoogleAnswer = GoogleSignIn;
 
 /**
  * Collects the token of a Google sign-in that the server finished, with the one-time code it put in
@@ -88,8 +107,8 @@ export function useSignOut() {
 /** The server's own word on whether this e-mail is an admin, always re-checked. */
 export function useIsAdmin(email: string | undefined) {
   return useQuery({
-    queryKey: ['admin', email],
-    queryFn: async () => (await api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email ?? '')}`)).admin,
+    queryKey: authKeys.admin(email),
+    queryFn: async () => (await api.get<AdminCheck>(`/admin/${encodeURIComponent(email ?? '')}`)).admin,
     enabled: Boolean(email),
     staleTime: 0,
   });

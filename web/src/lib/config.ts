@@ -1,21 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { Narrowed, PublicConfig } from '@/api/types';
 import { api } from './api-client';
 
-/** What `/api/config` tells the app about the shop. */
-export type ShopConfig = {
-  shopName: string;
-  currency: string;
-  paymentProvider: 'test' | 'stripe';
-  stripePublishableKey?: string;
-  googleSignIn: boolean;
+/** What `/api/config` tells the app about the shop (the document gives the provider as a plain string). */
+export type ShopConfig = Omit<PublicConfig, 'paymentProvider'> & {
+  paymentProvider: Narrowed<PublicConfig['paymentProvider'], 'test' | 'stripe'>;
 };
 
 export const DEFAULT_SHOP_NAME = 'Parts Garage';
 
+/** The shop's config query key (one answer, the same for everyone). */
+export const configKeys = {
+  all: ['config'] as const,
+};
+
 export const configQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: configKeys.all,
     queryFn: () => api.get<ShopConfig>('/config'),
     staleTime: Infinity,
   });

@@ -1,12 +1,11 @@
+import type { UploadResponse } from '@/api/types';
 import { api } from './api-client';
-
-type UploadAnswer = { success: boolean; data: { url: string } };
 
 /** Uploads one image to the shop (docs/decisions.md, D12) and answers the URL to store as `img`. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const answer = await api.post<UploadAnswer>('/image', form);
+  const answer = await api.post<UploadResponse>('/image', form);
   if (!answer?.success || !answer.data?.url) throw new Error('The image could not be uploaded.');
   return answer.data.url;
 }

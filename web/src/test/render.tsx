@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SignedInUserProvider, type User } from '@/lib/auth';
+import { authKeys, SignedInUserProvider, type User } from '@/lib/auth';
 import { vi } from 'vitest';
 
 type RenderOptions = {
@@ -19,7 +19,7 @@ export function renderWithProviders(ui: ReactElement, { url = '/', path, signedI
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (signedInAs) {
     localStorage.setItem('accessToken', 'test-token');
-    queryClient.setQueryData(['me'], signedInAs);
+    queryClient.setQueryData(authKeys.me(), signedInAs);
   }
   const user = userEvent.setup();
   const result = render(

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { configKeys } from '@/lib/config';
 import { PageTitle } from './page-title';
 
 function renderTitle(title: string | undefined, shopName?: string) {
   const queryClient = new QueryClient();
-  if (shopName) queryClient.setQueryData(['config'], { shopName, currency: 'usd', paymentProvider: 'test', googleSignIn: false });
+  if (shopName) queryClient.setQueryData(configKeys.all, { shopName, currency: 'usd', paymentProvider: 'test', googleSignIn: false });
   return render(
     <QueryClientProvider client={queryClient}>
       <PageTitle title={title} />

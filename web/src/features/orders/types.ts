@@ -1,38 +1,28 @@
+import type { Booking, Narrowed } from '@/api/types';
 import type { BillingDetails, ConfirmPayment } from './api/pay-order';
 
+// The document gives these four fields as plain strings (with a pattern), so the unions below are
+// the web's own until it names their values; then the generated types take over (`Narrowed`).
+
 /** Where an order's money stands. */
-export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
+export type PaymentStatus = Narrowed<Booking['paymentStatus'], 'unpaid' | 'paid' | 'refunded'>;
 
 /** Where an order's parts stand. */
-export type FulfilmentStatus = 'pending' | 'shipped' | 'delivered' | 'cancelled';
+export type FulfilmentStatus = Narrowed<Booking['fulfilmentStatus'], 'pending' | 'shipped' | 'delivered' | 'cancelled'>;
+
+/** The summary of the two states: cancelled, shipped (or delivered), else paid or unpaid. */
+export type OrderStatus = Narrowed<Booking['status'], 'unpaid' | 'paid' | 'shipped' | 'cancelled'>;
 
 /** Why an order was cancelled: by its buyer, by the shop's staff, or not paid in time (its stock released). */
-export type CancelReason = 'buyer' | 'admin' | 'expired';
+export type CancelReason = Narrowed<NonNullable<Booking['cancelReason']>, 'buyer' | 'admin' | 'expired'>;
 
-/** An order (booking) as the API answers it. */
-export type Order = {
-  _id: string;
-  partId: string;
-  partName: string;
-  /** Order total in currency units, computed by the server (docs/decisions.md, D3). */
-  price: number;
-  unitPrice: number;
-  quantity: number;
-  partOrder: number;
-  buyer: string;
-  buyerName: string;
-  paid: boolean;
-  transactionId: string | null;
-  /** The summary of the two states below: cancelled, shipped (or delivered), else paid or unpaid. */
-  status: 'unpaid' | 'paid' | 'shipped' | 'cancelled';
+/** An order (booking) as the API answers it, its states narrowed to their values. */
+export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason'> & {
+  status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfilmentStatus: FulfilmentStatus;
-  createdAt: string;
-  updatedAt: string;
   /** Why a cancelled order was cancelled; null otherwise (absent from older answers: unknown). */
   cancelReason?: CancelReason | null;
-  /** RFC 3339: when an unpaid open order's stock is released unless it is paid; null otherwise. */
-  holdExpiresAt?: string | null;
 };
 
 /** What the purchase page hands the Confirm Order modal. */

@@ -1,55 +1,25 @@
-/** The catalogue's fixed categories, in the shop's order. */
-export const CATEGORIES = [
-  'Brakes',
-  'Engine',
-  'Filters',
-  'Suspension',
-  'Steering',
-  'Electrical',
-  'Lighting',
-  'Cooling',
-  'Exhaust',
-  'Transmission',
-  'Body',
-  'Interior',
-  'Wheels & Tyres',
-  'Other',
-] as const;
+// Relative, not '@/api/enums': vite.config.ts loads this file (through catalogue-query.ts) before the
+// '@' alias exists.
+// eslint-disable-next-line no-restricted-imports
+import { schemaEnums } from '../../api/enums.ts';
+import type { Narrowed, Part as ApiPart, CategoryCount as ApiCategoryCount, Fitment as ApiFitment, PartRequest, VehicleMake as ApiVehicleMake } from '@/api/types';
+
+/** The catalogue's fixed categories, in the shop's order: the values the API takes for a part's category. */
+export const CATEGORIES = schemaEnums.PartRequest.category;
 
 export type Category = (typeof CATEGORIES)[number];
 
 /** The vehicles a part fits: a make and model over a span of model years (both included). */
-export type Fitment = { make: string; model: string; yearFrom: number; yearTo: number };
+export type Fitment = ApiFitment;
 
-/** A part in the catalogue, as `/api/part` answers it. */
-export type Part = {
-  _id: string;
-  name: string;
-  description: string;
-  img: string;
-  /** Unit price in currency units. */
-  price: number;
-  availableQuantity: number;
-  minimumOrder: number;
-  /** The shop's part number, e.g. BRK-1042. */
-  sku: string;
-  /** The manufacturers' numbers this part replaces, as entered. */
-  oemNumbers: string[];
-  category: Category;
-  fitments: Fitment[];
-  /** At or below this stock the part counts as low (`lowStock`). */
-  reorderLevel: number;
-  lowStock: boolean;
-};
+/** A part in the catalogue, as `/api/part` answers it: its category is one of the catalogue's. */
+export type Part = Omit<ApiPart, 'category'> & { category: Narrowed<ApiPart['category'], Category> };
 
 /** The fields an admin sends to add a part (the server makes up a SKU when none is sent). */
-export type PartInput = Pick<
-  Part,
-  'name' | 'description' | 'img' | 'price' | 'availableQuantity' | 'minimumOrder' | 'oemNumbers' | 'category' | 'fitments' | 'reorderLevel'
-> & { sku?: string };
+export type PartInput = PartRequest;
 
 /** `/api/category`: every category with how many parts it holds. */
-export type CategoryCount = { name: Category; count: number };
+export type CategoryCount = Omit<ApiCategoryCount, 'name'> & { name: Narrowed<ApiCategoryCount['name'], Category> };
 
 /** `/api/vehicle`: the makes and models the catalogue's fitments name, with their widest year span. */
-export type VehicleMake = { make: string; models: { model: string; yearFrom: number; yearTo: number }[] };
+export type VehicleMake = ApiVehicleMake;

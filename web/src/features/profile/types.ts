@@ -1,13 +1,6 @@
-/** The signed-in user's profile (one per user). */
-export type Profile = {
-  _id: string;
-  education: string;
-  location: string;
-  city: string;
-  phone: string;
-  linkedin: string;
-  img: string;
-  updatedAt?: string;
-};
+import type { Profile as ApiProfile, ProfileRequest } from '@/api/types';
 
-export type ProfileInput = Omit<Profile, '_id' | 'updatedAt'>;
+/** The signed-in user's profile (one per user). */
+export type Profile = ApiProfile;
+
+export type ProfileInput = ProfileRequest;

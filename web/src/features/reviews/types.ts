@@ -1,12 +1,6 @@
-/** A customer review, shown in the home page's Testimonial section. */
-export type Review = {
-  _id: string;
-  name: string;
-  description: string;
-  rating: number;
-  img: string;
-  /** The author has a paid order (absent from older answers: not shown as verified). */
-  verifiedBuyer?: boolean;
-};
+import type { Review as ApiReview, ReviewRequest } from '@/api/types';
 
-export type ReviewInput = Pick<Review, 'name' | 'description' | 'rating' | 'img'>;
+/** A customer review, shown in the home page's Testimonial section. */
+export type Review = ApiReview;
+
+export type ReviewInput = ReviewRequest;

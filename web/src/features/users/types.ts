@@ -1,2 +1,4 @@
+import type { UserView } from '@/api/types';
+
 /** A shop account as the admin's All Users list shows it. */
-export type ShopUser = { email: string; name: string; role: 'admin' | 'user' };
+export type ShopUser = UserView;

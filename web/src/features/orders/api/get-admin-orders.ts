@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ORDER_FILTERS, type OrderFilter } from '../moves';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 /** Orders per page on Manage Orders. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 export const adminOrdersQueryOptions = (filter: OrderFilter, page: number) =>
   queryOptions({
-    queryKey: ['admin-orders', filter, page],
+    queryKey: orderKeys.adminList(filter, page),
     queryFn: () => {
       const query = ORDER_FILTERS.find((choice) => choice.value === filter)?.query ?? {};
       const params = new URLSearchParams({

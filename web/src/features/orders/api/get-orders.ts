@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 export const ordersQueryOptions = (buyer: string) =>
   queryOptions({
-    queryKey: ['orders', buyer],
+    queryKey: orderKeys.list(buyer),
     queryFn: () => api.get<Order[]>(`/booking?buyer=${encodeURIComponent(buyer)}`),
     staleTime: 0,
   });

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { partKeys } from '@/features/parts/api/keys';
 import { api } from '@/lib/api-client';
 import { givesStockBack, type OrderMove } from '../moves';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 /** Ships, delivers, cancels or refunds an order as an admin; the server answers the order after the move. */
 export function useMoveOrder() {
@@ -12,13 +14,13 @@ export function useMoveOrder() {
     // Refused moves refresh too: the order may have moved on elsewhere meanwhile.
     onSettled: (_answer, _error, { order, move }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin-orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['order', order._id] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.adminLists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
         ...(givesStockBack(move)
           ? [
-              queryClient.invalidateQueries({ queryKey: ['part', order.partId] }),
-              queryClient.invalidateQueries({ queryKey: ['parts'] }),
+              queryClient.invalidateQueries({ queryKey: partKeys.detail(order.partId) }),
+              queryClient.invalidateQueries({ queryKey: partKeys.lists() }),
             ]
           : []),
       ]),

@@ -1,14 +1,25 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import type {
+  BillingDetails as ApiBillingDetails,
+  CardDetails,
+  ConfirmRequest,
+  Confirmed,
+  IntentCreated,
+  IntentRequest,
+  PayRequest,
+} from '@/api/types';
 import { ApiError, api } from '@/lib/api-client';
 import type { Order } from '../types';
+import { orderKeys } from './keys';
 
 /** What the server opens for paying an order: the provider's secret, and the amount in cents. */
-export type PaymentIntent = { clientSecret: string; amount: number; currency: string };
+export type PaymentIntent = IntentCreated;
 
-export type BillingDetails = { name: string; email: string };
+/** The buyer's name and e-mail for the card: the web always has both. */
+export type BillingDetails = { [K in keyof ApiBillingDetails]-?: NonNullable<ApiBillingDetails[K]> };
 
-export type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
+export type TestCard = CardDetails;
 
 /**
  * Opens (or reopens: the server answers the same one) the payment of an order when the payment
@@ -17,8 +28,8 @@ export type TestCard = { number: string; expMonth: number; expYear: number; cvc:
  */
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
-    queryFn: () => api.post<PaymentIntent>('/create-payment-intent', { bookingId: orderId }),
+    queryKey: orderKeys.payment(orderId),
+    queryFn: () => api.post<PaymentIntent>('/create-payment-intent', { bookingId: orderId } satisfies IntentRequest),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -35,7 +46,7 @@ export async function confirmTestPayment(input: {
   card: TestCard;
   billingDetails: BillingDetails;
 }): Promise<string> {
-  const answer = await api.post<{ paymentIntent: { id: string; status: string } }>('/test-payments/confirm', input);
+  const answer = await api.post<Confirmed>('/test-payments/confirm', input satisfies ConfirmRequest);
   if (answer.paymentIntent.status !== 'succeeded') {
     throw new Error('The payment did not go through. Please try again.');
   }
@@ -101,9 +112,9 @@ export function usePayment(orderId: string) {
         confirmedId.current ??= await confirm();
         const order = await api.patch<Order>(`/booking/${encodeURIComponent(orderId)}`, {
           transactionId: confirmedId.current,
-        });
-        queryClient.setQueryData(['order', orderId], order);
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        } satisfies PayRequest);
+        queryClient.setQueryData(orderKeys.detail(orderId), order);
+        void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
         // `busy` stays set: this order is paid, the page never pays it again.
         setState({ status: 'succeeded', transactionId: order.transactionId ?? confirmedId.current });
         return null;

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/test/orders';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import { orderKeys } from '../api/keys';
 import type { Order } from '../types';
 import { OrderPayment } from './order-payment';
 
@@ -82,7 +83,7 @@ describe('payment page', () => {
 
   it('formats the card as it is typed and pays with it, then records the payment on the order', async () => {
     const { user, pay, fetchMock, queryClient, fillCard } = setup();
-    queryClient.setQueryData(['orders', ann.email], [order]);
+    queryClient.setQueryData(orderKeys.list(ann.email), [order]);
     await fillCard();
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByLabelText('Expiry')).toHaveValue(`12 / ${nextYear()}`);
@@ -103,7 +104,7 @@ describe('payment page', () => {
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('paid')).toBeInTheDocument();
     expect(summary).toHaveTextContent('pi_abc');
-    expect(queryClient.getQueryState(['orders', ann.email])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(orderKeys.list(ann.email))?.isInvalidated).toBe(true);
     // The card inputs are done with.
     expect(screen.getByLabelText('Card number')).toBeDisabled();
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Part } from '../types';
+import { partKeys } from './keys';
 
 export const partQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['part', id],
+    queryKey: partKeys.detail(id),
     queryFn: () => api.get<Part>(`/part/${encodeURIComponent(id)}`),
     staleTime: 10_000,
   });

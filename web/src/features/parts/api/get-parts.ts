@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Part } from '../types';
+import { partKeys } from './keys';
 
 /** Every part, oldest first (so the last three are the newest). */
 export const partsQueryOptions = () =>
   queryOptions({
-    queryKey: ['parts'],
+    queryKey: partKeys.every(),
     queryFn: () => api.get<Part[]>('/part'),
   });
 
@@ -16,7 +17,7 @@ export function useParts() {
 /** The `count` newest parts, newest first, in one request (the catalogue's `sort=newest`). */
 export const latestPartsQueryOptions = (count: number) =>
   queryOptions({
-    queryKey: ['parts', 'latest', count],
+    queryKey: partKeys.latest(count),
     queryFn: () => api.get<Part[]>(`/part?sort=newest&limit=${count}`),
   });
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RestockRequest } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { Part } from '../types';
+import { partKeys } from './keys';
 
 export type Restock = { id: string; quantity: number };
 
@@ -8,10 +10,10 @@ export type Restock = { id: string; quantity: number };
 export function useRestockPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, quantity }: Restock) => api.post<Part>(`/part/${encodeURIComponent(id)}/restock`, { quantity }),
+    mutationFn: ({ id, quantity }: Restock) => api.post<Part>(`/part/${encodeURIComponent(id)}/restock`, { quantity } satisfies RestockRequest),
     onSuccess: (part, { id }) => {
-      queryClient.setQueryData(['part', id], part);
-      return queryClient.invalidateQueries({ queryKey: ['parts'] });
+      queryClient.setQueryData(partKeys.detail(id), part);
+      return queryClient.invalidateQueries({ queryKey: partKeys.lists() });
     },
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PartChanges as ApiPartChanges, UpdateResult } from '@/api/types';
 import { api } from '@/lib/api-client';
-import type { PartInput } from '../types';
+import { partKeys } from './keys';
 
 /**
  * The fields to change. A new `availableQuantity` goes with `availableQuantitySeen`, the stock the
  * form loaded: the shop refuses the change (409) when orders or restocks moved the stock since.
  */
-export type PartChanges = Partial<PartInput> & { availableQuantitySeen?: number };
+export type PartChanges = ApiPartChanges;
 
 export type PartUpdate = { id: string; changes: PartChanges };
 
@@ -15,11 +16,11 @@ export function useUpdatePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: PartUpdate) =>
-      api.put<{ matchedCount: number; modifiedCount: number }>(`/part/${encodeURIComponent(id)}`, changes),
+      api.put<UpdateResult>(`/part/${encodeURIComponent(id)}`, changes),
     onSuccess: (_answer, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['parts'] }),
-        queryClient.invalidateQueries({ queryKey: ['part', id] }),
+        queryClient.invalidateQueries({ queryKey: partKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: partKeys.detail(id) }),
       ]),
   });
 }

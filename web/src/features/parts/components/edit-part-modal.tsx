@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { partQueryOptions } from '../api/get-part';
+import { partKeys } from '../api/keys';
 import { useUpdatePart, type PartChanges } from '../api/update-part';
 import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, type EditPartValues } from '../schemas';
 import type { Part } from '../types';
@@ -85,7 +86,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       setStockSeen(current.availableQuantity);
       setStockReloaded(true);
       resetField('availableQuantity', { defaultValue: String(current.availableQuantity) });
-      void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      void queryClient.invalidateQueries({ queryKey: partKeys.lists() });
       return true;
     } catch {
       return false;

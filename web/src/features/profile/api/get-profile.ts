@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import type { Profile } from '../types';
+import { profileKeys } from './keys';
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile'],
+    queryKey: profileKeys.own(),
     queryFn: async (): Promise<Profile | null> => {
       try {
         return await api.get<Profile>('/profile');

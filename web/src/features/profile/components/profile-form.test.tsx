@@ -21,6 +21,7 @@ const saved: Profile = {
   phone: '+1 555 010 2000',
   linkedin: 'https://www.linkedin.com/in/ann',
   img: '/api/image/me.png',
+  updatedAt: '2026-01-02T10:00:00Z',
 };
 
 describe('ProfileForm', () => {

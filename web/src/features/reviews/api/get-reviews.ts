@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Review } from '../types';
+import { reviewKeys } from './keys';
 
 /** Reviews per page on the home page. */
 export const REVIEWS_PAGE_SIZE = 6;
@@ -13,7 +14,7 @@ export function reviewsPath(limit: number, offset: number): string {
 /** Reviews, newest first, a page at a time: the next page's offset until the total is shown. */
 export const reviewsQueryOptions = (pageSize = REVIEWS_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ['reviews', 'pages', pageSize],
+    queryKey: reviewKeys.list(pageSize),
     queryFn: ({ pageParam }) => api.getPage<Review>(reviewsPath(pageSize, pageParam)),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {

@@ -8,7 +8,15 @@ import { Testimonials } from './testimonials';
 function reviews(count: number): Review[] {
   return Array.from({ length: count }, (_, i) => {
     const n = count - i;
-    return { _id: String(n), name: `Driver ${n}`, description: `Review number ${n}`, rating: 5, img: '/api/image/r.png', verifiedBuyer: n % 2 === 0 };
+    return {
+      _id: String(n),
+      name: `Driver ${n}`,
+      description: `Review number ${n}`,
+      rating: 5,
+      img: '/api/image/r.png',
+      verifiedBuyer: n % 2 === 0,
+      createdAt: '2026-01-02T10:00:00Z',
+    };
   });
 }
 
@@ -45,8 +53,9 @@ describe('Testimonials', () => {
   });
 
   it('marks the reviews of verified buyers, and only those', async () => {
-    const unmarked: Review = { _id: '1', name: 'Old Answer', description: 'No mark field', rating: 4, img: '/api/image/r.png' };
-    serveReviews([...reviews(3).map((r) => ({ ...r, _id: `v${r._id}` })), unmarked]);
+    // An answer from before reviews had the mark.
+    const unmarked: Omit<Review, 'verifiedBuyer'> = { _id: '1', name: 'Old Answer', description: 'No mark field', rating: 4, img: '/api/image/r.png', createdAt: '2026-01-02T10:00:00Z' };
+    serveReviews([...reviews(3).map((r) => ({ ...r, _id: `v${r._id}` })), unmarked as Review]);
     renderWithProviders(<Testimonials />);
     await screen.findByText('Driver 2');
     expect(card('Driver 2').getByText('Verified buyer')).toBeInTheDocument();

@@ -1,0 +1,56 @@
+// Generated from src/api/openapi.json by scripts/api-types.mjs (`npm run gen:api`).
+// Do not make direct changes to the file.
+
+/**
+ * The enums of the OpenAPI document's schemas: a schema that is an enum answers its values; an
+ * object schema answers, by property, the values each property may take (null left out), its
+ * references to enum schemas followed.
+ */
+export const schemaEnums = {
+  "PartChanges": {
+    "category": [
+      "Brakes",
+      "Engine",
+      "Filters",
+      "Suspension",
+      "Steering",
+      "Electrical",
+      "Lighting",
+      "Cooling",
+      "Exhaust",
+      "Transmission",
+      "Body",
+      "Interior",
+      "Wheels & Tyres",
+      "Other"
+    ]
+  },
+  "PartRequest": {
+    "category": [
+      "Brakes",
+      "Engine",
+      "Filters",
+      "Suspension",
+      "Steering",
+      "Electrical",
+      "Lighting",
+      "Cooling",
+      "Exhaust",
+      "Transmission",
+      "Body",
+      "Interior",
+      "Wheels & Tyres",
+      "Other"
+    ]
+  },
+  "Role": [
+    "user",
+    "admin"
+  ],
+  "UserView": {
+    "role": [
+      "user",
+      "admin"
+    ]
+  }
+} as const;

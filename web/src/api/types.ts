@@ -1,0 +1,60 @@
+// Friendly names for the schemas of the shop's OpenAPI document, as openapi-typescript generated
+// them into schema.d.ts (`make api-types` regenerates it). Import API shapes from here, not from
+// schema.d.ts.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/**
+ * The document's type of a field when it says which values the field takes (an enum), else
+ * `Fallback`: the web's own narrower type for a field the document leaves a plain string. Once the
+ * document gains the enum, the generated type takes over by itself.
+ */
+export type Narrowed<Documented, Fallback> = string extends Documented ? Fallback : Documented;
+
+// Catalogue
+export type Part = Schemas['Part'];
+export type Fitment = Schemas['Fitment'];
+export type PartRequest = Schemas['PartRequest'];
+export type PartChanges = Schemas['PartChanges'];
+export type RestockRequest = Schemas['RestockRequest'];
+export type CategoryCount = Schemas['CategoryCount'];
+export type VehicleMake = Schemas['VehicleMake'];
+export type VehicleModel = Schemas['VehicleModel'];
+
+// Orders and payments
+export type Booking = Schemas['Booking'];
+export type OrderRequest = Schemas['OrderRequest'];
+export type OrderPlaced = Schemas['OrderPlaced'];
+export type PayRequest = Schemas['PayRequest'];
+export type IntentRequest = Schemas['IntentRequest'];
+export type IntentCreated = Schemas['IntentCreated'];
+export type CardDetails = Schemas['CardDetails'];
+export type BillingDetails = Schemas['BillingDetails'];
+export type ConfirmRequest = Schemas['ConfirmRequest'];
+export type Confirmed = Schemas['Confirmed'];
+
+// Accounts
+export type UserView = Schemas['UserView'];
+export type Role = Schemas['Role'];
+export type AuthResponse = Schemas['AuthResponse'];
+export type GoogleSignIn = Schemas['GoogleSignIn'];
+export type LoginRequest = Schemas['LoginRequest'];
+export type SignupRequest = Schemas['SignupRequest'];
+export type ExchangeRequest = Schemas['ExchangeRequest'];
+export type AdminCheck = Schemas['AdminCheck'];
+
+// Profiles and reviews
+export type Profile = Schemas['Profile'];
+export type ProfileRequest = Schemas['ProfileRequest'];
+export type Review = Schemas['Review'];
+export type ReviewRequest = Schemas['ReviewRequest'];
+
+// The shop, uploads and write answers
+export type PublicConfig = Schemas['PublicConfig'];
+export type UploadResponse = Schemas['UploadResponse'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type InsertedId = Schemas['InsertedId'];
+export type UpdateResult = Schemas['UpdateResult'];
+export type DeletedCount = Schemas['DeletedCount'];
+export type ModifiedCount = Schemas['ModifiedCount'];
