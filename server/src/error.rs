@@ -96,6 +96,7 @@ pub struct ErrorBody {
     pub error: String,
     /// One entry per wrong field, keyed by the field's name as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
     pub fields: Option<FieldErrors>,
     /// Why a card was refused (`card_declined`, `expired_card`, ...), on 402 card answers.
     #[serde(skip_serializing_if = "Option::is_none")]

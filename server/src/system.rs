@@ -27,6 +27,10 @@ pub struct Health {
     pub status: String,
 }
 
+fn payment_provider_schema() -> utoipa::openapi::Object {
+    crate::openapi::one_of(&["test", "stripe"], "Who takes card payments.")
+}
+
 /// What the web app needs to know about the shop.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -34,7 +38,7 @@ pub struct PublicConfig {
     pub shop_name: String,
     /// Lower-case ISO code, e.g. `usd`.
     pub currency: String,
-    /// `test` or `stripe`.
+    #[schema(schema_with = payment_provider_schema)]
     pub payment_provider: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stripe_publishable_key: Option<String>,

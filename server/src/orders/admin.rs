@@ -24,7 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_all_orders))
         .routes(routes!(ship_order))
         .routes(routes!(deliver_order))
-        .routes(routes!(cancel_order))
+        .routes(routes!(admin_cancel_order))
         .routes(routes!(refund_order))
 }
 
@@ -112,7 +112,7 @@ move_route!(
     "Not shipped, already delivered, or cancelled"
 );
 move_route!(
-    cancel_order,
+    admin_cancel_order,
     "/api/admin/orders/{id}/cancel",
     Move::Cancel,
     "Cancels an unpaid order; its stock goes back.",

@@ -23,12 +23,13 @@ use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
 use crate::input::{
     cents_to_units, parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT,
 };
+use crate::openapi;
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;
-use state::{transition, Move, REFUND_UNDER_WAY};
+use state::{transition, Move, REFUND_UNDER_WAY, STATUSES};
 use store::{BookingRow, Buyer, CancelReason, MoveNotes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -58,26 +59,52 @@ pub struct Booking {
     /// Whether `paymentStatus` is `paid`.
     pub paid: bool,
     pub transaction_id: Option<String>,
-    /// Derived from the two states below: `cancelled` when cancelled,
-    /// `shipped` when shipped or delivered, else `paid` or `unpaid`.
-    #[schema(pattern = "^(unpaid|paid|shipped|cancelled)$")]
+    #[schema(schema_with = status_schema)]
     pub status: String,
-    /// `unpaid`, `paid` or `refunded`.
-    #[schema(pattern = "^(unpaid|paid|refunded)$")]
+    #[schema(schema_with = payment_schema)]
     pub payment_status: String,
-    /// `pending`, `shipped`, `delivered` or `cancelled`.
-    #[schema(pattern = "^(pending|shipped|delivered|cancelled)$")]
+    #[schema(schema_with = fulfilment_schema)]
     pub fulfilment_status: String,
     pub created_at: String,
     /// When the order last changed (RFC 3339).
     pub updated_at: String,
-    /// Why a cancelled order was cancelled: `buyer`, `admin` (the shop's
-    /// staff) or `expired` (not paid in time); null otherwise.
-    #[schema(pattern = "^(buyer|admin|expired)$", nullable)]
+    #[schema(schema_with = cancel_reason_schema)]
     pub cancel_reason: Option<String>,
     /// While the order is unpaid and open: when the shop cancels it unless it
     /// is paid (RFC 3339); null otherwise.
     pub hold_expires_at: Option<String>,
+}
+
+// The documented values of an order's states.
+
+fn status_schema() -> utoipa::openapi::Object {
+    openapi::one_of(
+        &STATUSES,
+        "Derived from the two states below: `cancelled` when cancelled, `shipped` when shipped \
+         or delivered, else `paid` or `unpaid`.",
+    )
+}
+
+fn payment_schema() -> utoipa::openapi::Object {
+    openapi::one_of(
+        &state::Payment::ALL.map(state::Payment::as_str),
+        "Where the order's money stands.",
+    )
+}
+
+fn fulfilment_schema() -> utoipa::openapi::Object {
+    openapi::one_of(
+        &state::Fulfilment::ALL.map(state::Fulfilment::as_str),
+        "Where the order's parts stand.",
+    )
+}
+
+fn cancel_reason_schema() -> utoipa::openapi::Object {
+    openapi::one_of_or_null(
+        &CancelReason::ALL.map(CancelReason::as_str),
+        "Why a cancelled order was cancelled: `buyer`, `admin` (the shop's staff) or `expired` \
+         (not paid in time); null otherwise.",
+    )
 }
 
 impl From<BookingRow> for Booking {

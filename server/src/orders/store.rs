@@ -216,6 +216,12 @@ pub enum CancelReason {
 }
 
 impl CancelReason {
+    pub const ALL: [CancelReason; 3] = [
+        CancelReason::Buyer,
+        CancelReason::Admin,
+        CancelReason::Expired,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             CancelReason::Buyer => "buyer",

@@ -92,7 +92,7 @@ fn read_filters(params: &mut Params) -> Filters {
 /// A category and how many parts it holds.
 #[derive(Serialize, ToSchema)]
 pub struct CategoryCount {
-    #[schema(example = "Brakes")]
+    #[schema(schema_with = fields::category_schema)]
     pub name: &'static str,
     pub count: i64,
 }

@@ -29,6 +29,11 @@ pub const CATEGORIES: [&str; 14] = [
     "Wheels & Tyres",
     "Other",
 ];
+/// A category of the list, in an answer.
+pub fn category_schema() -> utoipa::openapi::Object {
+    crate::openapi::one_of(&CATEGORIES, "One of the shop's categories.")
+}
+
 /// The category of a part added without one.
 pub const DEFAULT_CATEGORY: &str = "Other";
 /// Longest part number or OEM number, in characters as sent.

@@ -56,7 +56,7 @@ pub struct Part {
     /// The manufacturers' numbers the part replaces, as entered.
     #[schema(example = json!(["04465-33450"]))]
     pub oem_numbers: Vec<String>,
-    #[schema(example = "Brakes")]
+    #[schema(schema_with = fields::category_schema)]
     pub category: String,
     /// The vehicles the part fits.
     pub fitments: Vec<Fitment>,
