@@ -25,7 +25,8 @@ endif
 api-types:
 	$(CARGO) build -p shop
 	test -d $(WEB)/node_modules || (cd $(WEB) && npm ci --no-audit --no-fund)
-	cd $(WEB) && SHOP_BIN=$(CURDIR)/target/debug/shop npm run fetch:api && npm run gen:api
+	./target/debug/shop openapi > $(WEB)/src/api/openapi.json
+	cd $(WEB) && npm run gen:api
 
 ## Every test: formatting and lints, the server's tests on SQLite and on
 ## PostgreSQL, and the web app's component and end-to-end tests.

@@ -1,5 +1,5 @@
 // The web's API types, generated from the checked-in snapshot of the shop's OpenAPI document
-// (src/api/openapi.json, written by scripts/fetch-openapi.mjs):
+// (src/api/openapi.json, written by `shop openapi`: run `make api-types`):
 //
 // - src/api/schema.d.ts: openapi-typescript's types of every path and schema, exactly as its CLI
 //   writes them (`openapi-typescript src/api/openapi.json -o src/api/schema.d.ts`);

@@ -7,6 +7,66 @@
  * references to enum schemas followed.
  */
 export const schemaEnums = {
+  "Booking": {
+    "cancelReason": [
+      "buyer",
+      "admin",
+      "expired"
+    ],
+    "fulfilmentStatus": [
+      "pending",
+      "shipped",
+      "delivered",
+      "cancelled"
+    ],
+    "paymentStatus": [
+      "unpaid",
+      "paid",
+      "refunded"
+    ],
+    "status": [
+      "unpaid",
+      "paid",
+      "shipped",
+      "cancelled"
+    ]
+  },
+  "CategoryCount": {
+    "name": [
+      "Brakes",
+      "Engine",
+      "Filters",
+      "Suspension",
+      "Steering",
+      "Electrical",
+      "Lighting",
+      "Cooling",
+      "Exhaust",
+      "Transmission",
+      "Body",
+      "Interior",
+      "Wheels & Tyres",
+      "Other"
+    ]
+  },
+  "Part": {
+    "category": [
+      "Brakes",
+      "Engine",
+      "Filters",
+      "Suspension",
+      "Steering",
+      "Electrical",
+      "Lighting",
+      "Cooling",
+      "Exhaust",
+      "Transmission",
+      "Body",
+      "Interior",
+      "Wheels & Tyres",
+      "Other"
+    ]
+  },
   "PartChanges": {
     "category": [
       "Brakes",
@@ -41,6 +101,12 @@ export const schemaEnums = {
       "Interior",
       "Wheels & Tyres",
       "Other"
+    ]
+  },
+  "PublicConfig": {
+    "paymentProvider": [
+      "test",
+      "stripe"
     ]
   },
   "Role": [

@@ -34,7 +34,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancels an unpaid order; its stock goes back. */
-        post: operations["cancel_order"];
+        post: operations["admin_cancel_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -620,9 +620,6 @@ export interface components {
             token: string;
             user: components["schemas"]["UserView"];
         };
-        BTreeMap: {
-            [key: string]: string;
-        };
         /** @description Who pays; both optional, an e-mail must be valid. */
         BillingDetails: {
             email?: null | string;
@@ -634,13 +631,16 @@ export interface components {
             buyer: string;
             buyerName: string;
             /**
-             * @description Why a cancelled order was cancelled: `buyer`, `admin` (the shop's
-             *     staff) or `expired` (not paid in time); null otherwise.
+             * @description Why a cancelled order was cancelled: `buyer`, `admin` (the shop's staff) or `expired` (not paid in time); null otherwise.
+             * @enum {string|null}
              */
-            cancelReason?: string | null;
+            cancelReason?: "buyer" | "admin" | "expired" | null;
             createdAt: string;
-            /** @description `pending`, `shipped`, `delivered` or `cancelled`. */
-            fulfilmentStatus: string;
+            /**
+             * @description Where the order's parts stand.
+             * @enum {string}
+             */
+            fulfilmentStatus: "pending" | "shipped" | "delivered" | "cancelled";
             /**
              * @description While the order is unpaid and open: when the shop cancels it unless it
              *     is paid (RFC 3339); null otherwise.
@@ -655,8 +655,11 @@ export interface components {
              * @description The same number as `quantity`, for clients that read it under this name.
              */
             partOrder: number;
-            /** @description `unpaid`, `paid` or `refunded`. */
-            paymentStatus: string;
+            /**
+             * @description Where the order's money stands.
+             * @enum {string}
+             */
+            paymentStatus: "unpaid" | "paid" | "refunded";
             phone?: string | null;
             /**
              * Format: double
@@ -666,10 +669,10 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             /**
-             * @description Derived from the two states below: `cancelled` when cancelled,
-             *     `shipped` when shipped or delivered, else `paid` or `unpaid`.
+             * @description Derived from the two states below: `cancelled` when cancelled, `shipped` when shipped or delivered, else `paid` or `unpaid`.
+             * @enum {string}
              */
-            status: string;
+            status: "unpaid" | "paid" | "shipped" | "cancelled";
             transactionId?: string | null;
             /** Format: double */
             unitPrice: number;
@@ -696,8 +699,11 @@ export interface components {
         CategoryCount: {
             /** Format: int64 */
             count: number;
-            /** @example Brakes */
-            name: string;
+            /**
+             * @description One of the shop's categories.
+             * @enum {string}
+             */
+            name: "Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other";
         };
         /** @description A card payment for the intent `clientSecret` names. */
         ConfirmRequest: {
@@ -719,7 +725,10 @@ export interface components {
             code?: string | null;
             /** @description A message a person can read. */
             error: string;
-            fields?: null | components["schemas"]["BTreeMap"];
+            /** @description One entry per wrong field, keyed by the field's name as sent. */
+            fields?: {
+                [key: string]: string;
+            } | null;
         };
         ExchangeRequest: {
             /** @description The one-time code from `/login/google?code=...`. */
@@ -816,8 +825,11 @@ export interface components {
             _id: string;
             /** Format: int64 */
             availableQuantity: number;
-            /** @example Brakes */
-            category: string;
+            /**
+             * @description One of the shop's categories.
+             * @enum {string}
+             */
+            category: "Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other";
             createdAt: string;
             description: string;
             /** @description The vehicles the part fits. */
@@ -949,8 +961,11 @@ export interface components {
             /** @description Lower-case ISO code, e.g. `usd`. */
             currency: string;
             googleSignIn: boolean;
-            /** @description `test` or `stripe`. */
-            paymentProvider: string;
+            /**
+             * @description Who takes card payments.
+             * @enum {string}
+             */
+            paymentProvider: "test" | "stripe";
             shopName: string;
             stripePublishableKey?: string | null;
         };
@@ -1115,7 +1130,7 @@ export interface operations {
             };
         };
     };
-    cancel_order: {
+    admin_cancel_order: {
         parameters: {
             query?: never;
             header?: never;
