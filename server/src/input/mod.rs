@@ -57,30 +57,53 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
     }
 }
 
+/// The problems found reading a request: one message per field (the first
+/// one per field wins), and the first of all in the order they were found,
+/// which becomes the answer's `error`.
+#[derive(Debug, Default)]
+pub struct Problems {
+    errors: FieldErrors,
+    first: Option<String>,
+}
+
+impl Problems {
+    pub fn add(&mut self, name: &str, message: impl Into<String>) {
+        let message = message.into();
+        self.first.get_or_insert_with(|| message.clone());
+        self.errors.entry(name.to_owned()).or_insert(message);
+    }
+
+    /// A 400 naming every wrong field, if there is one.
+    pub fn finish(self) -> Result<(), ApiError> {
+        match self.first {
+            None => Ok(()),
+            Some(message) => Err(ApiError::BadRequest {
+                message,
+                fields: self.errors,
+            }),
+        }
+    }
+}
+
 /// Reads the fields of one JSON object and gathers every problem, so a form
 /// with three wrong fields hears about all three at once. Readers return a
 /// placeholder for a wrong field; `finish` fails whenever one was used.
 pub struct Form<'a> {
     body: &'a Map<String, Value>,
-    errors: FieldErrors,
-    /// The first problem in the order the fields were read (the form's order).
-    first: Option<String>,
+    problems: Problems,
 }
 
 impl<'a> Form<'a> {
     pub fn new(body: &'a Map<String, Value>) -> Self {
         Form {
             body,
-            errors: FieldErrors::new(),
-            first: None,
+            problems: Problems::default(),
         }
     }
 
     /// Records a problem with a field (the first one per field wins).
     pub fn fail(&mut self, name: &str, message: impl Into<String>) {
-        let message = message.into();
-        self.first.get_or_insert_with(|| message.clone());
-        self.errors.entry(name.to_owned()).or_insert(message);
+        self.problems.add(name, message);
     }
 
     /// Whether the body carries the field at all (null counts as absent).
@@ -280,26 +303,20 @@ impl<'a> Form<'a> {
     /// The first problem found, if any: for a nested object read with a
     /// `Form` of its own, whose problem is then reported on the outer field.
     pub fn first_problem(self) -> Option<String> {
-        self.first
+        self.problems.first
     }
 
     /// Copies the problems of this nested object's fields onto `outer`, as
     /// `prefix.field`.
     pub fn report_within(self, outer: &mut Form, prefix: &str) {
-        for (name, message) in self.errors {
+        for (name, message) in self.problems.errors {
             outer.fail(&format!("{prefix}.{name}"), message);
         }
     }
 
     /// Ends reading: a 400 naming every wrong field, if there is one.
     pub fn finish(self) -> Result<(), ApiError> {
-        match self.first {
-            None => Ok(()),
-            Some(message) => Err(ApiError::BadRequest {
-                message,
-                fields: self.errors,
-            }),
-        }
+        self.problems.finish()
     }
 }
 

@@ -12,7 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use crate::error::{ApiError, FieldErrors};
+use super::Problems;
+use crate::error::ApiError;
 
 /// Most items one page may hold.
 pub const MAX_LIMIT: u64 = 100;
@@ -20,9 +21,7 @@ pub const MAX_LIMIT: u64 = 100;
 /// The parameters of a query string. A parameter given twice is a 400.
 pub struct Params {
     values: BTreeMap<String, String>,
-    errors: FieldErrors,
-    /// The first problem in the order the parameters were read.
-    first: Option<String>,
+    problems: Problems,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Params {
@@ -50,16 +49,13 @@ impl Params {
         }
         Ok(Params {
             values,
-            errors: FieldErrors::new(),
-            first: None,
+            problems: Problems::default(),
         })
     }
 
     /// Records a problem with a parameter (the first one per parameter wins).
     pub fn fail(&mut self, name: &str, message: impl Into<String>) {
-        let message = message.into();
-        self.first.get_or_insert_with(|| message.clone());
-        self.errors.entry(name.to_owned()).or_insert(message);
+        self.problems.add(name, message);
     }
 
     /// The parameter exactly as sent.
@@ -166,13 +162,7 @@ impl Params {
 
     /// Ends reading: a 400 naming every wrong parameter, if there is one.
     pub fn finish(self) -> Result<(), ApiError> {
-        match self.first {
-            None => Ok(()),
-            Some(message) => Err(ApiError::BadRequest {
-                message,
-                fields: self.errors,
-            }),
-        }
+        self.problems.finish()
     }
 }
 
