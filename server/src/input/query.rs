@@ -3,7 +3,8 @@
 //! one 400 the way `Form` does for bodies, and answers with `Paged`, which
 //! sets `X-Total-Count`.
 
-use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
@@ -18,9 +19,11 @@ use crate::error::ApiError;
 /// Most items one page may hold.
 pub const MAX_LIMIT: u64 = 100;
 
-/// The parameters of a query string. A parameter given twice is a 400.
+/// The parameters of a query string. A parameter the handler reads that was
+/// given twice is a 400; one it does not read is ignored, however often sent.
 pub struct Params {
     values: BTreeMap<String, String>,
+    repeated: BTreeSet<String>,
     problems: Problems,
 }
 
@@ -31,26 +34,29 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
         let Query(pairs) = Query::<Vec<(String, String)>>::from_request_parts(parts, state)
             .await
             .map_err(|e| ApiError::bad_request(e.body_text()))?;
-        Params::new(pairs)
+        Ok(Params::new(pairs))
     }
 }
 
 impl Params {
-    pub fn new(pairs: Vec<(String, String)>) -> Result<Params, ApiError> {
+    pub fn new(pairs: Vec<(String, String)>) -> Params {
         let mut values = BTreeMap::new();
+        let mut repeated = BTreeSet::new();
         for (name, value) in pairs {
-            if values.contains_key(&name) {
-                return Err(ApiError::field(
-                    &name,
-                    format!("{name} may be given only once"),
-                ));
+            match values.entry(name) {
+                Entry::Occupied(first) => {
+                    repeated.insert(first.key().clone());
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
             }
-            values.insert(name, value);
         }
-        Ok(Params {
+        Params {
             values,
+            repeated,
             problems: Problems::default(),
-        })
+        }
     }
 
     /// Records a problem with a parameter (the first one per parameter wins).
@@ -58,13 +64,17 @@ impl Params {
         self.problems.add(name, message);
     }
 
-    /// The parameter exactly as sent.
-    pub fn raw(&self, name: &str) -> Option<&str> {
+    /// The parameter exactly as sent (the first time, if it came twice).
+    pub fn raw(&mut self, name: &str) -> Option<&str> {
+        if self.repeated.contains(name) {
+            self.problems
+                .add(name, format!("{name} may be given only once"));
+        }
         self.values.get(name).map(String::as_str)
     }
 
     /// The parameter, or None when not sent or sent blank.
-    pub fn given(&self, name: &str) -> Option<&str> {
+    pub fn given(&mut self, name: &str) -> Option<&str> {
         self.raw(name).filter(|v| !v.trim().is_empty())
     }
 
@@ -210,7 +220,6 @@ mod tests {
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
                 .collect(),
         )
-        .unwrap()
     }
 
     #[test]
@@ -265,8 +274,13 @@ mod tests {
     }
 
     #[test]
-    fn a_parameter_given_twice_is_refused() {
-        let twice = vec![("limit".to_owned(), "1".to_owned()); 2];
-        assert!(Params::new(twice).is_err());
+    fn a_parameter_read_twice_over_is_refused_and_others_ignored() {
+        let mut twice = params(&[("limit", "1"), ("limit", "2"), ("x", "1"), ("x", "2")]);
+        assert_eq!(twice.page(None).limit, Some(1));
+        let Err(ApiError::BadRequest { fields, .. }) = twice.finish() else {
+            panic!("expected a 400")
+        };
+        assert_eq!(fields["limit"], "limit may be given only once");
+        assert_eq!(fields.len(), 1);
     }
 }

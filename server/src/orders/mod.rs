@@ -294,9 +294,11 @@ fn below_minimum(part: &parts::PartRow, field: &str) -> ApiError {
 async fn list_orders(
     State(state): State<AppState>,
     user: CurrentUser,
-    params: Params,
+    mut params: Params,
 ) -> ApiResult<Json<Vec<Booking>>> {
-    let buyer_id = match params.raw("buyer").map(parse_email) {
+    let buyer = params.raw("buyer").map(parse_email);
+    params.finish()?;
+    let buyer_id = match buyer {
         None => Some(user.id),
         Some(Some(email)) if email == user.email => Some(user.id),
         Some(_) if !user.is_admin() => {

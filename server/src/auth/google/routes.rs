@@ -102,10 +102,12 @@ async fn start(
     State(state): State<AppState>,
     client: ClientIp,
     headers: HeaderMap,
-    params: Params,
+    mut params: Params,
 ) -> ApiResult<Response> {
     let provider = provider(&state)?;
-    let redirect = match params.raw("redirect") {
+    let redirect = params.raw("redirect").map(str::to_owned);
+    params.finish()?;
+    let redirect = match redirect.as_deref() {
         None | Some("") => "/".to_owned(),
         Some(raw) => safe_redirect(raw).ok_or_else(|| {
             tracing::warn!(%client, redirect = ?raw, "Google sign-in refused: redirect outside the shop");
