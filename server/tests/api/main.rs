@@ -30,6 +30,7 @@ mod payments;
 mod private_answers;
 mod profiles;
 mod request_docs;
+mod recovery;
 mod reviews;
 mod security;
 mod startup;
