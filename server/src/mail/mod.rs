@@ -119,7 +119,7 @@ async fn database_identity(conn: &mut AnyConnection) -> sqlx::Result<String> {
     let sql = if conn.backend_name().eq_ignore_ascii_case("sqlite") {
         "SELECT file FROM pragma_database_list WHERE name = 'main'"
     } else {
-        "SELECT current_database()"
+        "SELECT current_database()::text"
     };
     sqlx::query_scalar::<_, String>(sql).fetch_one(conn).await
 }

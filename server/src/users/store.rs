@@ -157,7 +157,9 @@ pub async fn create<'e>(
         ])
         .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    match db.fetch_optional_on::<UserRow>(executor, &statement).await {
+    let created: Result<Option<UserRow>, sqlx::Error> =
+        db.fetch_optional_on(executor, &statement).await;
+    match created {
         Ok(Some(user)) => Ok(Created::Yes(user)),
         Ok(None) => Err(sqlx::Error::RowNotFound),
         Err(e) if db::is_unique_violation(&e, "users_email_key", "users.email") => {
