@@ -153,12 +153,7 @@ pub struct Config {
     pub auth_rate_limit: u32,
     /// Password-reset and verification e-mails per hour to one address (four times as many
     /// per client address); 0 turns the limit off.
-    #[arg(
-        long,
-        env = "SHOP_MAIL_RATE_LIMIT",
-        default_value_t = 5,
-        global = true
-    )]
+    #[arg(long, env = "SHOP_MAIL_RATE_LIMIT", default_value_t = 5, global = true)]
     pub mail_rate_limit: u32,
     /// Image uploads allowed per minute per client address; 0 turns the limit off.
     #[arg(

@@ -66,7 +66,8 @@ impl FromRequestParts<AppState> for CurrentUser {
         let user = store::find_by_id(&state.db, id)
             .await?
             .ok_or_else(expired)?;
-        let ended = || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
+        let ended =
+            || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
         // Microseconds, so a token issued in the same second as a password
         // change, but before it, is told apart from the one the change gave.
         if user

@@ -111,10 +111,18 @@ pub async fn send_verification(
     conn: &mut AnyConnection,
     user: &UserRow,
 ) -> sqlx::Result<()> {
-    let token =
-        account_tokens::create(&state.db, &mut *conn, user.id, &user.email, Purpose::VerifyEmail)
-            .await?;
-    let link = mail::link(state, &format!("{}?token={token}", Purpose::VerifyEmail.page()));
+    let token = account_tokens::create(
+        &state.db,
+        &mut *conn,
+        user.id,
+        &user.email,
+        Purpose::VerifyEmail,
+    )
+    .await?;
+    let link = mail::link(
+        state,
+        &format!("{}?token={token}", Purpose::VerifyEmail.page()),
+    );
     let message = Message::VerifyEmail {
         name: user.name.clone(),
         link,
@@ -133,7 +141,10 @@ async fn send_reset(state: &AppState, user: &UserRow) -> ApiResult<()> {
         Purpose::ResetPassword,
     )
     .await?;
-    let link = mail::link(state, &format!("{}?token={token}", Purpose::ResetPassword.page()));
+    let link = mail::link(
+        state,
+        &format!("{}?token={token}", Purpose::ResetPassword.page()),
+    );
     let message = Message::PasswordReset {
         name: user.name.clone(),
         link,
@@ -224,10 +235,9 @@ async fn reset_password(
     }
     let hash = password::hash(sent.password).await?;
     let (_turn, mut tx) = state.db.begin_write().await?;
-    let redeemed =
-        account_tokens::redeem(&state.db, &mut *tx, &sent.token, Purpose::ResetPassword)
-            .await?
-            .ok_or_else(refused)?;
+    let redeemed = account_tokens::redeem(&state.db, &mut *tx, &sent.token, Purpose::ResetPassword)
+        .await?
+        .ok_or_else(refused)?;
     let user = store::find_by_id_on(&state.db, &mut *tx, redeemed.user_id)
         .await?
         .ok_or_else(refused)?;
@@ -302,7 +312,9 @@ async fn resend_verification(
     state.check_mail_rate(client.0, &user.email)?;
     let row = store::find_by_id(&state.db, user.id)
         .await?
-        .ok_or_else(|| ApiError::Unauthorized("Your session has ended. Please log in again.".into()))?;
+        .ok_or_else(|| {
+            ApiError::Unauthorized("Your session has ended. Please log in again.".into())
+        })?;
     let (_turn, mut tx) = state.db.begin_write().await?;
     send_verification(&state, &mut tx, &row).await?;
     tx.commit().await?;
@@ -332,7 +344,9 @@ async fn change_password(
     state.check_login_backoff(&user.email)?;
     let row = store::find_by_id(&state.db, user.id)
         .await?
-        .ok_or_else(|| ApiError::Unauthorized("Your session has ended. Please log in again.".into()))?;
+        .ok_or_else(|| {
+            ApiError::Unauthorized("Your session has ended. Please log in again.".into())
+        })?;
     if !password::verify(sent.current_password, row.password_hash.clone()).await? {
         tracing::warn!(user = ?user.email, %client, "password change refused: wrong current password");
         return Err(ApiError::field(

@@ -42,7 +42,8 @@ async fn a_first_google_sign_in_creates_a_user_without_a_password_and_returns_to
     let signed_in = browser.collect(&app, &landed).await;
 
     assert_eq!(signed_in["redirect"], "/purchase/7?qty=2");
-    let user = json!({"email": email, "name": "Gina Google", "role": "user", "emailVerified": true});
+    let user =
+        json!({"email": email, "name": "Gina Google", "role": "user", "emailVerified": true});
     assert_eq!(signed_in["user"], user);
     assert_eq!(app.whoami(signed_in["token"].as_str().unwrap()).await, user);
     let without_password = format!(
@@ -75,7 +76,11 @@ async fn a_google_sign_in_with_a_known_verified_email_signs_into_that_account() 
     // (an unproved one is taken over: see the recovery tests).
     let link = last_link(&app, &email, "/verify-email").await;
     let response = app
-        .post_json("/api/auth/verify-email", None, &json!({"token": token_of(&link)}))
+        .post_json(
+            "/api/auth/verify-email",
+            None,
+            &json!({"token": token_of(&link)}),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
 

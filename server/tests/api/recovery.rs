@@ -18,8 +18,12 @@ const NEW_PASSWORD: &str = "new-secret-34";
 
 impl TestApp {
     async fn forgot_password(&self, email: &str) -> reqwest::Response {
-        self.post_json("/api/auth/forgot-password", None, &json!({ "email": email }))
-            .await
+        self.post_json(
+            "/api/auth/forgot-password",
+            None,
+            &json!({ "email": email }),
+        )
+        .await
     }
 
     async fn reset_password(&self, token: &str, password: &str) -> reqwest::Response {
@@ -51,10 +55,14 @@ impl TestApp {
     }
 
     async fn sign_out_everywhere(&self, token: Option<&str>) -> reqwest::Response {
-        self.request(reqwest::Method::POST, "/api/auth/sign-out-everywhere", token)
-            .send()
-            .await
-            .expect("request sent")
+        self.request(
+            reqwest::Method::POST,
+            "/api/auth/sign-out-everywhere",
+            token,
+        )
+        .send()
+        .await
+        .expect("request sent")
     }
 
     /// Signs in with the password and answers the token.
@@ -157,7 +165,12 @@ async fn a_reset_link_works_once_and_ends_every_earlier_session() {
 
     // The old password no longer signs in; the new one does.
     let response = app.login(&user.email, PASSWORD).await;
-    expect_error(response, StatusCode::UNAUTHORIZED, "Invalid email or password").await;
+    expect_error(
+        response,
+        StatusCode::UNAUTHORIZED,
+        "Invalid email or password",
+    )
+    .await;
     app.token_for(&user.email, NEW_PASSWORD).await;
 
     // The link works once.
@@ -184,7 +197,11 @@ async fn an_expired_or_unknown_reset_link_is_refused() {
     let response = app.reset_password(&"ab".repeat(32), NEW_PASSWORD).await;
     expect_field_error(response, "token", LINK_USED).await;
     let response = app
-        .post_json("/api/auth/reset-password", None, &json!({"password": NEW_PASSWORD}))
+        .post_json(
+            "/api/auth/reset-password",
+            None,
+            &json!({"password": NEW_PASSWORD}),
+        )
         .await;
     expect_field_error(response, "token", "Token is Required").await;
 
@@ -207,7 +224,9 @@ async fn a_new_password_makes_older_reset_links_worthless() {
     expect_field_error(response, "token", LINK_USED).await;
     // A verification link is no reset link.
     let verify = last_link(&app, &user.email, "/verify-email").await;
-    let response = app.reset_password(&token_of(&verify), "another-pass-56").await;
+    let response = app
+        .reset_password(&token_of(&verify), "another-pass-56")
+        .await;
     expect_field_error(response, "token", LINK_USED).await;
 }
 
@@ -220,8 +239,12 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     let response = app
         .change_password(&user.token, "not-the-password", NEW_PASSWORD)
         .await;
-    let body =
-        expect_field_error(response, "currentPassword", "The current password is not right").await;
+    let body = expect_field_error(
+        response,
+        "currentPassword",
+        "The current password is not right",
+    )
+    .await;
     assert_eq!(body["error"], "The current password is not right");
     let response = app.change_password(&user.token, PASSWORD, "short").await;
     expect_field_error(response, "newPassword", "Must be 6 characters or longer").await;
@@ -244,7 +267,9 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     // Nothing changed yet.
     app.whoami(&other_device).await;
 
-    let response = app.change_password(&user.token, PASSWORD, NEW_PASSWORD).await;
+    let response = app
+        .change_password(&user.token, PASSWORD, NEW_PASSWORD)
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     let fresh = body["token"].as_str().unwrap();
@@ -362,7 +387,11 @@ async fn a_new_verification_link_can_be_asked_for_and_old_ones_expire() {
     assert_eq!(app.whoami(&user.token).await["emailVerified"], false);
     // A body-less request works as well.
     let response = app
-        .request(reqwest::Method::POST, "/api/auth/verify-email/resend", Some(&user.token))
+        .request(
+            reqwest::Method::POST,
+            "/api/auth/verify-email/resend",
+            Some(&user.token),
+        )
         .send()
         .await
         .unwrap();
@@ -439,7 +468,10 @@ async fn mail_requests_are_limited_per_address_and_per_client() {
     .await;
     // Two reset links went to the known address, not three.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(app.links_to(&known.email, "/reset-password", 2).await.len(), 2);
+    assert_eq!(
+        app.links_to(&known.email, "/reset-password", 2).await.len(),
+        2
+    );
 }
 
 /// A shop with Google sign-in whose provider vouches for `email`.
@@ -480,7 +512,12 @@ async fn google_takes_over_an_account_whose_address_nobody_proved() {
     // The stranger's session and password are gone.
     app.expect_ended(&stranger).await;
     let response = app.login(&email, PASSWORD).await;
-    expect_error(response, StatusCode::UNAUTHORIZED, "Invalid email or password").await;
+    expect_error(
+        response,
+        StatusCode::UNAUTHORIZED,
+        "Invalid email or password",
+    )
+    .await;
     let without_password =
         format!("SELECT COUNT(*) FROM users WHERE email = '{email}' AND password_hash IS NULL");
     assert_eq!(app.count_sql(&without_password).await, 1);
