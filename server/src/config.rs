@@ -84,6 +84,9 @@ pub struct Config {
     /// How long a token lasts (e.g. 24h, 30m).
     #[arg(long, env = "SHOP_TOKEN_TTL", default_value = "24h", value_parser = parse_duration, global = true)]
     pub token_ttl: Duration,
+    /// Longest a session lasts from its sign-in, however often its token is refreshed (e.g. 30d).
+    #[arg(long, env = "SHOP_SESSION_MAX", default_value = "30d", value_parser = parse_duration, global = true)]
+    pub session_max: Duration,
     /// The shop's name, shown in the header.
     #[arg(long, env = "SHOP_NAME", default_value = "Parts Garage", global = true)]
     pub shop_name: String,
@@ -148,6 +151,10 @@ pub struct Config {
         global = true
     )]
     pub auth_rate_limit: u32,
+    /// Password-reset and verification e-mails per hour to one address (four times as many
+    /// per client address); 0 turns the limit off.
+    #[arg(long, env = "SHOP_MAIL_RATE_LIMIT", default_value_t = 5, global = true)]
+    pub mail_rate_limit: u32,
     /// Image uploads allowed per minute per client address; 0 turns the limit off.
     #[arg(
         long,
@@ -320,16 +327,17 @@ impl Config {
 /// Where tests depart from the shop's own defaults, each named by the
 /// setting it changes (a unit test holds the names to the settings changed,
 /// and finds any other difference).
-const TEST_OVERRIDES: [Override; 7] = [
+const TEST_OVERRIDES: [Override; 8] = [
     // A free port for each shop, so tests run side by side.
     ("listen", |c| c.listen = "127.0.0.1:0".into()),
     // Tests start from an empty shop and add what they need.
     ("demo_data", |c| c.demo_data = false),
-    // The tests' many sign-ups, logins, uploads and reviews all come from
+    // The tests' many sign-ups, logins, mails, uploads and reviews all come from
     // 127.0.0.1 within a minute; the limits' own tests turn them on.
     ("auth_rate_limit", |c| c.auth_rate_limit = 0),
     ("upload_rate_limit", |c| c.upload_rate_limit = 0),
     ("review_rate_limit", |c| c.review_rate_limit = 0),
+    ("mail_rate_limit", |c| c.mail_rate_limit = 0),
     // Tests place many unpaid orders for one buyer; the limit's own tests set it.
     ("max_unpaid_orders", |c| c.max_unpaid_orders = 0),
     // The tests' many clients all come from 127.0.0.1.

@@ -63,6 +63,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(auth::routes::router())
+        .merge(auth::recovery::router())
         .merge(auth::google::router())
         .merge(users::router())
         .merge(parts::router())

@@ -44,8 +44,10 @@ impl Application {
         let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
         let secret =
             auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
-        let tokens = auth::token::Tokens::new(&secret, config.token_ttl);
+        let tokens = auth::token::Tokens::new(&secret, config.token_ttl, config.session_max);
         demo::ensure_admin(&db, &config).await?;
+        // Stand-in until the mail outbox: where this shop's messages are written.
+        crate::mail::register(&db, &config.data_dir).await?;
         if config.demo_data {
             demo::load_if_empty(&db).await?;
         }

@@ -1,6 +1,6 @@
 //! What every handler can reach: the database, the configuration, the token
 //! keys, the payment provider, Google sign-in, the trusted proxies, the
-//! sign-in and upload rate limiters and the failed-login back-off.
+//! sign-in, upload and account e-mail rate limiters and the failed-login back-off.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -42,6 +42,10 @@ pub struct Shared {
     upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     /// Reviews per account (its user id).
     review_limiter: Option<Arc<DefaultKeyedRateLimiter<i64>>>,
+    /// Account e-mails (reset and verification links) per address they go to.
+    mail_address_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+    /// Account e-mails asked for per client (`client::bucket`).
+    mail_client_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
 
 impl AppState {
@@ -57,6 +61,11 @@ impl AppState {
         let upload_limiter = NonZeroU32::new(config.upload_rate_limit)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let review_limiter = NonZeroU32::new(config.review_rate_limit)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
+        let mail_address_limiter = NonZeroU32::new(config.mail_rate_limit)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
+        // One client may ask for a few addresses (a family's shared computer).
+        let mail_client_limiter = NonZeroU32::new(config.mail_rate_limit.saturating_mul(4))
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
         let catalogue = Arc::new(CatalogueCache::new(
             &db,
@@ -76,6 +85,8 @@ impl AppState {
             auth_limiter,
             upload_limiter,
             review_limiter,
+            mail_address_limiter,
+            mail_client_limiter,
         }))
     }
 }
@@ -134,6 +145,30 @@ impl Shared {
         })
     }
 
+    /// Counts one account e-mail (a reset or verification link) asked for by
+    /// `client` to `email`, whether or not the address has an account; 429
+    /// past either limit.
+    pub fn check_mail_rate(&self, client: IpAddr, email: &str) -> Result<(), ApiError> {
+        let too_many = |wait: std::time::Duration| ApiError::TooManyRequests {
+            message: "Too many e-mails asked for. Please wait a while and try again.".into(),
+            retry_after_secs: wait.as_secs() + 1,
+        };
+        if let Some(limiter) = &self.mail_client_limiter {
+            limiter.check_key(&bucket(client)).map_err(|not_until| {
+                tracing::warn!(%client, "account e-mails rate-limited for this client");
+                too_many(not_until.wait_time_from(DefaultClock::default().now()))
+            })?;
+        }
+        if let Some(limiter) = &self.mail_address_limiter {
+            let key = email.trim().to_lowercase();
+            limiter.check_key(&key).map_err(|not_until| {
+                tracing::warn!(%client, email = ?key, "account e-mails rate-limited for this address");
+                too_many(not_until.wait_time_from(DefaultClock::default().now()))
+            })?;
+        }
+        Ok(())
+    }
+
     /// Counts one login attempt for `email` (as typed, normalised here); 429
     /// while the e-mail is locked after too many attempts that did not
     /// succeed, whether or not it has an account (see `auth::backoff`).
@@ -165,6 +200,12 @@ impl Shared {
             limiter.retain_recent();
         }
         if let Some(limiter) = &self.review_limiter {
+            limiter.retain_recent();
+        }
+        if let Some(limiter) = &self.mail_address_limiter {
+            limiter.retain_recent();
+        }
+        if let Some(limiter) = &self.mail_client_limiter {
             limiter.retain_recent();
         }
     }

@@ -1,6 +1,8 @@
 //! Who is calling: `CurrentUser` reads and checks the bearer token and loads
 //! the user (with the role the database holds now); `Admin` also requires the
-//! admin role.
+//! admin role. A token issued before the user's `tokens_valid_after` (a
+//! password change or reset, signing out everywhere) or whose sign-in is
+//! older than `SHOP_SESSION_MAX` has ended.
 
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
@@ -17,6 +19,9 @@ pub struct CurrentUser {
     pub email: String,
     pub name: String,
     pub role: Role,
+    pub email_verified: bool,
+    /// When this session signed in (seconds since 1970), kept by refreshes.
+    pub signed_in_at: i64,
 }
 
 impl CurrentUser {
@@ -61,12 +66,28 @@ impl FromRequestParts<AppState> for CurrentUser {
         let user = store::find_by_id(&state.db, id)
             .await?
             .ok_or_else(expired)?;
+        let ended =
+            || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
+        // Microseconds, so a token issued in the same second as a password
+        // change, but before it, is told apart from the one the change gave.
+        if user
+            .tokens_valid_after
+            .is_some_and(|after| claims.issued_us() < after)
+        {
+            return Err(ended());
+        }
+        let age = time::OffsetDateTime::now_utc().unix_timestamp() - claims.signed_in_at();
+        if age > state.tokens.session_max().as_secs() as i64 {
+            return Err(ended());
+        }
         let role = user.role();
         Ok(CurrentUser {
             id: user.id,
+            email_verified: user.email_verified(),
             email: user.email,
             name: user.name,
             role,
+            signed_in_at: claims.signed_in_at(),
         })
     }
 }

@@ -16,7 +16,7 @@ use crate::input::rules::{Email, NewPassword, Password, Text};
 use crate::input::{parse_email, Body, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store::{self, Created, Role};
+use crate::users::store::{self, Created, NewUser, Role, UserRow};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -28,10 +28,25 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A user as others may see them.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub email: String,
     pub name: String,
     pub role: Role,
+    /// Whether the address is proved to be the account owner's (a link
+    /// mailed to it was opened, or Google vouches for it).
+    pub email_verified: bool,
+}
+
+impl From<UserRow> for UserView {
+    fn from(user: UserRow) -> Self {
+        UserView {
+            role: user.role(),
+            email_verified: user.email_verified(),
+            email: user.email,
+            name: user.name,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -63,7 +78,7 @@ request! {
     }
 }
 
-/// Creates an account and signs it in.
+/// Creates an account and signs it in; a link to verify the address is mailed to it.
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignupRequest,
     responses(
         (status = 201, description = "Account created", body = AuthResponse),
@@ -83,7 +98,15 @@ async fn signup(
     } = sent;
 
     let hash = password::hash(password).await?;
-    let user = match store::create(&state.db, &email, &name, Some(&hash), Role::User).await? {
+    let (_turn, mut tx) = state.db.begin_write().await?;
+    let new = NewUser {
+        email: &email,
+        name: &name,
+        password_hash: Some(&hash),
+        role: Role::User,
+        email_verified: false,
+    };
+    let user = match store::create(&state.db, &mut *tx, new).await? {
         Created::Yes(user) => user,
         Created::EmailTaken => {
             return Err(ApiError::Conflict(
@@ -91,14 +114,17 @@ async fn signup(
             ))
         }
     };
+    crate::auth::recovery::send_verification(&state, &mut tx, &user).await?;
+    tx.commit().await?;
     tracing::info!(user = ?user.email, %client, "account created");
     let token = state.tokens.issue(user.id, &user.email)?;
-    let user = UserView {
-        email: user.email,
-        name: user.name,
-        role: Role::User,
-    };
-    Ok((StatusCode::CREATED, Json(AuthResponse { token, user })))
+    Ok((
+        StatusCode::CREATED,
+        Json(AuthResponse {
+            token,
+            user: user.into(),
+        }),
+    ))
 }
 
 /// Signs in with e-mail and password.
@@ -137,14 +163,9 @@ async fn login(
     state.login_succeeded(&attempt_key);
     tracing::info!(user = ?user.email, %client, "signed in");
     let token = state.tokens.issue(user.id, &user.email)?;
-    let role = user.role();
     Ok(Json(AuthResponse {
         token,
-        user: UserView {
-            email: user.email,
-            name: user.name,
-            role,
-        },
+        user: user.into(),
     }))
 }
 
@@ -156,11 +177,13 @@ async fn me(user: CurrentUser) -> Json<UserView> {
         email: user.email,
         name: user.name,
         role: user.role,
+        email_verified: user.email_verified,
     })
 }
 
 /// A fresh token for the signed-in user, who must be the one named
-/// (docs/decisions.md, D2).
+/// (docs/decisions.md, D2). It keeps the session's sign-in time, so a
+/// session ends `SHOP_SESSION_MAX` after its sign-in however often refreshed.
 #[utoipa::path(put, path = "/api/user/{email}", tag = "auth", security(("bearer" = [])),
     params(("email" = String, Path, description = "The signed-in user's e-mail")),
     responses(
@@ -178,6 +201,8 @@ async fn refresh_token(
         ));
     }
     Ok(Json(TokenResponse {
-        token: state.tokens.issue(user.id, &user.email)?,
+        token: state
+            .tokens
+            .issue_with(user.id, &user.email, Some(user.signed_in_at), 0)?,
     }))
 }

@@ -2,6 +2,12 @@
 //! expiry. Only HS256 is accepted, so unsigned (`alg: none`) or re-signed
 //! tokens fail. Roles are not in the token: they are read from the database
 //! on every request, so a role change takes effect at once.
+//!
+//! A token also says when it was issued, to the microsecond (`iat_us`), so a
+//! password change ends every token issued before it even within the same
+//! second (`users.tokens_valid_after`), and when its holder signed in
+//! (`auth_time`), which a refresh keeps: a session ends `SHOP_SESSION_MAX`
+//! after the sign-in however often it is refreshed.
 
 use std::io::Write;
 use std::path::Path;
@@ -19,6 +25,30 @@ pub struct Claims {
     pub email: String,
     pub iat: i64,
     pub exp: i64,
+    /// When the token was issued, in microseconds since 1970 (tokens made
+    /// before there was one count from `iat`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iat_us: Option<i64>,
+    /// When its holder signed in, in seconds since 1970 (`iat` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auth_time: Option<i64>,
+}
+
+impl Claims {
+    /// When the token was issued, in microseconds since 1970.
+    pub fn issued_us(&self) -> i64 {
+        self.iat_us.unwrap_or(self.iat.saturating_mul(1_000_000))
+    }
+
+    /// When its holder signed in, in seconds since 1970.
+    pub fn signed_in_at(&self) -> i64 {
+        self.auth_time.unwrap_or(self.iat)
+    }
+}
+
+/// Now, in microseconds since 1970.
+pub fn now_us() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000) as i64
 }
 
 pub struct Tokens {
@@ -26,10 +56,12 @@ pub struct Tokens {
     decoding: DecodingKey,
     validation: Validation,
     ttl: Duration,
+    session_max: Duration,
 }
 
 impl Tokens {
-    pub fn new(secret: &[u8], ttl: Duration) -> Self {
+    /// Tokens that last `ttl`, refreshed for at most `session_max` after the sign-in.
+    pub fn new(secret: &[u8], ttl: Duration, session_max: Duration) -> Self {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 5;
         validation.set_required_spec_claims(&["exp", "sub"]);
@@ -38,23 +70,50 @@ impl Tokens {
             decoding: DecodingKey::from_secret(secret),
             validation,
             ttl,
+            session_max,
         }
     }
 
-    /// Signs a token for a user that lasts the configured time.
+    /// Signs a token for a user who has just signed in.
     pub fn issue(&self, user_id: i64, email: &str) -> anyhow::Result<String> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        self.issue_with(user_id, email, None, 0)
+    }
+
+    /// Signs a token for a user who signed in at `signed_in_at` (seconds; now
+    /// when None), issued no earlier than `not_before_us` (microseconds: the
+    /// user's `tokens_valid_after` just set, so this token is not ended with
+    /// the others). It lasts the configured time, and never past the
+    /// session's limit.
+    pub fn issue_with(
+        &self,
+        user_id: i64,
+        email: &str,
+        signed_in_at: Option<i64>,
+        not_before_us: i64,
+    ) -> anyhow::Result<String> {
+        let issued_us = now_us().max(not_before_us);
+        let now = issued_us.div_euclid(1_000_000);
+        let signed_in_at = signed_in_at.unwrap_or(now);
+        let exp = (now + self.ttl.as_secs() as i64)
+            .min(signed_in_at.saturating_add(self.session_max.as_secs() as i64));
         let claims = Claims {
             sub: user_id.to_string(),
             email: email.to_owned(),
             iat: now,
-            exp: now + self.ttl.as_secs() as i64,
+            exp,
+            iat_us: Some(issued_us),
+            auth_time: Some(signed_in_at),
         };
         Ok(jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),
             &claims,
             &self.encoding,
         )?)
+    }
+
+    /// How long after the sign-in a session ends, however often refreshed.
+    pub fn session_max(&self) -> Duration {
+        self.session_max
     }
 
     /// The claims of a valid, unexpired token signed with the shop's key.
@@ -106,14 +165,34 @@ mod tests {
 
     #[test]
     fn a_token_verifies_with_its_key_only() {
-        let tokens = Tokens::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
+        let hour = Duration::from_secs(3600);
+        let tokens = Tokens::new(b"0123456789abcdef0123456789abcdef", hour, hour);
         let token = tokens.issue(7, "ann@example.com").unwrap();
         assert_eq!(tokens.verify(&token).unwrap().sub, "7");
-        let other = Tokens::new(
-            b"another key that is long enough!!",
-            Duration::from_secs(60),
-        );
+        let other = Tokens::new(b"another key that is long enough!!", hour, hour);
         assert!(other.verify(&token).is_none());
         assert!(tokens.verify("not.a.token").is_none());
+    }
+
+    #[test]
+    fn a_refresh_keeps_the_sign_in_time_and_never_outlives_the_session() {
+        let tokens = Tokens::new(
+            b"0123456789abcdef0123456789abcdef",
+            Duration::from_secs(24 * 3600),
+            Duration::from_secs(30 * 24 * 3600),
+        );
+        let first = tokens.verify(&tokens.issue(7, "a@b.co").unwrap()).unwrap();
+        assert_eq!(first.signed_in_at(), first.iat);
+        assert_eq!(first.exp - first.iat, 24 * 3600);
+        // Signed in 29.5 days ago: the refresh lasts only until day 30.
+        let signed_in = first.iat - 29 * 24 * 3600 - 12 * 3600;
+        let token = tokens.issue_with(7, "a@b.co", Some(signed_in), 0).unwrap();
+        let refreshed = tokens.verify(&token).unwrap();
+        assert_eq!(refreshed.signed_in_at(), signed_in);
+        assert_eq!(refreshed.exp, signed_in + 30 * 24 * 3600);
+        // Issued no earlier than asked, to the microsecond.
+        let later = now_us() + 2_000_000;
+        let token = tokens.issue_with(7, "a@b.co", None, later).unwrap();
+        assert_eq!(tokens.verify(&token).unwrap().issued_us(), later);
     }
 }

@@ -41,16 +41,7 @@ async fn list_users(
     _admin: Admin,
 ) -> ApiResult<Json<Vec<UserView>>> {
     let users = store::list(&state.db).await?;
-    Ok(Json(
-        users
-            .into_iter()
-            .map(|u| UserView {
-                role: u.role(),
-                email: u.email,
-                name: u.name,
-            })
-            .collect(),
-    ))
+    Ok(Json(users.into_iter().map(UserView::from).collect()))
 }
 
 /// Makes a user an admin.

@@ -1,6 +1,6 @@
 //! Queries on users.
 
-use sea_query::{Expr, Iden, OnConflict, Order, Query};
+use sea_query::{Expr, Func, Iden, OnConflict, Order, Query};
 use serde::Serialize;
 use sqlx::Any;
 
@@ -15,6 +15,8 @@ pub enum Users {
     PasswordHash,
     Role,
     CreatedAt,
+    EmailVerifiedAt,
+    TokensValidAfter,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -40,6 +42,10 @@ pub struct UserRow {
     pub name: String,
     pub password_hash: Option<String>,
     pub role: String,
+    /// When the address was proved to be the owner's; None: not yet.
+    pub email_verified_at: Option<String>,
+    /// Tokens issued before this (microseconds since 1970) no longer sign in.
+    pub tokens_valid_after: Option<i64>,
 }
 
 impl UserRow {
@@ -50,17 +56,26 @@ impl UserRow {
             Role::User
         }
     }
+
+    pub fn email_verified(&self) -> bool {
+        self.email_verified_at.is_some()
+    }
 }
+
+/// The columns of a `UserRow`.
+const COLUMNS: [Users; 7] = [
+    Users::Id,
+    Users::Email,
+    Users::Name,
+    Users::PasswordHash,
+    Users::Role,
+    Users::EmailVerifiedAt,
+    Users::TokensValidAfter,
+];
 
 fn select() -> sea_query::SelectStatement {
     Query::select()
-        .columns([
-            Users::Id,
-            Users::Email,
-            Users::Name,
-            Users::PasswordHash,
-            Users::Role,
-        ])
+        .columns(COLUMNS)
         .from(Users::Table)
         .to_owned()
 }
@@ -68,6 +83,19 @@ fn select() -> sea_query::SelectStatement {
 pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
     db.fetch_optional(&select().and_where(Expr::col(Users::Id).eq(id)).to_owned())
         .await
+}
+
+/// The user `id`, read on the caller's transaction.
+pub async fn find_by_id_on<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+) -> Result<Option<UserRow>, sqlx::Error> {
+    db.fetch_optional_on(
+        executor,
+        &select().and_where(Expr::col(Users::Id).eq(id)).to_owned(),
+    )
+    .await
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx::Error> {
@@ -90,15 +118,25 @@ pub enum Created {
     EmailTaken,
 }
 
+/// A new account.
+pub struct NewUser<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub password_hash: Option<&'a str>,
+    pub role: Role,
+    /// Whether the address is already proved (a Google sign-in).
+    pub email_verified: bool,
+}
+
 /// Creates a user; the e-mail's unique constraint settles races between two
 /// sign-ups for the same address.
-pub async fn create(
+pub async fn create<'e>(
     db: &Db,
-    email: &str,
-    name: &str,
-    password_hash: Option<&str>,
-    role: Role,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    user: NewUser<'_>,
 ) -> Result<Created, sqlx::Error> {
+    let now = db::now();
+    let verified_at = user.email_verified.then(|| now.clone());
     let statement = Query::insert()
         .into_table(Users::Table)
         .columns([
@@ -107,24 +145,23 @@ pub async fn create(
             Users::PasswordHash,
             Users::Role,
             Users::CreatedAt,
+            Users::EmailVerifiedAt,
         ])
         .values_panic([
-            email.into(),
-            name.into(),
-            password_hash.map(str::to_owned).into(),
-            role.as_str().into(),
-            db::now().into(),
+            user.email.into(),
+            user.name.into(),
+            user.password_hash.map(str::to_owned).into(),
+            user.role.as_str().into(),
+            now.into(),
+            verified_at.into(),
         ])
-        .returning(Query::returning().columns([
-            Users::Id,
-            Users::Email,
-            Users::Name,
-            Users::PasswordHash,
-            Users::Role,
-        ]))
+        .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    match db.fetch_one::<UserRow>(&statement).await {
-        Ok(user) => Ok(Created::Yes(user)),
+    let created: Result<Option<UserRow>, sqlx::Error> =
+        db.fetch_optional_on(executor, &statement).await;
+    match created {
+        Ok(Some(user)) => Ok(Created::Yes(user)),
+        Ok(None) => Err(sqlx::Error::RowNotFound),
         Err(e) if db::is_unique_violation(&e, "users_email_key", "users.email") => {
             Ok(Created::EmailTaken)
         }
@@ -134,6 +171,7 @@ pub async fn create(
 
 /// Creates the configured admin account unless the e-mail already exists
 /// (several shop processes may start at once). Answers whether it was created.
+/// Its address counts as verified: the shop's operator named it.
 pub async fn create_admin_if_missing(
     db: &Db,
     email: &str,
@@ -147,12 +185,14 @@ pub async fn create_admin_if_missing(
             Users::PasswordHash,
             Users::Role,
             Users::CreatedAt,
+            Users::EmailVerifiedAt,
         ])
         .values_panic([
             email.into(),
             "Shop Admin".into(),
             password_hash.into(),
             "admin".into(),
+            db::now().into(),
             db::now().into(),
         ])
         .on_conflict(OnConflict::column(Users::Email).do_nothing().to_owned())
@@ -185,4 +225,46 @@ pub async fn lock<'e>(
         .and_where(Expr::col(Users::Id).eq(id))
         .to_owned();
     db.execute_on(executor, &statement).await
+}
+
+/// A change to one account, made inside the caller's transaction.
+#[derive(Default)]
+pub struct AccountChange<'a> {
+    /// A new password hash; `Some(None)` clears the password.
+    pub password_hash: Option<Option<&'a str>>,
+    /// Marks the address verified (keeping an earlier time).
+    pub verify_email: bool,
+    /// Ends every token issued before this moment (microseconds since 1970).
+    pub end_tokens_before: Option<i64>,
+}
+
+/// Applies `change` to the user `id`; answers how many rows changed.
+pub async fn change<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+    change: AccountChange<'_>,
+) -> Result<u64, sqlx::Error> {
+    let mut statement = Query::update();
+    statement
+        .table(Users::Table)
+        // Keeps the statement valid when nothing else changes.
+        .value(Users::Email, Expr::col(Users::Email))
+        .and_where(Expr::col(Users::Id).eq(id));
+    if let Some(hash) = change.password_hash {
+        statement.value(Users::PasswordHash, hash.map(str::to_owned));
+    }
+    if change.verify_email {
+        statement.value(
+            Users::EmailVerifiedAt,
+            Func::coalesce([
+                Expr::col(Users::EmailVerifiedAt).into(),
+                Expr::val(db::now()).into(),
+            ]),
+        );
+    }
+    if let Some(after) = change.end_tokens_before {
+        statement.value(Users::TokensValidAfter, after);
+    }
+    db.execute_on(executor, &statement.to_owned()).await
 }

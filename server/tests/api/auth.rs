@@ -14,7 +14,7 @@ async fn signing_up_answers_a_token_and_the_user() {
         .is_some_and(|t| t.split('.').count() == 3));
     assert_eq!(
         body["user"],
-        json!({"email": "ann@example.com", "name": "Ann Driver", "role": "user"})
+        json!({"email": "ann@example.com", "name": "Ann Driver", "role": "user", "emailVerified": false})
     );
 }
 
@@ -45,7 +45,7 @@ async fn logging_in_answers_a_token_and_the_user_with_their_role() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(
         body["user"],
-        json!({"email": "ann@example.com", "name": "Ann Driver", "role": "user"})
+        json!({"email": "ann@example.com", "name": "Ann Driver", "role": "user", "emailVerified": false})
     );
     let token = body["token"].as_str().unwrap();
     assert_eq!(app.whoami(token).await["email"], "ann@example.com");
@@ -221,7 +221,7 @@ async fn me_answers_the_signed_in_user_and_401_without_a_token() {
     let user = app.new_user().await;
     assert_eq!(
         app.whoami(&user.token).await,
-        json!({"email": user.email, "name": user.name, "role": "user"})
+        json!({"email": user.email, "name": user.name, "role": "user", "emailVerified": false})
     );
     expect_error(
         app.me(None).await,

@@ -29,6 +29,7 @@ mod parts;
 mod payments;
 mod private_answers;
 mod profiles;
+mod recovery;
 mod request_docs;
 mod reviews;
 mod security;

@@ -42,7 +42,8 @@ async fn a_first_google_sign_in_creates_a_user_without_a_password_and_returns_to
     let signed_in = browser.collect(&app, &landed).await;
 
     assert_eq!(signed_in["redirect"], "/purchase/7?qty=2");
-    let user = json!({"email": email, "name": "Gina Google", "role": "user"});
+    let user =
+        json!({"email": email, "name": "Gina Google", "role": "user", "emailVerified": true});
     assert_eq!(signed_in["user"], user);
     assert_eq!(app.whoami(signed_in["token"].as_str().unwrap()).await, user);
     let without_password = format!(
@@ -71,6 +72,17 @@ async fn a_google_sign_in_with_a_known_verified_email_signs_into_that_account() 
     .await;
     let response = app.signup("Ann Driver", &email, PASSWORD).await;
     assert_eq!(response.status(), StatusCode::CREATED);
+    // The account's owner proved the address, so it keeps its password
+    // (an unproved one is taken over: see the recovery tests).
+    let link = last_link(&app, &email, "/verify-email").await;
+    let response = app
+        .post_json(
+            "/api/auth/verify-email",
+            None,
+            &json!({"token": token_of(&link)}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
 
     let browser = Browser::default();
     let landed = browser.sign_in(&app, "/dashboard", &email).await;
@@ -79,7 +91,7 @@ async fn a_google_sign_in_with_a_known_verified_email_signs_into_that_account() 
     let me = app.whoami(signed_in["token"].as_str().unwrap()).await;
     assert_eq!(
         me,
-        json!({"email": email, "name": "Ann Driver", "role": "user"})
+        json!({"email": email, "name": "Ann Driver", "role": "user", "emailVerified": true})
     );
     let count = format!("SELECT COUNT(*) FROM users WHERE email = '{email}'");
     assert_eq!(app.count_sql(&count).await, 1);

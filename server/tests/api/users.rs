@@ -17,8 +17,8 @@ async fn an_admin_lists_every_user_with_email_name_and_role_only() {
     assert_eq!(
         users,
         vec![
-            json!({"email": ADMIN_EMAIL, "name": "Shop Admin", "role": "admin"}),
-            json!({"email": user.email, "name": user.name, "role": "user"}),
+            json!({"email": ADMIN_EMAIL, "name": "Shop Admin", "role": "admin", "emailVerified": true}),
+            json!({"email": user.email, "name": user.name, "role": "user", "emailVerified": false}),
         ]
     );
 }

@@ -109,6 +109,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password; every other token of the account ends. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a link to reset the password, if the address has an account. */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/google/callback": {
         parameters: {
             query?: never;
@@ -177,6 +211,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link, and signs in. The link works once
+         *     and for an hour; every token issued before ends.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the account, this one included. */
+        post: operations["sign_out_everywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;
@@ -186,8 +257,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates an account and signs it in. */
+        /** Creates an account and signs it in; a link to verify the address is mailed to it. */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Proves the account's address with the link mailed to it (valid 48 hours, once). */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a new verification link to the signed-in account's address. */
+        post: operations["resend_verification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -562,7 +667,8 @@ export interface paths {
         get?: never;
         /**
          * A fresh token for the signed-in user, who must be the one named
-         *     (docs/decisions.md, D2).
+         *     (docs/decisions.md, D2). It keeps the session's sign-in time, so a
+         *     session ends `SHOP_SESSION_MAX` after its sign-in however often refreshed.
          */
         put: operations["refresh_token"];
         post?: never;
@@ -705,6 +811,15 @@ export interface components {
              */
             name: "Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other";
         };
+        /** @description Changes the signed-in account's password. */
+        ChangePasswordRequest: {
+            currentPassword: string;
+            /**
+             * @description The new password (the rules of sign-up).
+             * @example new-secret12
+             */
+            newPassword: string;
+        };
         /** @description A card payment for the intent `clientSecret` names. */
         ConfirmRequest: {
             billingDetails?: null | components["schemas"]["BillingDetails"];
@@ -718,6 +833,11 @@ export interface components {
         DeletedCount: {
             /** Format: int64 */
             deletedCount: number;
+        };
+        /** @description An address just verified. */
+        EmailVerified: {
+            email: string;
+            emailVerified: boolean;
         };
         /** @description The body of every error answer, as documented in the OpenAPI document. */
         ErrorBody: {
@@ -744,6 +864,14 @@ export interface components {
             yearFrom: number;
             /** @example 2019 */
             yearTo: number;
+        };
+        /** @description Asks for a password-reset link. */
+        ForgotPasswordRequest: {
+            /**
+             * Format: email
+             * @example ann@example.com
+             */
+            email: string;
         };
         /** @description A finished Google sign-in. */
         GoogleSignIn: {
@@ -797,6 +925,10 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        /** @description A message for the person. */
+        MessageResponse: {
+            message: string;
         };
         ModifiedCount: {
             /** Format: int64 */
@@ -969,6 +1101,16 @@ export interface components {
             shopName: string;
             stripePublishableKey?: string | null;
         };
+        /** @description Chooses a new password with a mailed reset link. */
+        ResetPasswordRequest: {
+            /**
+             * @description The new password (the rules of sign-up).
+             * @example new-secret12
+             */
+            password: string;
+            /** @description The `token` of the link `/reset-password?token=...`. */
+            token: string;
+        };
         /** @description Units to add to a part's stock. */
         RestockRequest: {
             quantity: number;
@@ -998,6 +1140,10 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /** @description Every session of the account has ended. */
+        SignedOut: {
+            signedOut: boolean;
+        };
         /** @description Sign-up body. Any `role` sent is ignored: every new account is a user. */
         SignupRequest: {
             /**
@@ -1035,6 +1181,11 @@ export interface components {
         /** @description A user as others may see them. */
         UserView: {
             email: string;
+            /**
+             * @description Whether the address is proved to be the account owner's (a link
+             *     mailed to it was opened, or Google vouches for it).
+             */
+            emailVerified: boolean;
             name: string;
             role: components["schemas"]["Role"];
         };
@@ -1058,6 +1209,11 @@ export interface components {
              * @example 2019
              */
             yearTo: number;
+        };
+        /** @description Proves the account's address with a mailed verification link. */
+        VerifyEmailRequest: {
+            /** @description The `token` of the link `/verify-email?token=...`. */
+            token: string;
         };
         /** @description The answer to a delivery whose signature holds. */
         WebhookReceipt: {
@@ -1427,6 +1583,134 @@ export interface operations {
             };
         };
     };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed: the new token is the account's only one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description The current password is not right (field `currentPassword`), or the new one is a password sign-up would refuse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords for this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The same answer whether or not the address has an account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many e-mails asked for this address or by this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     callback: {
         parameters: {
             query?: {
@@ -1652,6 +1936,85 @@ export interface operations {
             };
         };
     };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Expired, used or unknown link (field `token`), or a password sign-up would refuse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token of the account has ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     signup: {
         parameters: {
             query?: never;
@@ -1711,6 +2074,103 @@ export interface operations {
                 };
             };
             /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description Expired, used or unknown link (field `token`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new link is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is already verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many e-mails asked for this address or by this client */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -42,7 +42,7 @@ function renderAt(url: string, signedInAs: User | null) {
   return router;
 }
 
-const ann: User = { email: 'ann@example.com', name: 'Ann', role: 'user' };
+const ann: User = { email: 'ann@example.com', name: 'Ann', role: 'user', emailVerified: true };
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login, remembering the page', async () => {

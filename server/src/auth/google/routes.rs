@@ -281,14 +281,9 @@ async fn exchange(
         .await?
         .ok_or_else(expired)?;
     let token = state.tokens.issue(user.id, &user.email)?;
-    let role = user.role();
     Ok(Json(GoogleSignIn {
         token,
-        user: UserView {
-            email: user.email,
-            name: user.name,
-            role,
-        },
+        user: user.into(),
         redirect: handoff.redirect,
     }))
 }

@@ -12,6 +12,7 @@ use shop::{Application, Config};
 
 mod checks;
 mod endpoints;
+mod mail;
 mod oidc;
 mod oidc_stand_in;
 mod payments;
@@ -19,6 +20,7 @@ mod postgres;
 mod stripe_stand_in;
 
 pub use checks::*;
+pub use mail::*;
 pub use oidc::*;
 pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;

@@ -9,7 +9,7 @@ import PurchaseRoute from './purchase';
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const part = makePart({ _id: '5', name: 'Serpentine Belt', price: 20, availableQuantity: 7, minimumOrder: 5 });
-const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const, emailVerified: true };
 /** The Confirm Order modal is loaded on the first Purchase: on a busy machine that takes over a second. */
 const MODAL_LOAD_MS = 5000;
 

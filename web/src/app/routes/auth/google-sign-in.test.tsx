@@ -7,7 +7,7 @@ import GoogleSignInRoute from './google-sign-in';
 import LoginRoute from './login';
 
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: true };
-const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' };
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user', emailVerified: true };
 
 function Where() {
   const location = useLocation();

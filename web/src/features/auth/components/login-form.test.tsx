@@ -43,7 +43,7 @@ describe('LoginForm', () => {
 
   it('accepts ordinary addresses with dots, plus signs and long domains', async () => {
     const fetchMock = mockApi({
-      'POST /api/auth/login': { body: { token: 't0ken', user: { email: 'ann.lee+parts@garage.example.co', name: 'Ann', role: 'user' } } },
+      'POST /api/auth/login': { body: { token: 't0ken', user: { email: 'ann.lee+parts@garage.example.co', name: 'Ann', role: 'user', emailVerified: false } } },
     });
     const { user, submit, onSuccess } = setup();
     await user.type(screen.getByLabelText('Email'), ' Ann.Lee+parts@garage.example.co ');

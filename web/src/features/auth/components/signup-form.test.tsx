@@ -42,7 +42,7 @@ describe('SignupForm', () => {
 
   it('creates the account and reports success', async () => {
     const fetchMock = mockApi({
-      'POST /api/auth/signup': { status: 201, body: { token: 'new-token', user: { email: 'ann@example.com', name: 'Ann Lee', role: 'user' } } },
+      'POST /api/auth/signup': { status: 201, body: { token: 'new-token', user: { email: 'ann@example.com', name: 'Ann Lee', role: 'user', emailVerified: false } } },
     });
     const { user, submit, onSuccess } = setup();
     await user.type(screen.getByLabelText('Name'), ' Ann Lee ');

@@ -7,7 +7,7 @@ import { ManageOrders } from './manage-orders';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const admin = { email: 'admin@example.com', name: 'Admin', role: 'admin' as const };
+const admin = { email: 'admin@example.com', name: 'Admin', role: 'admin' as const, emailVerified: true };
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 
 function makeOrder(id: string, paymentStatus: PaymentStatus, fulfilmentStatus: FulfilmentStatus): Order {

@@ -8,7 +8,7 @@ import { MyOrders } from './my-orders';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const, emailVerified: true };
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 
 const base = makeOrder({ _id: '1' });

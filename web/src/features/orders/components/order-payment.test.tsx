@@ -6,7 +6,7 @@ import { orderKeys } from '../api/keys';
 import type { Order } from '../types';
 import { OrderPayment } from './order-payment';
 
-const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const, emailVerified: true };
 const order = makeOrder();
 const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };
 const intent = { clientSecret: 'pi_abc_secret_xyz', amount: 3750, currency: 'usd' };

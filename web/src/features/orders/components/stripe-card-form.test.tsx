@@ -20,7 +20,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ getElement: () => stripe.card }),
 }));
 
-const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const };
+const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const, emailVerified: true };
 const order = makeOrder();
 
 function setup() {
