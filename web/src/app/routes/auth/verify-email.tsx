@@ -39,7 +39,7 @@ export default function VerifyEmailRoute() {
       ) : status === 'success' ? (
         <p className="alert alert-info alert-soft text-sm" role="status">
           <span>
-            Thank you: <strong className="break-all">{data.email}</strong> is verified.
+            Thank you: <strong className="break-all">{data?.email}</strong> is verified.
           </span>
         </p>
       ) : status === 'error' ? (

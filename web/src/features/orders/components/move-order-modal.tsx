@@ -120,7 +120,7 @@ function ShipForm({ pending, onClose }: { pending: Pending; onClose: () => void 
           onClose();
         },
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : {};
+          const fields: Record<string, string> = error instanceof ApiError ? error.fields : {};
           if (fields.carrier || fields.trackingNumber) {
             if (fields.carrier) setError('carrier', { type: 'server', message: fields.carrier });
             if (fields.trackingNumber) setError('trackingNumber', { type: 'server', message: fields.trackingNumber });
