@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Every test uploads pictures from 127.0.0.1: the shop's per-client upload limit would refuse them
 // (global setup passes this process's environment on to the shop).
 process.env.SHOP_UPLOAD_RATE_LIMIT ??= '0';
+// Every test asks for its e-mails (reset links, verification links) from 127.0.0.1 too.
+process.env.SHOP_MAIL_RATE_LIMIT ??= '0';
 
 export default defineConfig({
   testDir: './e2e',

@@ -120,6 +120,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SHOP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SHOP_AUTH_RATE_LIMIT: '0',
       SHOP_DEMO_DATA: 'true',
+      // No mail server: every message is written to the data folder's `mail/`, where the tests read it.
+      SHOP_SMTP_URL: '',
       NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,6 +129,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   try {
     process.env.SHOP_E2E_URL = await waitForAddress(child, log);
+    // Without an SMTP server the shop writes each message to `mail/` here (e2e/support/mail.ts reads them).
+    process.env.SHOP_E2E_DATA_DIR = dataDir;
   } catch (error) {
     child.kill('SIGKILL');
     provider.kill('SIGKILL');

@@ -34,6 +34,18 @@ export class ShopApi {
     return { ...account, token };
   }
 
+  /** Logs in: the answer's status, and its token when it is 200. */
+  async login(email: string, password: string): Promise<{ status: number; token?: string }> {
+    const response = await this.request.post('/api/auth/login', { data: { email, password } });
+    if (!response.ok()) return { status: response.status() };
+    return { status: response.status(), token: ((await response.json()) as { token: string }).token };
+  }
+
+  /** The status `/api/me` answers for `token`: 200 while its session lasts, 401 once it has ended. */
+  async meStatus(token: string): Promise<number> {
+    return (await this.request.get('/api/me', { headers: this.auth(token) })).status();
+  }
+
   async loginAdmin(): Promise<string> {
     const response = await this.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     expect(response.ok(), await response.text()).toBe(true);

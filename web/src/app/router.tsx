@@ -28,6 +28,9 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
       { path: paths.googleSignIn.path, lazy: page(() => import('./routes/auth/google-sign-in')) },
       { path: paths.signup.path, lazy: page(() => import('./routes/auth/signup')) },
+      { path: paths.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
+      { path: paths.resetPassword.path, lazy: page(() => import('./routes/auth/reset-password')) },
+      { path: paths.verifyEmail.path, lazy: page(() => import('./routes/auth/verify-email')) },
       {
         Component: RequireAuth,
         children: [

@@ -10,6 +10,12 @@ export const paths = {
   /** Where the server sends the browser after Google sign-in, with a one-time code to collect the token. */
   googleSignIn: { path: '/login/google', getHref: () => '/login/google' },
   signup: { path: '/signup', getHref: () => '/signup' },
+  /** Asks for a link to set a new password. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Where the password-reset e-mail's link opens, with its one-time `token`. */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where the verification e-mail's link opens, with its `token`. */
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     orders: { path: 'order', getHref: () => '/dashboard/order' },

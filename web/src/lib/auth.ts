@@ -5,8 +5,11 @@ import { api } from './api-client';
 import { configKeys } from './config';
 import { clearToken, getToken, setToken } from './token';
 
-/** The signed-in user, as `/api/me` answers. */
-export type User = UserView;
+/**
+ * The signed-in user, as `/api/me` answers. `emailVerified` is optional: an answer without it (an
+ * older shop) never shows the "verify your e-mail" banner.
+ */
+export type User = Omit<UserView, 'emailVerified'> & { emailVerified?: boolean };
 
 type AuthAnswer = AuthResponse;
 
@@ -48,7 +51,8 @@ export function useUser() {
   return useQuery(userQueryOptions());
 }
 
-function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
+/** Starts the session of a `{token, user}` answer (login, sign-up, Google, a password reset). */
+export function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
   setToken(answer.token);
   queryClient.setQueryData(userQueryOptions().queryKey, answer.user);
   forgetPrivateData(queryClient);
@@ -66,6 +70,13 @@ export function signOutLocally(queryClient: QueryClient) {
   clearToken();
   queryClient.setQueryData(userQueryOptions().queryKey, null);
   forgetPrivateData(queryClient);
+}
+
+/** Marks the signed-in user's address verified, when it is `email` (the verification link's answer). */
+export function markEmailVerified(queryClient: QueryClient, email: string) {
+  queryClient.setQueryData<User | null>(userQueryOptions().queryKey, (user) =>
+    user && user.email.toLowerCase() === email.toLowerCase() ? { ...user, emailVerified: true } : user,
+  );
 }
 
 export function useLogin() {

@@ -1,5 +1,7 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
+import { useUser } from '@/lib/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -14,6 +16,22 @@ function NavigationProgress() {
   );
 }
 
+// Fetched only for a signed-in user whose address is not verified: the home page's bundle stays as it was.
+const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-email-banner'));
+
+/** The "verify your e-mail" reminder, for a signed-in user whose `emailVerified` is false, until hidden. */
+function VerifyEmailReminder() {
+  const user = useUser();
+  const [hiddenFor, setHiddenFor] = useState<string | null>(null);
+  const email = user.data?.emailVerified === false ? user.data.email : null;
+  if (!email || hiddenFor === email) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner email={email} onDismiss={() => setHiddenFor(email)} />
+    </Suspense>
+  );
+}
+
 /** Every shop page: header, the page, footer. */
 export function RootLayout() {
   return (
@@ -21,6 +39,7 @@ export function RootLayout() {
       <PageTitle />
       <NavigationProgress />
       <Header />
+      <VerifyEmailReminder />
       {/* At least a screen tall below the 4rem header: the footer starts below the fold, so a page
           whose data or pictures are still on their way never pushes a visible footer down. A page
           that is one grey panel (sign-in, dashboard, blogs) stays grey down to the footer. */}

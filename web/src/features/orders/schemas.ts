@@ -36,3 +36,14 @@ export const cardSchema = z.object({
 });
 
 export type CardValues = z.input<typeof cardSchema>;
+
+/** The longest carrier name and tracking number the shop keeps. */
+export const MAX_SHIPPING_TEXT = 60;
+
+/** Ship: carrier and tracking number, both optional, each at most 60 characters. */
+export const shipSchema = z.object({
+  carrier: z.string().trim().max(MAX_SHIPPING_TEXT, 'Carrier must be at most 60 characters'),
+  trackingNumber: z.string().trim().max(MAX_SHIPPING_TEXT, 'Tracking number must be at most 60 characters'),
+});
+
+export type ShipValues = z.input<typeof shipSchema>;

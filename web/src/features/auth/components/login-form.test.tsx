@@ -63,4 +63,10 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(onSuccess).not.toHaveBeenCalled();
   });
+
+  it('links to the forgotten-password page', () => {
+    mockApi({});
+    setup();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

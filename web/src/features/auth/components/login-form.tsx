@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { InputField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '@/lib/auth';
 import { loginSchema, type LoginValues } from '../schemas';
 
-/** E-mail and password login; the server's refusal shows in red under the form. */
+/** E-mail and password login, with the way to a forgotten password; the server's refusal shows in red under the form. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const {
@@ -33,6 +35,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...register('password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword.getHref()} className="link link-primary font-semibold">
+          Forgot password?
+        </Link>
+      </p>
       {login.isError ? (
         <p className="text-sm font-medium text-error" role="alert">
           {errorMessage(login.error)}

@@ -2,15 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partKeys } from '@/features/parts/api/keys';
 import { api } from '@/lib/api-client';
 import { givesStockBack, type OrderMove } from '../moves';
-import type { Order } from '../types';
+import type { Order, ShipDetails } from '../types';
 import { orderKeys } from './keys';
+
+/** A move to make; shipping may say how the parts travel (sent only when something was given). */
+export type MoveInput = { order: Order; move: OrderMove; shipping?: ShipDetails };
 
 /** Ships, delivers, cancels or refunds an order as an admin; the server answers the order after the move. */
 export function useMoveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ order, move }: { order: Order; move: OrderMove }) =>
-      api.post<Order>(`/admin/orders/${encodeURIComponent(order._id)}/${move}`),
+    mutationFn: ({ order, move, shipping }: MoveInput) =>
+      api.post<Order>(
+        `/admin/orders/${encodeURIComponent(order._id)}/${move}`,
+        shipping && Object.keys(shipping).length > 0 ? shipping : undefined,
+      ),
     // Refused moves refresh too: the order may have moved on elsewhere meanwhile.
     onSettled: (_answer, _error, { order, move }) =>
       Promise.all([

@@ -247,4 +247,76 @@ describe('Manage Orders', () => {
     expect(cards.getByText('Cancelled by the buyer')).toBeInTheDocument();
     expect(cards.getByText('Cancelled by the shop')).toBeInTheDocument();
   });
+
+  it('ships with the carrier and tracking number typed, trimmed', async () => {
+    const shipCall = vi.fn();
+    const { user } = setup({
+      'POST /api/admin/orders/5/ship': (body) => {
+        shipCall(body);
+        return { body: { ...ORDERS[1], status: 'shipped', fulfilmentStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } };
+      },
+    });
+    await user.click((await row('5')).getByRole('button', { name: 'Ship order #5' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ship this order?' }));
+    expect(dialog.getByLabelText('Carrier')).toHaveFocus();
+    await user.type(dialog.getByLabelText('Carrier'), ' UPS ');
+    await user.type(dialog.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.click(dialog.getByRole('button', { name: 'Ship Order' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #5 is shipped.'));
+    expect(shipCall).toHaveBeenCalledWith({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+  });
+
+  it('sends only the detail given, and no body without any', async () => {
+    const shipCall = vi.fn();
+    const { user } = setup({
+      'POST /api/admin/orders/5/ship': (body) => {
+        shipCall(body);
+        return { body: { ...ORDERS[1], status: 'shipped', fulfilmentStatus: 'shipped' } };
+      },
+    });
+    await user.click((await row('5')).getByRole('button', { name: 'Ship order #5' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText('Tracking number'), 'TRACK-1');
+    await user.type(dialog.getByLabelText('Carrier'), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Ship Order' }));
+    await waitFor(() => expect(shipCall).toHaveBeenCalledWith({ trackingNumber: 'TRACK-1' }));
+  });
+
+  it('refuses a carrier or tracking number over 60 characters before sending', async () => {
+    const { user, fetchMock } = setup();
+    await user.click((await row('5')).getByRole('button', { name: 'Ship order #5' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText('Carrier'), 'C'.repeat(61));
+    await user.type(dialog.getByLabelText('Tracking number'), 'T'.repeat(61));
+    await user.click(dialog.getByRole('button', { name: 'Ship Order' }));
+    expect(await dialog.findByText('Carrier must be at most 60 characters')).toBeInTheDocument();
+    expect(dialog.getByText('Tracking number must be at most 60 characters')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Carrier')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("keeps the dialog open with the shop's word under a refused detail", async () => {
+    const { user } = setup({
+      'POST /api/admin/orders/5/ship': {
+        status: 400,
+        body: { error: 'Tracking number must be at most 60 characters', fields: { trackingNumber: 'Tracking number must be at most 60 characters' } },
+      },
+    });
+    await user.click((await row('5')).getByRole('button', { name: 'Ship order #5' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText('Tracking number'), 'TRACK-1');
+    await user.click(dialog.getByRole('button', { name: 'Ship Order' }));
+    expect(await dialog.findByText('Tracking number must be at most 60 characters')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('shows the carrier and tracking number of a shipped order', async () => {
+    const orders = [{ ...makeOrder('4', 'paid', 'shipped'), carrier: 'DHL', trackingNumber: 'JD0146' }, makeOrder('3', 'paid', 'delivered')];
+    setup({ 'GET /api/admin/orders': { body: orders, headers: { 'X-Total-Count': '2' } } });
+    expect((await row('4')).getByText('Carrier: DHL')).toBeInTheDocument();
+    expect((await row('4')).getByText('Tracking number: JD0146')).toBeInTheDocument();
+    expect((await row('3')).queryByText(/Carrier|Tracking/)).not.toBeInTheDocument();
+  });
 });

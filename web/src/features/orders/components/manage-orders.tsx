@@ -7,7 +7,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders'
 import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
-import { CancelReasonNote, FulfilmentBadge, PaymentBadge } from './order-badges';
+import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -140,6 +140,7 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
               <FulfilmentBadge status={order.fulfilmentStatus} />
               <CancelReasonNote order={order} viewer="admin" />
             </div>
+            <ShipmentNote order={order} />
             <OrderMoves order={order} onMove={onMove} className="mt-3 flex-wrap" />
           </li>
         ))}
@@ -186,6 +187,7 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
                   <div className="flex flex-col items-start gap-1">
                     <FulfilmentBadge status={order.fulfilmentStatus} />
                     <CancelReasonNote order={order} viewer="admin" />
+                    <ShipmentNote order={order} />
                   </div>
                 </td>
                 <td>

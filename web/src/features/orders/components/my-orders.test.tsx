@@ -135,4 +135,24 @@ describe('My Orders', () => {
     expect(payByLine(released)).not.toBeInTheDocument();
     expect(released.queryByRole('link', { name: 'Pay for Brake Pads' })).not.toBeInTheDocument();
   }, 15_000);
+
+  it('shows the carrier and tracking number of a shipped order when the shop has them', async () => {
+    const withTracking: Order[] = [
+      { ...orders[1]!, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      { ...orders[2]!, carrier: null, trackingNumber: 'ONLY-TRACK' },
+      orders[0]!,
+    ];
+    mockApi({ 'GET /api/config': { body: config }, 'GET /api/booking': { body: withTracking } });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    const shipped = await row('Oil Filter');
+    expect(shipped.getByText('Carrier: UPS')).toBeInTheDocument();
+    expect(shipped.getByText('Tracking number: 1Z999AA10123456784')).toBeInTheDocument();
+    const delivered = await row('Spark Plug');
+    expect(delivered.getByText('Tracking number: ONLY-TRACK')).toBeInTheDocument();
+    expect(delivered.queryByText(/Carrier/)).not.toBeInTheDocument();
+    expect((await row('Brake Pads')).queryByText(/Carrier|Tracking/)).not.toBeInTheDocument();
+    // The phone cards say the same.
+    expect(screen.getAllByText('Carrier: UPS')).toHaveLength(2);
+  });
 });

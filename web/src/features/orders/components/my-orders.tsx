@@ -12,7 +12,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import { msUntilFirstRelease } from '../hold';
 import type { Order } from '../types';
-import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge } from './order-badges';
+import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge, ShipmentNote } from './order-badges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -29,7 +29,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * My Orders: the buyer's orders with their payment and fulfilment badges, Pay and Cancel for
  * unpaid ones (with the time to pay by before the shop releases them), why a cancelled one was
- * cancelled, and the transaction id for paid ones.
+ * cancelled, the transaction id for paid ones, and the carrier and tracking number of shipped ones.
  */
 export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
@@ -87,6 +87,9 @@ export function MyOrders({ buyer }: { buyer: string }) {
             <p className="mt-2 text-sm">
               {order.quantity} × {money(order.unitPrice)} = <strong>{money(order.price)}</strong>
             </p>
+            <div className="mt-1">
+              <ShipmentNote order={order} />
+            </div>
             <div className="mt-3">
               <OrderActions order={order} onCancel={onCancel} />
             </div>
@@ -124,6 +127,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
                   <div className="flex flex-col items-start gap-1">
                     <FulfilmentBadge status={order.fulfilmentStatus} />
                     <CancelReasonNote order={order} viewer="buyer" />
+                    <ShipmentNote order={order} />
                   </div>
                 </td>
                 <td>

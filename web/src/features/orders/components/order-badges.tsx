@@ -49,3 +49,16 @@ export function PayByNote({ order }: { order: Order }) {
     </p>
   );
 }
+
+/** Under a shipped order's badge: its carrier and tracking number, when the shop gave them. */
+export function ShipmentNote({ order }: { order: Order }) {
+  const carrier = order.carrier?.trim();
+  const tracking = order.trackingNumber?.trim();
+  if (!carrier && !tracking) return null;
+  return (
+    <p className="text-xs text-base-content/75">
+      {carrier ? <span className="block">Carrier: {carrier}</span> : null}
+      {tracking ? <span className="block break-all">Tracking number: {tracking}</span> : null}
+    </p>
+  );
+}
