@@ -15,6 +15,7 @@ pub mod headers;
 pub mod http;
 pub mod images;
 pub mod input;
+pub mod mail;
 pub mod negotiation;
 pub mod openapi;
 pub mod orders;

@@ -1,0 +1,175 @@
+//! The shop's e-mail (docs/decisions.md, D20). A message is stored in the
+//! outbox (`enqueue`) on the transaction of what causes it, so it goes out
+//! only if that commits and is never lost once it has; a worker in every
+//! shop process (`run`) claims what is due and sends it over SMTP, or writes
+//! it as an `.eml` file in the data folder when no mail server is set,
+//! trying again with a growing wait while the mail server fails.
+//!
+//! A message is stored as the facts it tells (`Message`); its subject, text
+//! and HTML are made from the templates in `server/templates/mail/` as it
+//! is sent, with the shop's name, address and currency (`Letterhead`).
+
+mod outbox;
+mod render;
+mod transport;
+mod worker;
+
+use serde::{Deserialize, Serialize};
+
+pub use render::{render, Letterhead, Rendered};
+pub use transport::Mailer;
+pub use worker::{run, send_due};
+
+use crate::config::Config;
+use crate::state::AppState;
+
+/// One message the shop sends; each variant has its own part of the
+/// templates (subject, text and HTML). Amounts are in cents of the shop's
+/// currency; `order` is the order's number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Message {
+    /// A link that confirms the account's e-mail address.
+    VerifyEmail { name: String, link: String },
+    /// A link that sets a new password.
+    PasswordReset { name: String, link: String },
+    /// The account's password was changed (or reset).
+    PasswordChanged { name: String },
+    /// An order was placed and holds its parts until it is paid.
+    OrderPlaced {
+        name: String,
+        order: i64,
+        lines: Vec<Line>,
+        total_cents: i64,
+    },
+    /// An order's payment went through.
+    PaymentReceived {
+        name: String,
+        order: i64,
+        total_cents: i64,
+        transaction_id: String,
+    },
+    /// An order left the shop, with how it travels when the staff said.
+    OrderShipped {
+        name: String,
+        order: i64,
+        lines: Vec<Line>,
+        carrier: Option<String>,
+        tracking_number: Option<String>,
+    },
+    /// An unpaid order was cancelled: `reason` is `buyer`, `admin` or
+    /// `expired` (not paid in time).
+    OrderCancelled {
+        name: String,
+        order: i64,
+        reason: String,
+    },
+    /// A paid order's money went back to the buyer, and the order was cancelled.
+    RefundIssued {
+        name: String,
+        order: i64,
+        amount_cents: i64,
+    },
+}
+
+/// One line of an order: what, how many, at what price.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    pub part: String,
+    pub quantity: i64,
+    pub unit_price_cents: i64,
+    pub amount_cents: i64,
+}
+
+impl Message {
+    /// The template's name, kept beside the message in the outbox.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::VerifyEmail { .. } => "verify_email",
+            Message::PasswordReset { .. } => "password_reset",
+            Message::PasswordChanged { .. } => "password_changed",
+            Message::OrderPlaced { .. } => "order_placed",
+            Message::PaymentReceived { .. } => "payment_received",
+            Message::OrderShipped { .. } => "order_shipped",
+            Message::OrderCancelled { .. } => "order_cancelled",
+            Message::RefundIssued { .. } => "refund_issued",
+        }
+    }
+
+    /// The name of the person it is written to.
+    pub fn name(&self) -> &str {
+        match self {
+            Message::VerifyEmail { name, .. }
+            | Message::PasswordReset { name, .. }
+            | Message::PasswordChanged { name }
+            | Message::OrderPlaced { name, .. }
+            | Message::PaymentReceived { name, .. }
+            | Message::OrderShipped { name, .. }
+            | Message::OrderCancelled { name, .. }
+            | Message::RefundIssued { name, .. } => name,
+        }
+    }
+
+    /// The order it is about, if any.
+    pub fn order(&self) -> Option<i64> {
+        match self {
+            Message::VerifyEmail { .. }
+            | Message::PasswordReset { .. }
+            | Message::PasswordChanged { .. } => None,
+            Message::OrderPlaced { order, .. }
+            | Message::PaymentReceived { order, .. }
+            | Message::OrderShipped { order, .. }
+            | Message::OrderCancelled { order, .. }
+            | Message::RefundIssued { order, .. } => Some(*order),
+        }
+    }
+
+    /// The message's subject line.
+    pub fn subject(&self) -> String {
+        match self {
+            Message::VerifyEmail { .. } => "Confirm your e-mail address".into(),
+            Message::PasswordReset { .. } => "Reset your password".into(),
+            Message::PasswordChanged { .. } => "Your password was changed".into(),
+            Message::OrderPlaced { order, .. } => format!("Order #{order} placed"),
+            Message::PaymentReceived { order, .. } => {
+                format!("Payment received for order #{order}")
+            }
+            Message::OrderShipped { order, .. } => format!("Order #{order} has shipped"),
+            Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
+            Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
+        }
+    }
+}
+
+/// Stores `message` for `to` in the outbox, on the caller's connection or
+/// transaction, so it is sent only if what caused it commits. The worker
+/// sends it later, with retries.
+pub async fn enqueue(
+    conn: &mut sqlx::AnyConnection,
+    to: &str,
+    message: Message,
+) -> sqlx::Result<()> {
+    outbox::insert(conn, to, &message).await
+}
+
+/// The shop's public address for links in messages (config `public_url`,
+/// falling back to the listen address), followed by `path_and_query`.
+pub fn link(state: &AppState, path_and_query: &str) -> String {
+    let base = public_base(&state.config);
+    if path_and_query.starts_with('/') {
+        format!("{base}{path_and_query}")
+    } else {
+        format!("{base}/{path_and_query}")
+    }
+}
+
+/// `SHOP_PUBLIC_URL` without a trailing slash, or `http://` and the listen
+/// address when it is blank.
+pub fn public_base(config: &Config) -> String {
+    let public = config.public_url.trim().trim_end_matches('/');
+    if public.is_empty() {
+        format!("http://{}", config.listen.trim())
+    } else {
+        public.to_owned()
+    }
+}
