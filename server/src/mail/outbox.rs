@@ -38,7 +38,6 @@ pub struct Claimed {
     pub recipient: String,
     pub kind: String,
     pub message: String,
-    pub subject: String,
     /// Counting this one.
     pub attempts: i64,
 }
@@ -127,7 +126,6 @@ pub async fn claim(db: &Db, id: i64, me: &str, lease: Duration) -> sqlx::Result<
             MailOutbox::Recipient,
             MailOutbox::Kind,
             MailOutbox::Message,
-            MailOutbox::Subject,
             MailOutbox::Attempts,
         ]))
         .to_owned();

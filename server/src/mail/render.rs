@@ -5,8 +5,6 @@
 //! template naming a field a message does not have, does not build. The
 //! HTML part escapes every value; the text part is plain text.
 
-use std::borrow::Borrow;
-
 use askama::Template;
 
 use super::Message;
@@ -32,8 +30,8 @@ impl Letterhead {
     }
 
     /// An amount in cents as the shop shows it: `12.50 USD`.
-    pub fn money(&self, cents: impl Borrow<i64>) -> String {
-        let cents = *cents.borrow();
+    pub fn money(&self, cents: impl Whole) -> String {
+        let cents = cents.whole();
         let sign = if cents < 0 { "-" } else { "" };
         let cents = cents.unsigned_abs();
         format!("{sign}{}.{:02} {}", cents / 100, cents % 100, self.currency)
@@ -45,8 +43,8 @@ impl Letterhead {
     }
 
     /// Where a buyer pays for an order.
-    pub fn pay_link(&self, order: impl Borrow<i64>) -> String {
-        format!("{}/dashboard/payment/{}", self.url, order.borrow())
+    pub fn pay_link(&self, order: impl Whole) -> String {
+        format!("{}/dashboard/payment/{}", self.url, order.whole())
     }
 
     /// Why an order was cancelled, in a sentence.
@@ -56,6 +54,23 @@ impl Letterhead {
             "expired" => "It was not paid in time, so the parts it held went back on the shelf.",
             _ => "The shop cancelled it.",
         }
+    }
+}
+
+/// A whole number, however many references deep the templates hold it.
+pub trait Whole {
+    fn whole(&self) -> i64;
+}
+
+impl Whole for i64 {
+    fn whole(&self) -> i64 {
+        *self
+    }
+}
+
+impl<T: Whole + ?Sized> Whole for &T {
+    fn whole(&self) -> i64 {
+        (**self).whole()
     }
 }
 

@@ -135,7 +135,7 @@ request! {
 /// number when given; the buyer is told by mail.
 #[utoipa::path(post, path = "/api/admin/orders/{id}/ship", tag = "orders", security(("bearer" = [])),
     params(("id" = String, Path)),
-    request_body(content = Option<ShipRequest>, description = "Optional: no body at all ships the order without tracking"),
+    request_body(content = ShipRequest, description = "Optional: no body at all ships the order without tracking"),
     responses(
         (status = 200, description = "The order after the move", body = Booking),
         (status = 401, body = ErrorBody),
@@ -149,8 +149,8 @@ async fn ship_order(
     OptionalBody(sent): OptionalBody<ShipRequest>,
 ) -> ApiResult<Json<Booking>> {
     let notes = MoveNotes {
-        carrier: sent.carrier.as_deref(),
-        tracking_number: sent.tracking_number.as_deref(),
+        carrier: sent.carrier.as_deref().map(str::trim),
+        tracking_number: sent.tracking_number.as_deref().map(str::trim),
         ..MoveNotes::default()
     };
     move_order(&state, &admin, &id, Move::Ship, notes)

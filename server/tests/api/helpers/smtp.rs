@@ -196,14 +196,6 @@ pub fn smtp_url(port: u16) -> String {
     format!("smtp://127.0.0.1:{port}")
 }
 
-/// A port nothing listens on now (the system's pick, let go at once).
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 /// An `.eml` file read as the capture server reads a message.
 pub fn read_eml(path: &Path) -> Mail {
     let out = Command::new(python())
