@@ -113,10 +113,7 @@ pub async fn claim(db: &Db, id: i64, me: &str, lease: Duration) -> sqlx::Result<
         .values([
             (MailOutbox::NextAttemptAt, db::from_now(lease).into()),
             (MailOutbox::ClaimedBy, me.into()),
-            (
-                MailOutbox::Attempts,
-                Expr::col(MailOutbox::Attempts).add(1).into(),
-            ),
+            (MailOutbox::Attempts, Expr::col(MailOutbox::Attempts).add(1)),
         ])
         .and_where(Expr::col(MailOutbox::Id).eq(id))
         .and_where(pending())

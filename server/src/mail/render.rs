@@ -207,8 +207,11 @@ mod tests {
                 assert!(part.contains("https://shop.example"), "{part}");
             }
             assert!(r.text.contains("Hello Ann <Driver>,"), "{}", r.text);
-            assert!(r.html.contains("Ann &#60;Driver&#62;") || r.html.contains("Ann &lt;Driver&gt;"),
-                "{}", r.html);
+            assert!(
+                r.html.contains("Ann &#60;Driver&#62;") || r.html.contains("Ann &lt;Driver&gt;"),
+                "{}",
+                r.html
+            );
             assert!(!r.html.contains("<Driver>"), "{}", r.html);
             assert!(!r.text.contains("\n\n\n"), "{}", r.text);
         }
@@ -223,10 +226,16 @@ mod tests {
         let placed = text(3);
         assert!(placed.contains("2 x Brake pads <front>"), "{placed}");
         assert!(placed.contains("25.00 USD"), "{placed}");
-        assert!(placed.contains("https://shop.example/dashboard/payment/12"), "{placed}");
+        assert!(
+            placed.contains("https://shop.example/dashboard/payment/12"),
+            "{placed}"
+        );
         assert!(text(4).contains("pi_123"));
         let shipped = text(5);
-        assert!(shipped.contains("UPS") && shipped.contains("1Z999"), "{shipped}");
+        assert!(
+            shipped.contains("UPS") && shipped.contains("1Z999"),
+            "{shipped}"
+        );
         assert!(text(6).contains("not paid in time"));
         assert!(text(7).contains("25.00 USD"));
         // Shipped without tracking says nothing of it.

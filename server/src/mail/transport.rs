@@ -132,8 +132,9 @@ impl Mailer {
 /// on the machine itself (127.0.0.1, ::1, localhost), where it speaks plain
 /// SMTP; `?tls=required` insists on STARTTLS; `smtps://` is TLS from the start.
 fn smtp(url: &str) -> anyhow::Result<Transport> {
-    let parsed = url::Url::parse(url)
-        .map_err(|e| anyhow::anyhow!("SHOP_SMTP_URL is not a URL ({e}): use smtp://[user:pass@]host:port"))?;
+    let parsed = url::Url::parse(url).map_err(|e| {
+        anyhow::anyhow!("SHOP_SMTP_URL is not a URL ({e}): use smtp://[user:pass@]host:port")
+    })?;
     let host = parsed.host_str().unwrap_or_default().to_owned();
     if host.is_empty() || !matches!(parsed.scheme(), "smtp" | "smtps") {
         anyhow::bail!("SHOP_SMTP_URL must look like smtp://[user:pass@]host:port or smtps://…");

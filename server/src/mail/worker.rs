@@ -93,7 +93,10 @@ async fn send_one(
     match mailer.send(claimed.id, &claimed.recipient, &rendered).await {
         Ok(destination) => {
             if !outbox::sent(db, claimed.id, me).await? {
-                tracing::warn!(mail = claimed.id, "mail sent after its claim ran out; it may go out twice");
+                tracing::warn!(
+                    mail = claimed.id,
+                    "mail sent after its claim ran out; it may go out twice"
+                );
             }
             if mailer.writes_files() {
                 tracing::info!(mail = claimed.id, to = ?claimed.recipient, subject = ?rendered.subject,

@@ -21,10 +21,10 @@ use utoipa_axum::routes;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
-use crate::mail;
 use crate::input::{
     cents_to_units, parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT,
 };
+use crate::mail;
 use crate::openapi;
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
@@ -256,7 +256,7 @@ async fn place_order(
         &state.db, &mut *tx, &part, quantity, &buyer, phone, hold_until,
     )
     .await?;
-    mail::enqueue(&mut *tx, &booking.buyer_email, messages::placed(&booking)).await?;
+    mail::enqueue(&mut tx, &booking.buyer_email, messages::placed(&booking)).await?;
     tx.commit().await?;
 
     tracing::info!(order = booking.id, part = part.id, quantity, buyer = ?user.email, "order placed");
@@ -504,7 +504,7 @@ pub(crate) async fn write_move(
     }
     // The buyer hears of it if, and only if, the move commits.
     if let Some(message) = messages::after_move(&moved, t.action) {
-        mail::enqueue(&mut **tx, &moved.buyer_email, message).await?;
+        mail::enqueue(tx, &moved.buyer_email, message).await?;
     }
     Ok(Some(moved))
 }

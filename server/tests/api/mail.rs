@@ -34,15 +34,20 @@ async fn stock_and_buyer(app: TestApp) -> (TestApp, User, String, User) {
 
 /// `SELECT COUNT(*) FROM mail_outbox WHERE <condition>`.
 async fn outbox_count(app: &TestApp, condition: &str) -> i64 {
-    app.count_sql(&format!("SELECT COUNT(*) FROM mail_outbox WHERE {condition}"))
-        .await
+    app.count_sql(&format!(
+        "SELECT COUNT(*) FROM mail_outbox WHERE {condition}"
+    ))
+    .await
 }
 
 /// Waits up to 20 s for `condition` on the outbox to hold for `n` messages.
 async fn wait_for_outbox(app: &TestApp, condition: &str, n: i64) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while outbox_count(app, condition).await < n {
-        assert!(Instant::now() < deadline, "no {n} outbox messages with {condition}");
+        assert!(
+            Instant::now() < deadline,
+            "no {n} outbox messages with {condition}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -68,7 +73,11 @@ async fn a_message_arrives_with_its_recipient_subject_and_both_parts() {
         assert!(part.contains(&app.config.public_url), "{part}");
         assert!(part.contains(&format!("/dashboard/payment/{id}")), "{part}");
     }
-    assert!(mail.text().contains(&format!("Hello {},", buyer.name)), "{}", mail.text());
+    assert!(
+        mail.text().contains(&format!("Hello {},", buyer.name)),
+        "{}",
+        mail.text()
+    );
     assert!(mail.html().contains("<table"), "{}", mail.html());
     wait_for_outbox(&app, "sent_at IS NOT NULL", 1).await;
     assert_eq!(outbox_count(&app, "sent_at IS NULL").await, 0);
@@ -85,10 +94,19 @@ async fn values_in_the_html_part_are_escaped() {
     let mail = capture
         .wait_for_mail(&buyer.email, &format!("Order #{id} placed"))
         .await;
-    assert!(mail.html().contains("&#60;b&#62;Bold&#60;/b&#62; &#38; pads") || mail.html().contains("&lt;b&gt;Bold&lt;/b&gt; &amp; pads"),
-        "{}", mail.html());
+    assert!(
+        mail.html()
+            .contains("&#60;b&#62;Bold&#60;/b&#62; &#38; pads")
+            || mail.html().contains("&lt;b&gt;Bold&lt;/b&gt; &amp; pads"),
+        "{}",
+        mail.html()
+    );
     assert!(!mail.html().contains("<b>Bold"), "{}", mail.html());
-    assert!(mail.text().contains("<b>Bold</b> & pads"), "{}", mail.text());
+    assert!(
+        mail.text().contains("<b>Bold</b> & pads"),
+        "{}",
+        mail.text()
+    );
 }
 
 #[tokio::test]
@@ -99,9 +117,17 @@ async fn the_outbox_keeps_messages_through_a_restart_while_the_mail_server_is_do
     let (app, _admin, part, buyer) = stock_and_buyer(app).await;
     let id = id_of(&app.place_order(&buyer, &part, 1).await).to_owned();
     // Tried and failed, and kept, with when to try again.
-    wait_for_outbox(&app, "attempts >= 2 AND last_error IS NOT NULL AND sent_at IS NULL", 1).await;
+    wait_for_outbox(
+        &app,
+        "attempts >= 2 AND last_error IS NOT NULL AND sent_at IS NULL",
+        1,
+    )
+    .await;
     app.stop().await;
-    assert_eq!(outbox_count(&app, "sent_at IS NULL AND failed_at IS NULL").await, 1);
+    assert_eq!(
+        outbox_count(&app, "sent_at IS NULL AND failed_at IS NULL").await,
+        1
+    );
 
     // The mail server comes up on its port, and the shop starts again.
     let capture = SmtpCapture::start_on(port).await;
@@ -135,9 +161,15 @@ async fn two_shops_on_one_database_send_each_message_once() {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let messages_now = capture.messages();
     assert_eq!(messages_now.len(), orders.len(), "{messages:?}");
-    let mut subjects: Vec<String> = messages_now.iter().map(|m| m.subject().to_owned()).collect();
+    let mut subjects: Vec<String> = messages_now
+        .iter()
+        .map(|m| m.subject().to_owned())
+        .collect();
     subjects.sort();
-    let mut expected: Vec<String> = orders.iter().map(|id| format!("Order #{id} placed")).collect();
+    let mut expected: Vec<String> = orders
+        .iter()
+        .map(|id| format!("Order #{id} placed"))
+        .collect();
     expected.sort();
     assert_eq!(subjects, expected);
 }
@@ -165,7 +197,11 @@ async fn without_a_mail_server_each_message_is_an_eml_file_in_the_data_folder() 
     let folder = app.config.data_dir.join("mail");
     let deadline = Instant::now() + Duration::from_secs(20);
     while eml_files(&folder).is_empty() {
-        assert!(Instant::now() < deadline, "no .eml file in {}", folder.display());
+        assert!(
+            Instant::now() < deadline,
+            "no .eml file in {}",
+            folder.display()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let files = eml_files(&folder);
@@ -191,7 +227,11 @@ async fn a_mail_server_address_that_cannot_be_used_stops_the_shop_from_starting(
         let data = tempfile::tempdir().unwrap();
         let mut config = shop::Config::defaults(data.path());
         config.smtp_url = Some(url.into());
-        let error = shop::Application::build(config).await.err().expect(url).to_string();
+        let error = shop::Application::build(config)
+            .await
+            .err()
+            .expect(url)
+            .to_string();
         assert!(error.contains("SHOP_SMTP_URL"), "{url}: {error}");
     }
 }
@@ -202,7 +242,11 @@ async fn a_mail_server_address_that_cannot_be_used_stops_the_shop_from_starting(
 /// and checks no other came with that subject.
 async fn the_mail(capture: &SmtpCapture, buyer: &User, subject: &str) -> Mail {
     let mail = capture.wait_for_mail(&buyer.email, subject).await;
-    let alike = capture.messages().into_iter().filter(|m| m.subject() == subject).count();
+    let alike = capture
+        .messages()
+        .into_iter()
+        .filter(|m| m.subject() == subject)
+        .count();
     assert_eq!(alike, 1, "{subject} sent {alike} times");
     assert!(mail.has_both_parts());
     mail
@@ -222,7 +266,12 @@ async fn paying_on_the_buyers_page_sends_payment_received() {
     let capture = SmtpCapture::start().await;
     let (app, _admin, part, buyer) = shop_mailing(&capture).await;
     let (id, transaction) = paid_order(&app, &buyer, &part).await;
-    let mail = the_mail(&capture, &buyer, &format!("Payment received for order #{id}")).await;
+    let mail = the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
     assert!(mail.text().contains(&transaction), "{}", mail.text());
     assert!(mail.text().contains("25.00 USD"), "{}", mail.text());
 }
@@ -239,13 +288,29 @@ async fn a_payment_the_webhook_reports_sends_payment_received() {
     let (app, _admin, part, buyer) = stock_and_buyer(app).await;
     let id = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
     let event = succeeded_event("evt_mail", "pi_mailhook", &id, 2500, "usd");
-    assert_eq!(app.post_signed_webhook(&event).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.post_signed_webhook(&event).await.status(),
+        StatusCode::OK
+    );
     // Delivered again by the provider: acknowledged, and no second message.
-    assert_eq!(app.post_signed_webhook(&event).await.status(), StatusCode::OK);
-    let mail = the_mail(&capture, &buyer, &format!("Payment received for order #{id}")).await;
+    assert_eq!(
+        app.post_signed_webhook(&event).await.status(),
+        StatusCode::OK
+    );
+    let mail = the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
     assert!(mail.text().contains("pi_mailhook"), "{}", mail.text());
     tokio::time::sleep(Duration::from_secs(1)).await;
-    the_mail(&capture, &buyer, &format!("Payment received for order #{id}")).await;
+    the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
 }
 
 async fn ship(app: &TestApp, admin: &User, id: &str, body: Option<Value>) -> reqwest::Response {
@@ -270,14 +335,28 @@ async fn shipping_with_a_carrier_and_tracking_number_shows_and_mails_them() {
     assert_eq!(response.status(), StatusCode::OK);
     let shipped: Value = response.json().await.unwrap();
     assert_eq!(
-        (&shipped["fulfilmentStatus"], &shipped["carrier"], &shipped["trackingNumber"]),
-        (&json!("shipped"), &json!("UPS"), &json!("1Z999AA10123456784"))
+        (
+            &shipped["fulfilmentStatus"],
+            &shipped["carrier"],
+            &shipped["trackingNumber"]
+        ),
+        (
+            &json!("shipped"),
+            &json!("UPS"),
+            &json!("1Z999AA10123456784")
+        )
     );
     let mine = app.order_of(&buyer, &id).await;
-    assert_eq!((&mine["carrier"], &mine["trackingNumber"]), (&json!("UPS"), &json!("1Z999AA10123456784")));
+    assert_eq!(
+        (&mine["carrier"], &mine["trackingNumber"]),
+        (&json!("UPS"), &json!("1Z999AA10123456784"))
+    );
     let mail = the_mail(&capture, &buyer, &format!("Order #{id} has shipped")).await;
     for part in [mail.text(), mail.html()] {
-        assert!(part.contains("UPS") && part.contains("1Z999AA10123456784"), "{part}");
+        assert!(
+            part.contains("UPS") && part.contains("1Z999AA10123456784"),
+            "{part}"
+        );
         assert!(part.contains("Front brake pads"), "{part}");
     }
 }
@@ -290,12 +369,21 @@ async fn shipping_without_a_body_still_ships_and_says_nothing_of_tracking() {
     let response = ship(&app, &admin, &id, None).await;
     assert_eq!(response.status(), StatusCode::OK);
     let shipped: Value = response.json().await.unwrap();
-    assert_eq!((&shipped["carrier"], &shipped["trackingNumber"]), (&Value::Null, &Value::Null));
+    assert_eq!(
+        (&shipped["carrier"], &shipped["trackingNumber"]),
+        (&Value::Null, &Value::Null)
+    );
     let mail = the_mail(&capture, &buyer, &format!("Order #{id} has shipped")).await;
     assert!(!mail.text().contains("Tracking"), "{}", mail.text());
     // An empty object, and blank fields, ship alike.
     let (other, _) = paid_order(&app, &buyer, &part).await;
-    let response = ship(&app, &admin, &other, Some(json!({"carrier": "  ", "trackingNumber": null}))).await;
+    let response = ship(
+        &app,
+        &admin,
+        &other,
+        Some(json!({"carrier": "  ", "trackingNumber": null})),
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
     let shipped: Value = response.json().await.unwrap();
     assert_eq!(shipped["carrier"], Value::Null);
@@ -313,15 +401,29 @@ async fn a_wrong_shipping_body_is_refused_and_nothing_ships_or_is_mailed() {
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     error_of(response).await;
     let response = app
-        .send_raw(reqwest::Method::POST, &format!("/api/admin/orders/{id}/ship"), Some(&admin.token), "application/json", "{not json")
+        .send_raw(
+            reqwest::Method::POST,
+            &format!("/api/admin/orders/{id}/ship"),
+            Some(&admin.token),
+            "application/json",
+            "{not json",
+        )
         .await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     // A buyer may not ship, body or not.
     let response = ship(&app, &buyer, &id, Some(json!({"carrier": "UPS"}))).await;
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.order_of(&buyer, &id).await["fulfilmentStatus"], "pending");
-    the_mail(&capture, &buyer, &format!("Payment received for order #{id}")).await;
-    assert_eq!(outbox_count(&app, &format!("kind = 'order_shipped'")).await, 0);
+    assert_eq!(
+        app.order_of(&buyer, &id).await["fulfilmentStatus"],
+        "pending"
+    );
+    the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
+    assert_eq!(outbox_count(&app, "kind = 'order_shipped'").await, 0);
 }
 
 #[tokio::test]
@@ -329,17 +431,28 @@ async fn cancelling_by_the_buyer_or_the_staff_sends_order_cancelled() {
     let capture = SmtpCapture::start().await;
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
     let mine = id_of(&app.place_order(&buyer, &part, 1).await).to_owned();
-    assert_eq!(app.cancel_order(Some(&buyer.token), &mine).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.cancel_order(Some(&buyer.token), &mine).await.status(),
+        StatusCode::OK
+    );
     let mail = the_mail(&capture, &buyer, &format!("Order #{mine} was cancelled")).await;
     assert!(mail.text().contains("You cancelled it."), "{}", mail.text());
 
     let staff = id_of(&app.place_order(&buyer, &part, 1).await).to_owned();
     let response = app
-        .post_json(&format!("/api/admin/orders/{staff}/cancel"), Some(&admin.token), &json!({}))
+        .post_json(
+            &format!("/api/admin/orders/{staff}/cancel"),
+            Some(&admin.token),
+            &json!({}),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let mail = the_mail(&capture, &buyer, &format!("Order #{staff} was cancelled")).await;
-    assert!(mail.text().contains("The shop cancelled it."), "{}", mail.text());
+    assert!(
+        mail.text().contains("The shop cancelled it."),
+        "{}",
+        mail.text()
+    );
 }
 
 #[tokio::test]
@@ -365,7 +478,11 @@ async fn a_refund_sends_refund_issued_and_no_cancel_message() {
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
     let (id, _) = paid_order(&app, &buyer, &part).await;
     let response = app
-        .post_json(&format!("/api/admin/orders/{id}/refund"), Some(&admin.token), &json!({}))
+        .post_json(
+            &format!("/api/admin/orders/{id}/refund"),
+            Some(&admin.token),
+            &json!({}),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let mail = the_mail(&capture, &buyer, &format!("Refund issued for order #{id}")).await;
@@ -378,10 +495,16 @@ async fn a_refused_order_or_move_stores_no_message() {
     let capture = SmtpCapture::start().await;
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
     // More than the stock: refused, nothing stored.
-    assert_eq!(app.order(&buyer, &part, 21).await.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.order(&buyer, &part, 21).await.status(),
+        StatusCode::BAD_REQUEST
+    );
     // Shipping an unpaid order: refused, nothing stored.
     let id = id_of(&app.place_order(&buyer, &part, 1).await).to_owned();
-    assert_eq!(ship(&app, &admin, &id, None).await.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        ship(&app, &admin, &id, None).await.status(),
+        StatusCode::CONFLICT
+    );
     capture.wait_for(1).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(outbox_count(&app, "1 = 1").await, 1);

@@ -39,7 +39,11 @@ impl Mail {
     pub fn recipients(&self) -> Vec<String> {
         self.0["rcptTos"]
             .as_array()
-            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
             .unwrap_or_default()
     }
     pub fn text(&self) -> &str {
@@ -75,7 +79,9 @@ fn python() -> PathBuf {
             lock.lock().expect("the venv lock");
             let out = Command::new(root().join("scripts/ensure-smtp-capture.sh"))
                 .output()
-                .expect("scripts/ensure-smtp-capture.sh runs (Python 3 is needed for the mail tests)");
+                .expect(
+                    "scripts/ensure-smtp-capture.sh runs (Python 3 is needed for the mail tests)",
+                );
             assert!(
                 out.status.success(),
                 "scripts/ensure-smtp-capture.sh failed:\n{}",
@@ -108,7 +114,11 @@ impl SmtpCapture {
                 .stderr(Stdio::piped())
                 .spawn()
                 .expect("the SMTP capture server starts");
-            let mut capture = SmtpCapture { port: 0, dir, child };
+            let mut capture = SmtpCapture {
+                port: 0,
+                dir,
+                child,
+            };
             let errors = drain(capture.child.stderr.take().unwrap());
             let mut stdout = BufReader::new(capture.child.stdout.take().unwrap());
             let mut line = String::new();
@@ -121,7 +131,10 @@ impl SmtpCapture {
                 line.clear();
             }
             let _ = capture.child.wait();
-            panic!("the SMTP capture server stopped before it listened:\n{}", errors.lock().unwrap());
+            panic!(
+                "the SMTP capture server stopped before it listened:\n{}",
+                errors.lock().unwrap()
+            );
         })
         .await
         .unwrap()
@@ -177,7 +190,10 @@ impl SmtpCapture {
             assert!(
                 Instant::now() < deadline,
                 "no message to {to} about {subject:?}; arrived: {:?}",
-                self.messages().iter().map(|m| (m.recipients(), m.subject().to_owned())).collect::<Vec<_>>()
+                self.messages()
+                    .iter()
+                    .map(|m| (m.recipients(), m.subject().to_owned()))
+                    .collect::<Vec<_>>()
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -204,6 +220,10 @@ pub fn read_eml(path: &Path) -> Mail {
         .arg(path)
         .output()
         .expect("capture.py --parse runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Mail(serde_json::from_slice(&out.stdout).expect("JSON"))
 }
