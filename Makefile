@@ -40,6 +40,8 @@ test-server:
 	./scripts/ensure-postgres.sh
 	@# The Google sign-in tests run a real OpenID provider (npm oidc-provider).
 	cd server/tests/oidc && npm ci --no-audit --no-fund
+	@# The mail tests run a real SMTP server (Python aiosmtpd, in .tools/smtp-venv).
+	./scripts/ensure-smtp-capture.sh >/dev/null
 	@echo "== server tests on SQLite =="
 	$(CARGO) test -p shop
 	@echo "== server API tests on PostgreSQL =="

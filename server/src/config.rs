@@ -101,6 +101,23 @@ pub struct Config {
         global = true
     )]
     pub public_url: String,
+    /// The mail server: `smtp://[user:pass@]host:port`, upgraded with STARTTLS when the server
+    /// offers it (`?tls=required` insists; plain SMTP to 127.0.0.1 and localhost), or `smtps://…`.
+    /// Unset: each message is written as an .eml file in the data folder's `mail/`.
+    #[arg(long, env = "SHOP_SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+    /// Who the shop's mail comes from.
+    #[arg(
+        long,
+        env = "SHOP_MAIL_FROM",
+        default_value = "Parts Garage <shop@localhost>",
+        global = true
+    )]
+    pub mail_from: String,
+    /// How long to wait before sending a message again after the mail server failed (e.g.
+    /// 30s); the wait doubles with each failure, up to an hour.
+    #[arg(long, env = "SHOP_MAIL_RETRY", default_value = "30s", value_parser = parse_mail_retry, global = true)]
+    pub mail_retry: Duration,
     /// `test` (built in) or `stripe`. Unset: `test`, unless SHOP_PUBLIC_URL is https, where
     /// the shop refuses to start until a provider is named (the test provider takes no money).
     #[arg(long, env = "SHOP_PAYMENT_PROVIDER", default_value = "", hide_default_value = true,
@@ -327,7 +344,7 @@ impl Config {
 /// Where tests depart from the shop's own defaults, each named by the
 /// setting it changes (a unit test holds the names to the settings changed,
 /// and finds any other difference).
-const TEST_OVERRIDES: [Override; 8] = [
+const TEST_OVERRIDES: [Override; 9] = [
     // A free port for each shop, so tests run side by side.
     ("listen", |c| c.listen = "127.0.0.1:0".into()),
     // Tests start from an empty shop and add what they need.
@@ -344,6 +361,8 @@ const TEST_OVERRIDES: [Override; 8] = [
     ("max_connections_per_client", |c| {
         c.max_connections_per_client = 0
     }),
+    // Mail tests stop and start their mail server within seconds.
+    ("mail_retry", |c| c.mail_retry = Duration::from_millis(300)),
 ];
 
 /// A test setting: the setting's name, and the change.
@@ -361,6 +380,15 @@ fn parse_hold(s: &str) -> Result<Duration, String> {
         return Err("an order hold must be at least 1s".into());
     }
     Ok(hold)
+}
+
+/// The first wait before sending a message again: at least 100 ms.
+fn parse_mail_retry(s: &str) -> Result<Duration, String> {
+    let wait = parse_duration(s)?;
+    if wait < Duration::from_millis(100) {
+        return Err("the mail retry must be at least 100ms".into());
+    }
+    Ok(wait)
 }
 
 fn parse_payment_provider(s: &str) -> Result<String, String> {

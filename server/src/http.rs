@@ -74,6 +74,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(images::router())
         .split_for_parts();
     openapi::document_body_errors(&mut openapi);
+    openapi::document_optional_bodies(&mut openapi);
     openapi::document_query_rules(&mut openapi);
     (api, openapi)
 }

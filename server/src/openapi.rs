@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
-use utoipa::openapi::{ContentBuilder, Object, OpenApi, Ref, RefOr, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, Object, OpenApi, Ref, RefOr, Required, ResponseBuilder};
 
 use crate::input::rules::WHITESPACE;
 use crate::parts::fields::CATEGORIES;
@@ -57,6 +57,30 @@ pub fn document_body_errors(openapi: &mut OpenApi) {
                     "The body is not of the documented media type",
                 );
             }
+        }
+    }
+}
+
+/// The operations whose body may be left out altogether (read with
+/// `input::OptionalBody`): (method, path).
+const OPTIONAL_BODIES: [(&str, &str); 1] = [("post", "/api/admin/orders/{id}/ship")];
+
+/// Marks the bodies in `OPTIONAL_BODIES` as not required (utoipa marks every
+/// named body required).
+pub fn document_optional_bodies(openapi: &mut OpenApi) {
+    for (method, path) in OPTIONAL_BODIES {
+        let operation = openapi
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| match method {
+                "post" => item.post.as_mut(),
+                "put" => item.put.as_mut(),
+                "patch" => item.patch.as_mut(),
+                _ => None,
+            });
+        if let Some(body) = operation.and_then(|op| op.request_body.as_mut()) {
+            body.required = Some(Required::False);
         }
     }
 }

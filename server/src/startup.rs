@@ -1,6 +1,7 @@
 //! Starting the shop: opening its database and binding its port
 //! (`Application::build`), then serving until told to stop, with the
-//! background tasks that run beside the requests (`run_until_stopped`).
+//! background tasks that run beside the requests (`run_until_stopped`): the
+//! hold sweep, the mail worker and the housekeeping of rate limits.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -16,7 +17,7 @@ use crate::config::Config;
 use crate::db::{Backend, Db};
 use crate::http::app;
 use crate::state::AppState;
-use crate::{auth, connections, demo, orders, payments};
+use crate::{auth, connections, demo, mail, orders, payments};
 
 /// A shop bound to its port, ready to serve.
 pub struct Application {
@@ -24,6 +25,7 @@ pub struct Application {
     router: Router,
     state: AppState,
     connections: connections::ConnectionLimits,
+    mailer: std::sync::Arc<mail::Mailer>,
 }
 
 impl Application {
@@ -46,8 +48,6 @@ impl Application {
             auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
         let tokens = auth::token::Tokens::new(&secret, config.token_ttl, config.session_max);
         demo::ensure_admin(&db, &config).await?;
-        // Stand-in until the mail outbox: where this shop's messages are written.
-        crate::mail::register(&db, &config.data_dir).await?;
         if config.demo_data {
             demo::load_if_empty(&db).await?;
         }
@@ -56,6 +56,7 @@ impl Application {
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let payments = payments::Payments::from_config(&config)?;
         let google = auth::google::OidcProvider::from_config(&config)?;
+        let mailer = std::sync::Arc::new(mail::Mailer::from_config(&config)?);
         let state = AppState::new(db, config, tokens, payments, google);
         let router = app(state.clone());
         let addr = listener.local_addr()?;
@@ -70,11 +71,18 @@ impl Application {
             open_file_limit = open_files.unwrap_or(0),
             "connection caps"
         );
+        if mailer.writes_files() {
+            tracing::info!(folder = %mailer.destination(),
+                "no SHOP_SMTP_URL: mail is written as .eml files into {}", mailer.destination());
+        } else {
+            tracing::info!(server = %mailer.destination(), "mail is sent through {}", mailer.destination());
+        }
         Ok(Application {
             listener,
             router,
             state,
             connections,
+            mailer,
         })
     }
 
@@ -101,6 +109,7 @@ impl Application {
             }
         });
         let holds = tokio::spawn(orders::holds::run(self.state.clone()));
+        let mail = tokio::spawn(mail::run(self.state.clone(), self.mailer.clone()));
         let served = serve(
             self.listener,
             self.router,
@@ -111,6 +120,7 @@ impl Application {
         .await;
         housekeeping.abort();
         holds.abort();
+        mail.abort();
         self.state.db.close().await;
         served
     }

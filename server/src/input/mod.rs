@@ -10,7 +10,7 @@ pub mod request;
 pub mod rules;
 
 pub use query::{Page, Paged, Params};
-pub use request::{Body, Request};
+pub use request::{Body, OptionalBody, Request};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request as HttpRequest};
@@ -45,11 +45,14 @@ impl<S: Send + Sync> FromRequest<S> for JsonObject {
     }
 }
 
+/// The answer to a body over the limit.
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge("The request body is too large (1 MB at most)".into())
+}
+
 fn json_rejection(rejection: JsonRejection) -> ApiError {
     match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::PayloadTooLarge("The request body is too large (1 MB at most)".into())
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
             "Send the request body as JSON with Content-Type: application/json".into(),
         ),

@@ -13,7 +13,9 @@
 //! async fn restock(Body(sent): Body<RestockRequest>) { sent.quantity ... }
 //! ```
 
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request as HttpRequest};
+use axum::http::StatusCode;
 use serde_json::{json, Map, Value};
 use utoipa::openapi::{RefOr, Schema};
 
@@ -47,6 +49,34 @@ impl<S: Send + Sync, T: Request> FromRequest<S> for Body<T> {
     async fn from_request(req: HttpRequest, state: &S) -> Result<Self, Self::Rejection> {
         let JsonObject(body) = JsonObject::from_request(req, state).await?;
         read(&body).map(Body)
+    }
+}
+
+/// A JSON object body that may be left out altogether: no body (or one of
+/// only whitespace) reads as `{}`, every field left out; a body that is sent
+/// is read as `Body` reads it.
+pub struct OptionalBody<T>(pub T);
+
+impl<S: Send + Sync, T: Request> FromRequest<S> for OptionalBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: HttpRequest, state: &S) -> Result<Self, Self::Rejection> {
+        let (parts, body) = req.into_parts();
+        let bytes = Bytes::from_request(HttpRequest::from_parts(parts.clone(), body), state)
+            .await
+            .map_err(|rejection| match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => super::too_large(),
+                _ => ApiError::bad_request(format!(
+                    "Cannot read the request body: {}",
+                    rejection.body_text()
+                )),
+            })?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return read(&Map::new()).map(OptionalBody);
+        }
+        let req = HttpRequest::from_parts(parts, axum::body::Body::from(bytes));
+        let JsonObject(body) = JsonObject::from_request(req, state).await?;
+        read(&body).map(OptionalBody)
     }
 }
 

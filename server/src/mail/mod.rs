@@ -1,125 +1,175 @@
-//! The shop's e-mail: `enqueue` stores a message on the caller's transaction
-//! and `link` makes the shop's public links for messages.
+//! The shop's e-mail (docs/decisions.md, D20). A message is stored in the
+//! outbox (`enqueue`) on the transaction of what causes it, so it goes out
+//! only if that commits and is never lost once it has; a worker in every
+//! shop process (`run`) claims what is due and sends it over SMTP, or writes
+//! it as an `.eml` file in the data folder when no mail server is set,
+//! trying again with a growing wait while the mail server fails.
 //!
-//! STAND-IN, to be replaced by the real outbox: this version keeps no outbox
-//! table and has no sender. `enqueue` writes the message at once to
-//! `<data folder>/mail/<timestamp>-<n>.eml` (headers `To`, `Subject`,
-//! `Content-Type`, then the text part), which is what the real module writes
-//! when no SMTP server is configured, and logs it. Its signatures are the
-//! real module's.
+//! A message is stored as the facts it tells (`Message`); its subject, text
+//! and HTML are made from the templates in `server/templates/mail/` as it
+//! is sent, with the shop's name, address and currency (`Letterhead`).
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+mod outbox;
+mod render;
+mod transport;
+mod worker;
 
-use sqlx::AnyConnection;
+use serde::{Deserialize, Serialize};
 
+pub use render::{render, Letterhead, Rendered};
+pub use transport::Mailer;
+pub use worker::{run, send_due};
+
+use crate::config::Config;
 use crate::state::AppState;
 
-/// One message the shop sends; each variant has its own template.
-#[derive(Debug, Clone)]
+/// One message the shop sends; each variant has its own part of the
+/// templates (subject, text and HTML). Amounts are in cents of the shop's
+/// currency; `order` is the order's number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Message {
-    /// The link that proves an account's address (valid 48 hours).
+    /// A link that confirms the account's e-mail address.
     VerifyEmail { name: String, link: String },
-    /// The link that chooses a new password (valid 1 hour, once).
+    /// A link that sets a new password.
     PasswordReset { name: String, link: String },
-    /// The account's password was changed or reset.
+    /// The account's password was changed (or reset).
     PasswordChanged { name: String },
+    /// An order was placed and holds its parts until it is paid.
+    OrderPlaced {
+        name: String,
+        order: i64,
+        lines: Vec<Line>,
+        total_cents: i64,
+    },
+    /// An order's payment went through.
+    PaymentReceived {
+        name: String,
+        order: i64,
+        total_cents: i64,
+        transaction_id: String,
+    },
+    /// An order left the shop, with how it travels when the staff said.
+    OrderShipped {
+        name: String,
+        order: i64,
+        lines: Vec<Line>,
+        carrier: Option<String>,
+        tracking_number: Option<String>,
+    },
+    /// An unpaid order was cancelled: `reason` is `buyer`, `admin` or
+    /// `expired` (not paid in time).
+    OrderCancelled {
+        name: String,
+        order: i64,
+        reason: String,
+    },
+    /// A paid order's money went back to the buyer, and the order was cancelled.
+    RefundIssued {
+        name: String,
+        order: i64,
+        amount_cents: i64,
+    },
+}
+
+/// One line of an order: what, how many, at what price.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    pub part: String,
+    pub quantity: i64,
+    pub unit_price_cents: i64,
+    pub amount_cents: i64,
 }
 
 impl Message {
-    /// The subject line and the text part.
-    fn render(&self) -> (String, String) {
+    /// The template's name, kept beside the message in the outbox.
+    pub fn kind(&self) -> &'static str {
         match self {
-            Message::VerifyEmail { name, link } => (
-                "Confirm your e-mail address".into(),
-                format!(
-                    "Hello {name},\n\nPlease confirm your e-mail address by opening this link \
-                     within 48 hours:\n\n{link}\n\nIf you did not make an account, ignore this message.\n"
-                ),
-            ),
-            Message::PasswordReset { name, link } => (
-                "Reset your password".into(),
-                format!(
-                    "Hello {name},\n\nChoose a new password by opening this link within one hour; \
-                     it works once:\n\n{link}\n\nIf you did not ask for this, ignore this message: \
-                     your password stays as it is.\n"
-                ),
-            ),
-            Message::PasswordChanged { name } => (
-                "Your password was changed".into(),
-                format!(
-                    "Hello {name},\n\nThe password of your account was just changed, and every \
-                     other session was signed out.\n\nIf this was not you, reset your password \
-                     at once with \"Forgot password?\" on the login page.\n"
-                ),
-            ),
+            Message::VerifyEmail { .. } => "verify_email",
+            Message::PasswordReset { .. } => "password_reset",
+            Message::PasswordChanged { .. } => "password_changed",
+            Message::OrderPlaced { .. } => "order_placed",
+            Message::PaymentReceived { .. } => "payment_received",
+            Message::OrderShipped { .. } => "order_shipped",
+            Message::OrderCancelled { .. } => "order_cancelled",
+            Message::RefundIssued { .. } => "refund_issued",
+        }
+    }
+
+    /// The name of the person it is written to.
+    pub fn name(&self) -> &str {
+        match self {
+            Message::VerifyEmail { name, .. }
+            | Message::PasswordReset { name, .. }
+            | Message::PasswordChanged { name }
+            | Message::OrderPlaced { name, .. }
+            | Message::PaymentReceived { name, .. }
+            | Message::OrderShipped { name, .. }
+            | Message::OrderCancelled { name, .. }
+            | Message::RefundIssued { name, .. } => name,
+        }
+    }
+
+    /// The order it is about, if any.
+    pub fn order(&self) -> Option<i64> {
+        match self {
+            Message::VerifyEmail { .. }
+            | Message::PasswordReset { .. }
+            | Message::PasswordChanged { .. } => None,
+            Message::OrderPlaced { order, .. }
+            | Message::PaymentReceived { order, .. }
+            | Message::OrderShipped { order, .. }
+            | Message::OrderCancelled { order, .. }
+            | Message::RefundIssued { order, .. } => Some(*order),
+        }
+    }
+
+    /// The message's subject line.
+    pub fn subject(&self) -> String {
+        match self {
+            Message::VerifyEmail { .. } => "Confirm your e-mail address".into(),
+            Message::PasswordReset { .. } => "Reset your password".into(),
+            Message::PasswordChanged { .. } => "Your password was changed".into(),
+            Message::OrderPlaced { order, .. } => format!("Order #{order} placed"),
+            Message::PaymentReceived { order, .. } => {
+                format!("Payment received for order #{order}")
+            }
+            Message::OrderShipped { order, .. } => format!("Order #{order} has shipped"),
+            Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
+            Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
         }
     }
 }
 
-/// Stores `message` for `to` on the caller's connection/transaction, so it is
-/// sent only if what caused it commits. (Stand-in: writes the `.eml` file at
-/// once, into the data folder of the shop whose database `conn` is on, even
-/// if the transaction is later rolled back.)
-pub async fn enqueue(conn: &mut AnyConnection, to: &str, message: Message) -> sqlx::Result<()> {
-    let database = database_identity(conn).await?;
-    let folder = FOLDERS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&database)
-        .cloned();
-    let (subject, text) = message.render();
-    tracing::info!(to = ?to, subject = ?subject, "mail: message written (no outbox yet)");
-    let Some(folder) = folder else {
-        return Ok(());
-    };
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    let stamp = time::OffsetDateTime::now_utc()
-        .format(time::macros::format_description!(
-            "[year][month][day]T[hour][minute][second].[subsecond digits:6]Z"
-        ))
-        .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    let name = format!("{stamp}-{:06}.eml", NEXT.fetch_add(1, Ordering::Relaxed));
-    let file = format!(
-        "To: {to}\r\nSubject: {subject}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
-        text.replace('\n', "\r\n")
-    );
-    tokio::fs::create_dir_all(&folder).await?;
-    tokio::fs::write(folder.join(name), file).await?;
-    Ok(())
+/// Stores `message` for `to` in the outbox, on the caller's connection or
+/// transaction, so it is sent only if what caused it commits. The worker
+/// sends it later, with retries.
+pub async fn enqueue(
+    conn: &mut sqlx::AnyConnection,
+    to: &str,
+    message: Message,
+) -> sqlx::Result<()> {
+    outbox::insert(conn, to, &message).await
 }
 
-/// The shop's public address for links in messages.
+/// The shop's public address for links in messages (config `public_url`,
+/// falling back to the listen address), followed by `path_and_query`.
 pub fn link(state: &AppState, path_and_query: &str) -> String {
-    let base = state.config.public_url.trim().trim_end_matches('/');
-    format!("{base}{path_and_query}")
-}
-
-/// Stand-in only: where each database's shop writes its messages, keyed by
-/// `database_identity`, so several shops in one process (the tests) each
-/// write into their own data folder.
-static FOLDERS: std::sync::LazyLock<Mutex<HashMap<String, PathBuf>>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// Stand-in only: the shop on `db` writes its messages under `data_dir/mail`.
-pub async fn register(db: &crate::db::Db, data_dir: &Path) -> anyhow::Result<()> {
-    let mut conn = db.pool.acquire().await?;
-    let database = database_identity(&mut conn).await?;
-    FOLDERS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(database, data_dir.join("mail"));
-    Ok(())
-}
-
-/// Which database a connection is on: SQLite's file, or PostgreSQL's name.
-async fn database_identity(conn: &mut AnyConnection) -> sqlx::Result<String> {
-    let sql = if conn.backend_name().eq_ignore_ascii_case("sqlite") {
-        "SELECT file FROM pragma_database_list WHERE name = 'main'"
+    let base = public_base(&state.config);
+    if path_and_query.starts_with('/') {
+        format!("{base}{path_and_query}")
     } else {
-        "SELECT current_database()::text"
-    };
-    sqlx::query_scalar::<_, String>(sql).fetch_one(conn).await
+        format!("{base}/{path_and_query}")
+    }
+}
+
+/// `SHOP_PUBLIC_URL` without a trailing slash, or `http://` and the listen
+/// address when it is blank.
+pub fn public_base(config: &Config) -> String {
+    let public = config.public_url.trim().trim_end_matches('/');
+    if public.is_empty() {
+        format!("http://{}", config.listen.trim())
+    } else {
+        public.to_owned()
+    }
 }

@@ -13,7 +13,9 @@ use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, Booking};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{parse_id, Paged, Params};
+use crate::input::rules::OptionalText;
+use crate::input::{parse_id, OptionalBody, Paged, Params};
+use crate::request;
 use crate::state::AppState;
 
 /// Orders per page when `limit` is left out.
@@ -92,18 +94,13 @@ macro_rules! move_route {
             Admin(admin): Admin,
             Path(id): Path<String>,
         ) -> ApiResult<Json<Booking>> {
-            move_order(&state, &admin, &id, $action).await.map(Json)
+            move_order(&state, &admin, &id, $action, MoveNotes::default())
+                .await
+                .map(Json)
         }
     };
 }
 
-move_route!(
-    ship_order,
-    "/api/admin/orders/{id}/ship",
-    Move::Ship,
-    "Ships a paid order that has not shipped.",
-    "Not paid, already shipped or delivered, cancelled, or being refunded"
-);
 move_route!(
     deliver_order,
     "/api/admin/orders/{id}/deliver",
@@ -122,13 +119,54 @@ move_route!(refund_order, "/api/admin/orders/{id}/refund", Move::Refund,
     "Refunds a paid order that has not shipped: the card provider gives the buyer the money back first, then the order is cancelled and its stock goes back.",
     "Not paid, shipped, delivered or cancelled");
 
-/// Moves an order on as the table of moves allows, for an admin. Any move
-/// the table refuses answers 409 and changes nothing.
+request! {
+    /// How a shipped order travels. Both fields may be left out, and so may
+    /// the whole body: the order ships without them.
+    pub struct ShipRequest {
+        /// Who carries the parcel.
+        carrier: OptionalText<60> = "carrier", "Carrier", example = "UPS";
+        /// The carrier's tracking number.
+        tracking_number: OptionalText<60> = "trackingNumber", "Tracking number",
+            example = "1Z999AA10123456784";
+    }
+}
+
+/// Ships a paid order that has not shipped, with its carrier and tracking
+/// number when given; the buyer is told by mail.
+#[utoipa::path(post, path = "/api/admin/orders/{id}/ship", tag = "orders", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body(content = ShipRequest, description = "Optional: no body at all ships the order without tracking"),
+    responses(
+        (status = 200, description = "The order after the move", body = Booking),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such order", body = ErrorBody),
+        (status = 409, description = "Not paid, already shipped or delivered, cancelled, or being refunded", body = ErrorBody)))]
+async fn ship_order(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    OptionalBody(sent): OptionalBody<ShipRequest>,
+) -> ApiResult<Json<Booking>> {
+    let notes = MoveNotes {
+        carrier: sent.carrier.as_deref().map(str::trim),
+        tracking_number: sent.tracking_number.as_deref().map(str::trim),
+        ..MoveNotes::default()
+    };
+    move_order(&state, &admin, &id, Move::Ship, notes)
+        .await
+        .map(Json)
+}
+
+/// Moves an order on as the table of moves allows, for an admin, recording
+/// `notes` (shipping: the carrier and tracking number). Any move the table
+/// refuses answers 409 and changes nothing.
 async fn move_order(
     state: &AppState,
     admin: &CurrentUser,
     id: &str,
     action: Move,
+    notes: MoveNotes<'_>,
 ) -> ApiResult<Booking> {
     let not_found = || ApiError::not_found("Order");
     let booking = store::find(&state.db, parse_id(id).ok_or_else(not_found)?)
@@ -147,11 +185,9 @@ async fn move_order(
         );
     }
     if action != Move::Refund {
-        return Ok(
-            make_move(state, &booking, action, MoveNotes::default(), &admin.email)
-                .await?
-                .into(),
-        );
+        return Ok(make_move(state, &booking, action, notes, &admin.email)
+            .await?
+            .into());
     }
     // The money goes back first. Meanwhile the order is marked as being
     // refunded, so that it cannot be shipped while the provider is asked.

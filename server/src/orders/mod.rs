@@ -5,6 +5,7 @@
 
 mod admin;
 pub mod holds;
+mod messages;
 pub mod state;
 pub mod store;
 
@@ -23,6 +24,7 @@ use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
 use crate::input::{
     cents_to_units, parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT,
 };
+use crate::mail;
 use crate::openapi;
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
@@ -73,6 +75,10 @@ pub struct Booking {
     /// While the order is unpaid and open: when the shop cancels it unless it
     /// is paid (RFC 3339); null otherwise.
     pub hold_expires_at: Option<String>,
+    /// Once shipped: who carries the parcel, when the shop said; null otherwise.
+    pub carrier: Option<String>,
+    /// Once shipped: the carrier's tracking number, when the shop gave it; null otherwise.
+    pub tracking_number: Option<String>,
 }
 
 // The documented values of an order's states.
@@ -130,6 +136,8 @@ impl From<BookingRow> for Booking {
             updated_at: r.updated_at,
             cancel_reason: r.cancel_reason,
             hold_expires_at: r.hold_until,
+            carrier: r.carrier,
+            tracking_number: r.tracking_number,
         }
     }
 }
@@ -248,6 +256,7 @@ async fn place_order(
         &state.db, &mut *tx, &part, quantity, &buyer, phone, hold_until,
     )
     .await?;
+    mail::enqueue(&mut tx, &booking.buyer_email, messages::placed(&booking)).await?;
     tx.commit().await?;
 
     tracing::info!(order = booking.id, part = part.id, quantity, buyer = ?user.email, "order placed");
@@ -474,7 +483,8 @@ pub(crate) async fn make_move(
 /// Writes the move `t`, which the table gave for the state order `id` was
 /// read in, inside the write transaction `tx`: one conditional UPDATE (the
 /// order must still be in `t.from`), with the stock given back in the same
-/// transaction when the move says so. Answers the order after the move, or
+/// transaction when the move says so, and the message telling the buyer of
+/// it (`messages`) stored in the outbox. Answers the order after the move, or
 /// None when it was no longer in that state and nothing was written. Every
 /// move of an order is written here: by `make_move`, and by whoever pays an
 /// order within a transaction of their own (the card provider's webhook, a
@@ -491,6 +501,10 @@ pub(crate) async fn write_move(
     };
     if t.gives_stock_back {
         parts::return_stock(db, &mut **tx, moved.part_id, moved.quantity).await?;
+    }
+    // The buyer hears of it if, and only if, the move commits.
+    if let Some(message) = messages::after_move(&moved, t.action) {
+        mail::enqueue(tx, &moved.buyer_email, message).await?;
     }
     Ok(Some(moved))
 }

@@ -29,6 +29,8 @@ pub enum Bookings {
     RefundStartedAt,
     HoldUntil,
     CancelReason,
+    Carrier,
+    TrackingNumber,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -52,6 +54,9 @@ pub struct BookingRow {
     pub hold_until: Option<String>,
     /// `buyer`, `admin` or `expired` once cancelled.
     pub cancel_reason: Option<String>,
+    /// Once shipped, when the staff said: who carries it, and its tracking number.
+    pub carrier: Option<String>,
+    pub tracking_number: Option<String>,
 }
 
 impl BookingRow {
@@ -74,7 +79,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 17] = [
+const COLUMNS: [Bookings; 19] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -92,6 +97,8 @@ const COLUMNS: [Bookings; 17] = [
     Bookings::FulfilmentStatus,
     Bookings::HoldUntil,
     Bookings::CancelReason,
+    Bookings::Carrier,
+    Bookings::TrackingNumber,
 ];
 
 fn select() -> SelectStatement {
@@ -205,6 +212,9 @@ pub struct MoveNotes<'a> {
     /// Expiring: the order's hold must have run out before this time, so a
     /// payment started meanwhile keeps it.
     pub hold_ended_by: Option<&'a str>,
+    /// Shipping: who carries the parcel, and its tracking number.
+    pub carrier: Option<&'a str>,
+    pub tracking_number: Option<&'a str>,
 }
 
 /// Why an order was cancelled.
@@ -261,6 +271,12 @@ pub async fn apply<'e>(
     }
     if let Some(reason) = notes.cancel_reason {
         update.value(Bookings::CancelReason, reason.as_str());
+    }
+    if let Some(carrier) = notes.carrier {
+        update.value(Bookings::Carrier, carrier);
+    }
+    if let Some(tracking_number) = notes.tracking_number {
+        update.value(Bookings::TrackingNumber, tracking_number);
     }
     if let Some(time) = notes.hold_ended_by {
         update.and_where(Expr::col(Bookings::HoldUntil).lte(time));

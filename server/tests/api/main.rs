@@ -18,6 +18,7 @@ mod faults;
 mod images;
 mod limits;
 mod log_forging;
+mod mail;
 mod oidc;
 mod order_changes;
 mod order_holds;

@@ -84,7 +84,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ships a paid order that has not shipped. */
+        /**
+         * Ships a paid order that has not shipped, with its carrier and tracking
+         *     number when given; the buyer is told by mail.
+         */
         post: operations["ship_order"];
         delete?: never;
         options?: never;
@@ -741,6 +744,8 @@ export interface components {
              * @enum {string|null}
              */
             cancelReason?: "buyer" | "admin" | "expired" | null;
+            /** @description Once shipped: who carries the parcel, when the shop said; null otherwise. */
+            carrier?: string | null;
             createdAt: string;
             /**
              * @description Where the order's parts stand.
@@ -779,6 +784,8 @@ export interface components {
              * @enum {string}
              */
             status: "unpaid" | "paid" | "shipped" | "cancelled";
+            /** @description Once shipped: the carrier's tracking number, when the shop gave it; null otherwise. */
+            trackingNumber?: string | null;
             transactionId?: string | null;
             /** Format: double */
             unitPrice: number;
@@ -1140,6 +1147,22 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /**
+         * @description How a shipped order travels. Both fields may be left out, and so may
+         *     the whole body: the order ships without them.
+         */
+        ShipRequest: {
+            /**
+             * @description Who carries the parcel.
+             * @example UPS
+             */
+            carrier?: null | string;
+            /**
+             * @description The carrier's tracking number.
+             * @example 1Z999AA10123456784
+             */
+            trackingNumber?: null | string;
+        };
         /** @description Every session of the account has ended. */
         SignedOut: {
             signedOut: boolean;
@@ -1490,7 +1513,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: no body at all ships the order without tracking */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShipRequest"];
+            };
+        };
         responses: {
             /** @description The order after the move */
             200: {
@@ -1499,6 +1527,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -1535,8 +1572,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Refund only: the card provider did not refund the order; nothing changed */
-            503: {
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

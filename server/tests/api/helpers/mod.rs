@@ -3,7 +3,7 @@
 //! PostgreSQL: each test gets a database of its own, dropped afterwards.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use reqwest::header::CONTENT_TYPE;
 use reqwest::{Method, RequestBuilder, Response};
@@ -17,6 +17,7 @@ mod oidc;
 mod oidc_stand_in;
 mod payments;
 mod postgres;
+mod smtp;
 mod stripe_stand_in;
 
 pub use checks::*;
@@ -25,6 +26,7 @@ pub use oidc::*;
 pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;
 pub use postgres::PostgresDatabase;
+pub use smtp::*;
 pub use stripe_stand_in::{StripeStandIn, STRIPE_SECRET_KEY};
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";
@@ -39,6 +41,13 @@ pub struct TestApp {
     // Shared with other shops started on the same database (`restart_with`).
     data_dir: Arc<tempfile::TempDir>,
     database: Option<Arc<PostgresDatabase>>,
+    running: Running,
+}
+
+/// How to stop a shop (`TestApp::stop`); left alone, it runs until the test ends.
+struct Running {
+    stop: Mutex<Option<tokio::sync::oneshot::Sender<()>>>,
+    served: Mutex<Option<tokio::task::JoinHandle<std::io::Result<()>>>>,
 }
 
 /// A signed-in test user.
@@ -86,7 +95,13 @@ async fn start(
         .await
         .expect("the shop starts");
     let address = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(app.run_until_stopped(async move {
+        // Only `stop` stops it: dropping the TestApp leaves it running.
+        if stopped.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }));
     TestApp {
         address,
         client: reqwest::Client::builder()
@@ -96,6 +111,10 @@ async fn start(
         config,
         data_dir,
         database,
+        running: Running {
+            stop: Mutex::new(Some(stop)),
+            served: Mutex::new(Some(served)),
+        },
     }
 }
 
@@ -115,6 +134,22 @@ impl TestApp {
         let mut config = self.config.clone();
         configure(&mut config);
         start(config, self.data_dir.clone(), self.database.clone()).await
+    }
+
+    /// Stops the shop as SIGTERM would: it stops accepting, finishes the
+    /// requests in flight and its background tasks (the hold sweep, the mail
+    /// worker) end. Its database and data folder stay for `restart_with`.
+    pub async fn stop(&self) {
+        let stop = self.running.stop.lock().unwrap().take();
+        let served = self.running.served.lock().unwrap().take();
+        if let (Some(stop), Some(served)) = (stop, served) {
+            let _ = stop.send(());
+            tokio::time::timeout(std::time::Duration::from_secs(20), served)
+                .await
+                .expect("the shop stops within 20 s")
+                .expect("the shop's task ends")
+                .expect("the shop stops cleanly");
+        }
     }
 
     /// The shop's own PostgreSQL database (None on SQLite).

@@ -142,7 +142,7 @@ impl RealProvider {
 
 /// Reads a pipe to its end in a thread of its own, so the child never blocks
 /// on a full pipe; answers what was read.
-fn drain(pipe: impl Read + Send + 'static) -> Arc<Mutex<String>> {
+pub(super) fn drain(pipe: impl Read + Send + 'static) -> Arc<Mutex<String>> {
     let text = Arc::new(Mutex::new(String::new()));
     let sink = text.clone();
     std::thread::spawn(move || {

@@ -1,0 +1,174 @@
+//! Queries on the outbox (`mail_outbox`, migration 0007).
+//!
+//! A message is due while it is neither sent nor given up and its
+//! `next_attempt_at` has come. A process claims one by moving that time to
+//! the end of its claim, in one UPDATE that holds only while the message is
+//! still due, so of several processes only one wins it; should that process
+//! die while sending, the message is due again when the claim runs out.
+
+use std::time::Duration;
+
+use sea_query::{Expr, Iden, Order, PostgresQueryBuilder, Query, SqliteQueryBuilder};
+use sea_query_binder::SqlxBinder;
+
+use super::Message;
+use crate::db::{self, Db};
+
+#[derive(Iden)]
+enum MailOutbox {
+    Table,
+    Id,
+    Recipient,
+    Kind,
+    Message,
+    Subject,
+    CreatedAt,
+    NextAttemptAt,
+    ClaimedBy,
+    Attempts,
+    LastError,
+    SentAt,
+    FailedAt,
+}
+
+/// A message claimed for sending.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Claimed {
+    pub id: i64,
+    pub recipient: String,
+    pub kind: String,
+    pub message: String,
+    /// Counting this one.
+    pub attempts: i64,
+}
+
+/// Stores `message` for `to`, due at once, on `conn` (the caller's
+/// transaction, whichever database it is on).
+pub async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    to: &str,
+    message: &Message,
+) -> sqlx::Result<()> {
+    let json = serde_json::to_string(message).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let now = db::now();
+    let statement = Query::insert()
+        .into_table(MailOutbox::Table)
+        .columns([
+            MailOutbox::Recipient,
+            MailOutbox::Kind,
+            MailOutbox::Message,
+            MailOutbox::Subject,
+            MailOutbox::CreatedAt,
+            MailOutbox::NextAttemptAt,
+        ])
+        .values_panic([
+            to.trim().into(),
+            message.kind().into(),
+            json.into(),
+            message.subject().into(),
+            now.clone().into(),
+            now.into(),
+        ])
+        .to_owned();
+    let (sql, values) = if conn.backend_name().starts_with("Postgre") {
+        statement.build_sqlx(PostgresQueryBuilder)
+    } else {
+        statement.build_sqlx(SqliteQueryBuilder)
+    };
+    sqlx::query_with(&sql, values).execute(conn).await?;
+    Ok(())
+}
+
+/// The condition "not sent and not given up".
+fn pending() -> sea_query::SimpleExpr {
+    Expr::col(MailOutbox::SentAt)
+        .is_null()
+        .and(Expr::col(MailOutbox::FailedAt).is_null())
+}
+
+/// Up to `limit` messages due at `now`, the longest due first.
+pub async fn due(db: &Db, now: &str, limit: u64) -> sqlx::Result<Vec<i64>> {
+    let rows: Vec<(i64,)> = db
+        .fetch_all(
+            &Query::select()
+                .column(MailOutbox::Id)
+                .from(MailOutbox::Table)
+                .and_where(pending())
+                .and_where(Expr::col(MailOutbox::NextAttemptAt).lte(now))
+                .order_by(MailOutbox::NextAttemptAt, Order::Asc)
+                .order_by(MailOutbox::Id, Order::Asc)
+                .limit(limit)
+                .to_owned(),
+        )
+        .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Claims message `id` for `me` for `lease`, if it is still due: answers it,
+/// or None when another process has it or it is sent.
+pub async fn claim(db: &Db, id: i64, me: &str, lease: Duration) -> sqlx::Result<Option<Claimed>> {
+    let now = db::now();
+    let statement = Query::update()
+        .table(MailOutbox::Table)
+        .values([
+            (MailOutbox::NextAttemptAt, db::from_now(lease).into()),
+            (MailOutbox::ClaimedBy, me.into()),
+            (MailOutbox::Attempts, Expr::col(MailOutbox::Attempts).add(1)),
+        ])
+        .and_where(Expr::col(MailOutbox::Id).eq(id))
+        .and_where(pending())
+        .and_where(Expr::col(MailOutbox::NextAttemptAt).lte(now))
+        .returning(Query::returning().columns([
+            MailOutbox::Id,
+            MailOutbox::Recipient,
+            MailOutbox::Kind,
+            MailOutbox::Message,
+            MailOutbox::Attempts,
+        ]))
+        .to_owned();
+    db.fetch_optional(&statement).await
+}
+
+/// Records that `me` sent message `id`; answers whether its claim was still
+/// `me`'s (if not, it ran out and another process may send it too).
+pub async fn sent(db: &Db, id: i64, me: &str) -> sqlx::Result<bool> {
+    let statement = Query::update()
+        .table(MailOutbox::Table)
+        .values([
+            (MailOutbox::SentAt, db::now().into()),
+            (MailOutbox::ClaimedBy, Option::<String>::None.into()),
+            (MailOutbox::LastError, Option::<String>::None.into()),
+        ])
+        .and_where(Expr::col(MailOutbox::Id).eq(id))
+        .and_where(Expr::col(MailOutbox::ClaimedBy).eq(me))
+        .and_where(Expr::col(MailOutbox::SentAt).is_null())
+        .to_owned();
+    Ok(db.execute(&statement).await? == 1)
+}
+
+/// Records that sending message `id` failed with `error`: it is due again
+/// after `retry_in`, or given up for good when `give_up`.
+pub async fn failed(
+    db: &Db,
+    id: i64,
+    me: &str,
+    error: &str,
+    retry_in: Duration,
+    give_up: bool,
+) -> sqlx::Result<bool> {
+    let mut statement = Query::update();
+    statement
+        .table(MailOutbox::Table)
+        .values([
+            (MailOutbox::NextAttemptAt, db::from_now(retry_in).into()),
+            (MailOutbox::ClaimedBy, Option::<String>::None.into()),
+            (MailOutbox::LastError, error.into()),
+        ])
+        .and_where(Expr::col(MailOutbox::Id).eq(id))
+        .and_where(Expr::col(MailOutbox::ClaimedBy).eq(me))
+        .and_where(Expr::col(MailOutbox::SentAt).is_null());
+    if give_up {
+        statement.value(MailOutbox::FailedAt, db::now());
+    }
+    Ok(db.execute(&statement).await? == 1)
+}

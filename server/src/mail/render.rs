@@ -1,0 +1,261 @@
+//! A message made into what is sent: its subject, a plain-text part and an
+//! HTML part, from the templates `templates/mail/message.txt` and
+//! `message.html`. The templates are compiled with the shop (askama): each
+//! `match`es every `Message` variant, so a variant without its text, or a
+//! template naming a field a message does not have, does not build. The
+//! HTML part escapes every value; the text part is plain text.
+
+use askama::Template;
+
+use super::Message;
+use crate::config::Config;
+
+/// What every message says about the shop: its name, its address and the
+/// currency its amounts are in.
+#[derive(Debug, Clone)]
+pub struct Letterhead {
+    pub name: String,
+    /// The shop's public address, without a trailing slash.
+    pub url: String,
+    pub currency: String,
+}
+
+impl Letterhead {
+    pub fn from_config(config: &Config) -> Self {
+        Letterhead {
+            name: config.shop_name.trim().to_owned(),
+            url: super::public_base(config),
+            currency: config.currency.trim().to_uppercase(),
+        }
+    }
+
+    /// An amount in cents as the shop shows it: `12.50 USD`.
+    pub fn money(&self, cents: impl Whole) -> String {
+        let cents = cents.whole();
+        let sign = if cents < 0 { "-" } else { "" };
+        let cents = cents.unsigned_abs();
+        format!("{sign}{}.{:02} {}", cents / 100, cents % 100, self.currency)
+    }
+
+    /// Where a buyer sees their orders.
+    pub fn orders_link(&self) -> String {
+        format!("{}/dashboard/order", self.url)
+    }
+
+    /// Where a buyer pays for an order.
+    pub fn pay_link(&self, order: impl Whole) -> String {
+        format!("{}/dashboard/payment/{}", self.url, order.whole())
+    }
+
+    /// Why an order was cancelled, in a sentence.
+    pub fn cancel_reason(&self, reason: &str) -> &'static str {
+        match reason {
+            "buyer" => "You cancelled it.",
+            "expired" => "It was not paid in time, so the parts it held went back on the shelf.",
+            _ => "The shop cancelled it.",
+        }
+    }
+}
+
+/// A whole number, however many references deep the templates hold it.
+pub trait Whole {
+    fn whole(&self) -> i64;
+}
+
+impl Whole for i64 {
+    fn whole(&self) -> i64 {
+        *self
+    }
+}
+
+impl<T: Whole + ?Sized> Whole for &T {
+    fn whole(&self) -> i64 {
+        (**self).whole()
+    }
+}
+
+/// A message as it is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/message.txt")]
+struct Text<'a> {
+    m: &'a Message,
+    shop: &'a Letterhead,
+}
+
+#[derive(Template)]
+#[template(path = "mail/message.html")]
+struct Html<'a> {
+    m: &'a Message,
+    shop: &'a Letterhead,
+}
+
+/// Makes `message` into its subject, text and HTML for `shop`.
+pub fn render(message: &Message, shop: &Letterhead) -> Rendered {
+    let text = Text { m: message, shop }
+        .render()
+        .expect("the text template renders: it only writes strings and numbers");
+    let html = Html { m: message, shop }
+        .render()
+        .expect("the HTML template renders: it only writes strings and numbers");
+    Rendered {
+        subject: message.subject(),
+        text: tidy(&text),
+        html,
+    }
+}
+
+/// The text part with the templates' blank lines folded: at most one empty
+/// line in a row, none at the start, one line break at the end.
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = 0;
+    for line in text.lines().map(str::trim_end) {
+        if line.is_empty() {
+            blank += 1;
+            continue;
+        }
+        if blank > 0 && !out.is_empty() {
+            out.push('\n');
+        }
+        blank = 0;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::Line;
+
+    fn shop() -> Letterhead {
+        Letterhead {
+            name: "Parts Garage".into(),
+            url: "https://shop.example".into(),
+            currency: "USD".into(),
+        }
+    }
+
+    fn line() -> Line {
+        Line {
+            part: "Brake pads <front>".into(),
+            quantity: 2,
+            unit_price_cents: 1250,
+            amount_cents: 2500,
+        }
+    }
+
+    fn every_message() -> Vec<Message> {
+        let name = "Ann <Driver>".to_string();
+        vec![
+            Message::VerifyEmail {
+                name: name.clone(),
+                link: "https://shop.example/verify-email?token=abc&x=1".into(),
+            },
+            Message::PasswordReset {
+                name: name.clone(),
+                link: "https://shop.example/reset-password?token=abc".into(),
+            },
+            Message::PasswordChanged { name: name.clone() },
+            Message::OrderPlaced {
+                name: name.clone(),
+                order: 12,
+                lines: vec![line()],
+                total_cents: 2500,
+            },
+            Message::PaymentReceived {
+                name: name.clone(),
+                order: 12,
+                total_cents: 2500,
+                transaction_id: "pi_123".into(),
+            },
+            Message::OrderShipped {
+                name: name.clone(),
+                order: 12,
+                lines: vec![line()],
+                carrier: Some("UPS".into()),
+                tracking_number: Some("1Z999".into()),
+            },
+            Message::OrderCancelled {
+                name: name.clone(),
+                order: 12,
+                reason: "expired".into(),
+            },
+            Message::RefundIssued {
+                name,
+                order: 12,
+                amount_cents: 2500,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_message_has_a_subject_a_text_and_an_html_part_with_the_shop() {
+        for message in every_message() {
+            let r = render(&message, &shop());
+            assert!(!r.subject.is_empty());
+            for part in [&r.text, &r.html] {
+                assert!(part.contains("Parts Garage"), "{}: {part}", message.kind());
+                assert!(part.contains("https://shop.example"), "{part}");
+            }
+            assert!(r.text.contains("Hello Ann <Driver>,"), "{}", r.text);
+            assert!(
+                r.html.contains("Ann &#60;Driver&#62;") || r.html.contains("Ann &lt;Driver&gt;"),
+                "{}",
+                r.html
+            );
+            assert!(!r.html.contains("<Driver>"), "{}", r.html);
+            assert!(!r.text.contains("\n\n\n"), "{}", r.text);
+        }
+    }
+
+    #[test]
+    fn order_messages_tell_their_facts() {
+        let all = every_message();
+        let text = |i: usize| render(&all[i], &shop()).text;
+        assert!(text(0).contains("https://shop.example/verify-email?token=abc&x=1"));
+        assert!(text(1).contains("https://shop.example/reset-password?token=abc"));
+        let placed = text(3);
+        assert!(placed.contains("2 x Brake pads <front>"), "{placed}");
+        assert!(placed.contains("25.00 USD"), "{placed}");
+        assert!(
+            placed.contains("https://shop.example/dashboard/payment/12"),
+            "{placed}"
+        );
+        assert!(text(4).contains("pi_123"));
+        let shipped = text(5);
+        assert!(
+            shipped.contains("UPS") && shipped.contains("1Z999"),
+            "{shipped}"
+        );
+        assert!(text(6).contains("not paid in time"));
+        assert!(text(7).contains("25.00 USD"));
+        // Shipped without tracking says nothing of it.
+        let untracked = Message::OrderShipped {
+            name: "Ann".into(),
+            order: 3,
+            lines: vec![line()],
+            carrier: None,
+            tracking_number: None,
+        };
+        let r = render(&untracked, &shop());
+        assert!(!r.text.contains("Tracking"), "{}", r.text);
+        assert!(!r.html.contains("Tracking"), "{}", r.html);
+    }
+
+    #[test]
+    fn amounts_show_two_decimals() {
+        let shop = shop();
+        assert_eq!(shop.money(5), "0.05 USD");
+        assert_eq!(shop.money(123_456), "1234.56 USD");
+        assert_eq!(shop.money(-250), "-2.50 USD");
+    }
+}
