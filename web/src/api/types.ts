@@ -32,6 +32,7 @@ export type IntentCreated = Schemas['IntentCreated'];
 export type CardDetails = Schemas['CardDetails'];
 export type BillingDetails = Schemas['BillingDetails'];
 export type ConfirmRequest = Schemas['ConfirmRequest'];
+export type ShipRequest = Schemas['ShipRequest'];
 export type Confirmed = Schemas['Confirmed'];
 
 // Accounts
@@ -43,6 +44,14 @@ export type LoginRequest = Schemas['LoginRequest'];
 export type SignupRequest = Schemas['SignupRequest'];
 export type ExchangeRequest = Schemas['ExchangeRequest'];
 export type AdminCheck = Schemas['AdminCheck'];
+export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type VerifyEmailRequest = Schemas['VerifyEmailRequest'];
+export type EmailVerified = Schemas['EmailVerified'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type TokenResponse = Schemas['TokenResponse'];
+export type SignedOut = Schemas['SignedOut'];
+export type MessageResponse = Schemas['MessageResponse'];
 
 // Profiles and reviews
 export type Profile = Schemas['Profile'];

@@ -1,27 +1,36 @@
-// Until the API document has them: the bodies and answers of the account routes (forgot and reset
-// password, verify e-mail, change password, sign out everywhere), as docs/api.md describes them.
-// Once `make api-types` brings them into src/api/types.ts, these become aliases of those names.
+// The bodies and answers of the account routes (forgot and reset password, verify e-mail, change
+// password, sign out everywhere), under the names the features use.
+import type {
+  ChangePasswordRequest as ApiChangePasswordRequest,
+  EmailVerified,
+  ForgotPasswordRequest as ApiForgotPasswordRequest,
+  MessageResponse,
+  ResetPasswordRequest as ApiResetPasswordRequest,
+  SignedOut,
+  TokenResponse,
+  VerifyEmailRequest as ApiVerifyEmailRequest,
+} from '@/api/types';
 
 /** POST /api/auth/forgot-password. */
-export type ForgotPasswordRequest = { email: string };
+export type ForgotPasswordRequest = ApiForgotPasswordRequest;
 
 /** POST /api/auth/reset-password: the link's one-time token and the new password; answers `{token, user}`. */
-export type ResetPasswordRequest = { token: string; password: string };
+export type ResetPasswordRequest = ApiResetPasswordRequest;
 
 /** POST /api/auth/verify-email. */
-export type VerifyEmailRequest = { token: string };
+export type VerifyEmailRequest = ApiVerifyEmailRequest;
 
 /** POST /api/auth/verify-email's answer. */
-export type VerifiedEmail = { email: string; emailVerified: boolean };
+export type VerifiedEmail = EmailVerified;
 
 /** POST /api/auth/change-password. */
-export type ChangePasswordRequest = { currentPassword: string; newPassword: string };
+export type ChangePasswordRequest = ApiChangePasswordRequest;
 
 /** POST /api/auth/change-password's answer: the session's new token (every other one has ended). */
-export type PasswordChanged = { token: string };
+export type PasswordChanged = TokenResponse;
 
 /** POST /api/auth/sign-out-everywhere's answer. */
-export type SignedOutEverywhere = { signedOut: boolean };
+export type SignedOutEverywhere = SignedOut;
 
 /** A sentence for the person (forgot password, resend the link). */
-export type MessageAnswer = { message: string };
+export type MessageAnswer = MessageResponse;

@@ -1,4 +1,4 @@
-import type { Booking, Narrowed } from '@/api/types';
+import type { Booking, Narrowed, ShipRequest } from '@/api/types';
 import type { BillingDetails, ConfirmPayment } from './api/pay-order';
 
 // The document gives these four fields as plain strings (with a pattern), so the unions below are
@@ -16,25 +16,17 @@ export type OrderStatus = Narrowed<Booking['status'], 'unpaid' | 'paid' | 'shipp
 /** Why an order was cancelled: by its buyer, by the shop's staff, or not paid in time (its stock released). */
 export type CancelReason = Narrowed<NonNullable<Booking['cancelReason']>, 'buyer' | 'admin' | 'expired'>;
 
-/**
- * An order (booking) as the API answers it, its states narrowed to their values. Carrier and
- * tracking number are optional until the API document has them (and absent from older answers).
- */
-export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason' | 'carrier' | 'trackingNumber'> & {
+/** An order (booking) as the API answers it, its states narrowed to their values. */
+export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason'> & {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfilmentStatus: FulfilmentStatus;
   /** Why a cancelled order was cancelled; null otherwise (absent from older answers: unknown). */
   cancelReason?: CancelReason | null;
-  /** Who carries a shipped order, when the shop said so; null otherwise. */
-  carrier?: string | null;
-  /** The carrier's tracking number of a shipped order, when the shop gave one; null otherwise. */
-  trackingNumber?: string | null;
 };
 
-// Until the API document has it: the optional body of POST /api/admin/orders/{id}/ship.
-/** How a shipped order travels; each field optional, at most 60 characters. */
-export type ShipDetails = { carrier?: string; trackingNumber?: string };
+/** How a shipped order travels (the optional body of POST /api/admin/orders/{id}/ship). */
+export type ShipDetails = ShipRequest;
 
 /** What the purchase page hands the Confirm Order modal. */
 export type OrderDraft = { partId: string; partName: string; quantity: number; unitPrice: number };
