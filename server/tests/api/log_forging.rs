@@ -35,7 +35,12 @@ impl CapturedLog {
             .with_max_level(tracing::Level::INFO)
             .with_writer(move || writer.clone())
             .finish();
-        (log, tracing::subscriber::set_default(subscriber))
+        let guard = tracing::subscriber::set_default(subscriber);
+        // A log line another test's thread reached first, with no subscriber
+        // of its own, may have been marked as wanted by nobody; asking again
+        // now counts this thread's subscriber in.
+        tracing::callsite::rebuild_interest_cache();
+        (log, guard)
     }
 
     fn text(&self) -> String {

@@ -87,7 +87,23 @@ impl TestApp {
     }
 
     /// Whether a "password changed" message went to `email`.
-    fn told_password_changed(&self, email: &str) -> bool {
+    /// Whether a "password changed" message went to `email`, once the outbox
+    /// has written out everything stored so far.
+    async fn told_password_changed(&self, email: &str) -> bool {
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        while self
+            .count_sql(
+                "SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL",
+            )
+            .await
+            > 0
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the outbox never emptied"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         self.mails_to(email).iter().any(|mail| {
             mail.subject.to_lowercase().contains("password")
                 && mail.link("/reset-password").is_none()
@@ -179,7 +195,7 @@ async fn a_reset_link_works_once_and_ends_every_earlier_session() {
     assert_eq!(body["error"], LINK_USED);
     app.token_for(&user.email, NEW_PASSWORD).await;
 
-    assert!(app.told_password_changed(&user.email));
+    assert!(app.told_password_changed(&user.email).await);
 }
 
 #[tokio::test]
@@ -208,7 +224,7 @@ async fn an_expired_or_unknown_reset_link_is_refused() {
     // Nothing changed: the old password and the old token still work.
     app.token_for(&user.email, PASSWORD).await;
     app.whoami(&user.token).await;
-    assert!(!app.told_password_changed(&user.email));
+    assert!(!app.told_password_changed(&user.email).await);
 }
 
 #[tokio::test]
@@ -281,7 +297,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     let newest = app.token_for(&user.email, NEW_PASSWORD).await;
     app.whoami(&newest).await;
     app.whoami(fresh).await;
-    assert!(app.told_password_changed(&user.email));
+    assert!(app.told_password_changed(&user.email).await);
 }
 
 #[tokio::test]

@@ -7,14 +7,14 @@ use super::TestApp;
 
 /// One message as written.
 #[derive(Debug, Clone)]
-pub struct Mail {
+pub struct WrittenMail {
     pub to: String,
     pub subject: String,
     /// Everything after the headers, quoted-printable decoded.
     pub body: String,
 }
 
-impl Mail {
+impl WrittenMail {
     /// The first link to `page` (`/verify-email`, `/reset-password`) in the message.
     pub fn link(&self, page: &str) -> Option<String> {
         let marker = format!("{page}?token=");
@@ -61,7 +61,7 @@ fn address(to: &str) -> &str {
     }
 }
 
-fn parse(text: &str) -> Mail {
+fn parse(text: &str) -> WrittenMail {
     let (head, body) = text
         .split_once("\r\n\r\n")
         .or_else(|| text.split_once("\n\n"))
@@ -81,7 +81,7 @@ fn parse(text: &str) -> Mail {
     } else {
         body.to_owned()
     };
-    Mail {
+    WrittenMail {
         to: header("To"),
         subject: header("Subject"),
         body,
@@ -90,7 +90,7 @@ fn parse(text: &str) -> Mail {
 
 impl TestApp {
     /// Every message written so far to `email`, oldest first.
-    pub fn mails_to(&self, email: &str) -> Vec<Mail> {
+    pub fn mails_to(&self, email: &str) -> Vec<WrittenMail> {
         let folder = self.config.data_dir.join("mail");
         let Ok(entries) = std::fs::read_dir(&folder) else {
             return Vec::new();

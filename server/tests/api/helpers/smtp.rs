@@ -159,6 +159,15 @@ impl SmtpCapture {
             .collect()
     }
 
+    /// Forgets every message that has arrived so far.
+    pub fn clear(&self) {
+        for entry in std::fs::read_dir(self.dir.path()).unwrap().flatten() {
+            if entry.path().extension().is_some_and(|e| e == "json") {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+    }
+
     /// Waits (up to 20 s) until at least `n` messages have arrived; answers them all.
     pub async fn wait_for(&self, n: usize) -> Vec<Mail> {
         let deadline = Instant::now() + Duration::from_secs(20);
