@@ -295,6 +295,13 @@ pub fn from_now(after: Duration) -> String {
         .expect("a UTC timestamp always formats")
 }
 
+/// The time `before` ago, in the same form as `now`.
+pub fn ago(before: Duration) -> String {
+    (time::OffsetDateTime::now_utc() - before)
+        .format(TIMESTAMP)
+        .expect("a UTC timestamp always formats")
+}
+
 /// When an SQLite URL asks for its file to be created (`mode=rwc`) and it does
 /// not exist yet, creates it empty, readable and writable by the shop's user
 /// only: SQLite gives its `-wal` and `-shm` files the same permissions.

@@ -103,9 +103,12 @@ impl Application {
         let state = self.state.clone();
         let housekeeping = tokio::spawn(async move {
             let mut every_minute = tokio::time::interval(Duration::from_secs(60));
-            loop {
+            for minute in 0u64.. {
                 every_minute.tick().await;
                 state.forget_idle_clients();
+                if minute % 60 == 0 {
+                    forget_spent_records(&state).await;
+                }
             }
         });
         let holds = tokio::spawn(orders::holds::run(self.state.clone()));
@@ -123,6 +126,21 @@ impl Application {
         mail.abort();
         self.state.db.close().await;
         served
+    }
+}
+
+/// How long a used or expired account link is kept, so a late click still
+/// hears that it was used or has expired, before housekeeping deletes it.
+pub const KEEP_SPENT_LINKS: Duration = Duration::from_secs(24 * 3600);
+
+/// Deletes what no longer serves anyone: spent account links, and mail sent
+/// long ago. Run once an hour; a failure is logged and tried next time.
+pub async fn forget_spent_records(state: &AppState) {
+    if let Err(e) = auth::account_tokens::delete_spent(&state.db, KEEP_SPENT_LINKS).await {
+        tracing::warn!(error = %e, "spent account links not deleted");
+    }
+    if let Err(e) = mail::forget_done(&state.db).await {
+        tracing::warn!(error = %e, "old mail not deleted");
     }
 }
 

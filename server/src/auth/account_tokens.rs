@@ -155,3 +155,19 @@ pub async fn use_up_all<'e>(
         .to_owned();
     db.execute_on(executor, &statement).await
 }
+
+/// Deletes links that can no longer be used: expired or used more than
+/// `kept` ago. Until then a late click still finds its link and hears that it
+/// was used or has expired.
+pub async fn delete_spent(db: &Db, kept: Duration) -> Result<u64, sqlx::Error> {
+    let before = db::ago(kept);
+    let statement = Query::delete()
+        .from_table(AccountTokens::Table)
+        .cond_where(
+            sea_query::Cond::any()
+                .add(Expr::col(AccountTokens::ExpiresAt).lt(before.clone()))
+                .add(Expr::col(AccountTokens::UsedAt).lt(before)),
+        )
+        .to_owned();
+    db.execute(&statement).await
+}

@@ -141,6 +141,15 @@ impl Message {
     }
 }
 
+/// How long sent (or given-up) mail stays in the outbox, for questions
+/// about a message, before housekeeping deletes it.
+pub const KEEP_DONE: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+
+/// Deletes outbox rows done with for longer than `KEEP_DONE`.
+pub async fn forget_done(db: &crate::db::Db) -> sqlx::Result<u64> {
+    outbox::delete_done(db, KEEP_DONE).await
+}
+
 /// Stores `message` for `to` in the outbox, on the caller's connection or
 /// transaction, so it is sent only if what caused it commits. The worker
 /// sends it later, with retries.

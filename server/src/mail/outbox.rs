@@ -172,3 +172,18 @@ pub async fn failed(
     }
     Ok(db.execute(&statement).await? == 1)
 }
+
+/// Deletes messages sent, or given up, more than `kept` ago: the outbox keeps
+/// a while of history for questions about a message, not every message ever.
+pub async fn delete_done(db: &Db, kept: Duration) -> sqlx::Result<u64> {
+    let before = db::ago(kept);
+    let statement = Query::delete()
+        .from_table(MailOutbox::Table)
+        .cond_where(
+            sea_query::Cond::any()
+                .add(Expr::col(MailOutbox::SentAt).lt(before.clone()))
+                .add(Expr::col(MailOutbox::FailedAt).lt(before)),
+        )
+        .to_owned();
+    db.execute(&statement).await
+}

@@ -87,9 +87,8 @@ impl TestApp {
     }
 
     /// Whether a "password changed" message went to `email`.
-    /// Whether a "password changed" message went to `email`, once the outbox
-    /// has written out everything stored so far.
-    async fn told_password_changed(&self, email: &str) -> bool {
+    /// Waits until the outbox has written out everything stored so far.
+    async fn outbox_written(&self) {
         let deadline = std::time::Instant::now() + Duration::from_secs(15);
         while self
             .count_sql(
@@ -104,6 +103,12 @@ impl TestApp {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// Whether a "password changed" message went to `email`, once the outbox
+    /// has written out everything stored so far.
+    async fn told_password_changed(&self, email: &str) -> bool {
+        self.outbox_written().await;
         self.mails_to(email).iter().any(|mail| {
             mail.subject.to_lowercase().contains("password")
                 && mail.link("/reset-password").is_none()
@@ -567,4 +572,53 @@ async fn google_joins_an_account_whose_address_is_verified_and_keeps_its_passwor
     );
     app.whoami(&session).await;
     app.token_for(&email, PASSWORD).await;
+}
+
+#[tokio::test]
+async fn housekeeping_deletes_spent_links_and_old_mail_and_keeps_the_rest() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    assert_eq!(
+        app.forgot_password(&user.email).await.status(),
+        StatusCode::OK
+    );
+    let links = "SELECT COUNT(*) FROM account_tokens";
+    // The sign-up's verification link and the reset link; the reset link
+    // expired long ago.
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    while app.count_sql(links).await < 2 {
+        assert!(std::time::Instant::now() < deadline, "no reset link made");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    app.execute_sql(
+        "UPDATE account_tokens SET expires_at = '2020-01-01T00:00:00.000000Z' \
+         WHERE purpose = 'reset_password'",
+    )
+    .await;
+    // Both messages sent; the first of them long ago.
+    app.outbox_written().await;
+    app.execute_sql(
+        "UPDATE mail_outbox SET sent_at = '2020-01-01T00:00:00.000000Z' \
+         WHERE id = (SELECT MIN(id) FROM mail_outbox)",
+    )
+    .await;
+    let outbox = "SELECT COUNT(*) FROM mail_outbox";
+    let messages = app.count_sql(outbox).await;
+
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let deleted = shop::auth::account_tokens::delete_spent(&db, shop::startup::KEEP_SPENT_LINKS)
+        .await
+        .unwrap();
+    assert_eq!(deleted, 1);
+    assert_eq!(shop::mail::forget_done(&db).await.unwrap(), 1);
+    db.pool.close().await;
+
+    assert_eq!(
+        app.count_sql("SELECT COUNT(*) FROM account_tokens WHERE purpose = 'verify_email'")
+            .await,
+        1,
+        "the open verification link stays"
+    );
+    assert_eq!(app.count_sql(links).await, 1);
+    assert_eq!(app.count_sql(outbox).await, messages - 1);
 }
