@@ -111,47 +111,34 @@ pub async fn send_verification(
     conn: &mut AnyConnection,
     user: &UserRow,
 ) -> sqlx::Result<()> {
-    let token = account_tokens::create(
-        &state.db,
-        &mut *conn,
-        user.id,
-        &user.email,
-        Purpose::VerifyEmail,
-    )
-    .await?;
-    let link = mail::link(
-        state,
-        &format!("{}?token={token}", Purpose::VerifyEmail.page()),
-    );
-    let message = Message::VerifyEmail {
-        name: user.name.clone(),
-        link,
-    };
-    mail::enqueue(conn, &user.email, message).await
+    mail_link(state, conn, user, Purpose::VerifyEmail).await
 }
 
 /// Makes a reset link for `user` and mails it, in a transaction of its own.
 async fn send_reset(state: &AppState, user: &UserRow) -> ApiResult<()> {
     let (_turn, mut tx) = state.db.begin_write().await?;
-    let token = account_tokens::create(
-        &state.db,
-        &mut *tx,
-        user.id,
-        &user.email,
-        Purpose::ResetPassword,
-    )
-    .await?;
-    let link = mail::link(
-        state,
-        &format!("{}?token={token}", Purpose::ResetPassword.page()),
-    );
-    let message = Message::PasswordReset {
-        name: user.name.clone(),
-        link,
-    };
-    mail::enqueue(&mut tx, &user.email, message).await?;
+    mail_link(state, &mut tx, user, Purpose::ResetPassword).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Makes a one-time link for `purpose` and stores its message to `user`, on
+/// the caller's transaction.
+async fn mail_link(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    user: &UserRow,
+    purpose: Purpose,
+) -> sqlx::Result<()> {
+    let token =
+        account_tokens::create(&state.db, &mut *conn, user.id, &user.email, purpose).await?;
+    let link = mail::link(state, &format!("{}?token={token}", purpose.page()));
+    let name = user.name.clone();
+    let message = match purpose {
+        Purpose::VerifyEmail => Message::VerifyEmail { name, link },
+        Purpose::ResetPassword => Message::PasswordReset { name, link },
+    };
+    mail::enqueue(conn, &user.email, message).await
 }
 
 /// Sets a new password for `user` on the caller's transaction: every token
