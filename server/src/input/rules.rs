@@ -269,6 +269,31 @@ impl Rule for OptionalEmail {
     }
 }
 
+/// True or false (a JSON boolean).
+pub struct Flag;
+
+impl Rule for Flag {
+    type Out = bool;
+    fn read(form: &mut Form, name: &str, label: &str) -> bool {
+        form.flag(name, label)
+    }
+    fn schema() -> Value {
+        json!({"type": "boolean"})
+    }
+}
+
+/// The schema of a figure from 0 to `max` thousandths with at most three
+/// decimals, as a number or as numeric text (read by `Form::thousandths`).
+pub fn thousandths_schema(max: i64, example: f64) -> Value {
+    json!({
+        "oneOf": [
+            {"type": "number", "minimum": 0, "maximum": max / 1000, "multipleOf": 0.001},
+            {"type": "string", "pattern": r"^[0-9]{1,9}(\.[0-9]{1,3})?$"},
+        ],
+        "example": example,
+    })
+}
+
 /// An object of its own fields, described by `request!`; a problem with one
 /// of them is reported as `outer.inner` ("card.number").
 pub struct Nested<T>(T);
