@@ -11,7 +11,7 @@ use crate::auth::password;
 use crate::config::Config;
 use crate::db::Db;
 use crate::images;
-use crate::input::{parse_cents, parse_email};
+use crate::input::{parse_cents, parse_email, parse_thousandths};
 use crate::parts::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
 use crate::parts::store::{self as parts, Details, PartFields};
 use crate::reviews::{self, NewReview};
@@ -30,6 +30,8 @@ struct DemoPart {
     image: String,
     sku: String,
     category: String,
+    /// Kilograms per unit, as text ("0.35").
+    weight_kg: String,
     #[serde(default)]
     oem_numbers: Vec<String>,
     #[serde(default)]
@@ -95,6 +97,8 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
                 .with_context(|| format!("demo category of {}", p.name))?
                 .to_owned(),
             reorder_level: DEFAULT_REORDER_LEVEL,
+            weight_grams: parse_thousandths(&p.weight_kg)
+                .with_context(|| format!("demo weight of {}", p.name))?,
             details: Details {
                 oem_numbers: p.oem_numbers.clone(),
                 fitments: p

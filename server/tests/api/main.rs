@@ -34,6 +34,7 @@ mod recovery;
 mod request_docs;
 mod reviews;
 mod security;
+mod shipping;
 mod startup;
 mod stock_races;
 mod stripe;
