@@ -2,6 +2,7 @@
 //! both `main` and the tests start the shop (see `startup`); `http` assembles
 //! what it serves.
 
+pub mod addresses;
 pub mod auth;
 pub mod backup;
 pub mod cache;

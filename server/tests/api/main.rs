@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod addresses;
 mod attacks;
 mod auth;
 mod backup;
