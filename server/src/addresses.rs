@@ -337,11 +337,7 @@ async fn create_address(
         Addresses::CreatedAt,
         Addresses::UpdatedAt,
     ]);
-    values.extend([
-        i64::from(is_default).into(),
-        now.clone().into(),
-        now.into(),
-    ]);
+    values.extend([i64::from(is_default).into(), now.clone().into(), now.into()]);
     let insert = Query::insert()
         .into_table(Addresses::Table)
         .columns(columns)

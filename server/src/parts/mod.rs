@@ -21,8 +21,7 @@ use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHOR
 use crate::request;
 use crate::state::AppState;
 use fields::{
-    Category, Fitment, Fitments, OemNumbers, Sku, WeightKg, DEFAULT_CATEGORY,
-    DEFAULT_REORDER_LEVEL,
+    Category, Fitment, Fitments, OemNumbers, Sku, WeightKg, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
 };
 use store::{Details, Edited, PartFields, PartRow, StockChange};
 

@@ -18,7 +18,9 @@ fn address_body() -> Value {
 
 /// Adds `body` to `user`'s address book; answers the address.
 async fn add(app: &TestApp, user: &User, body: &Value) -> Value {
-    let response = app.post_json("/api/addresses", Some(&user.token), body).await;
+    let response = app
+        .post_json("/api/addresses", Some(&user.token), body)
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json().await.unwrap()
 }
@@ -30,7 +32,10 @@ async fn book(app: &TestApp, user: &User) -> Vec<Value> {
 }
 
 fn ids(addresses: &[Value]) -> Vec<&str> {
-    addresses.iter().map(|a| a["_id"].as_str().unwrap()).collect()
+    addresses
+        .iter()
+        .map(|a| a["_id"].as_str().unwrap())
+        .collect()
 }
 
 fn default_of(addresses: &[Value]) -> Vec<&str> {
@@ -55,7 +60,10 @@ async fn a_buyer_adds_an_address_and_reads_it_back() {
     assert_eq!(address["postcode"], "94607");
     assert_eq!(address["country"], "US", "stored upper-case");
     assert_eq!(address["phone"], "+1 510 555 0100");
-    assert_eq!(address["isDefault"], true, "the first address is the default");
+    assert_eq!(
+        address["isDefault"], true,
+        "the first address is the default"
+    );
     assert_eq!(book(&app, &ann).await, vec![address]);
 }
 
@@ -78,22 +86,61 @@ async fn wrong_fields_are_each_named() {
     let ann = app.new_user().await;
     let post = |body: Value| {
         let (app, ann) = (&app, &ann);
-        async move { app.post_json("/api/addresses", Some(&ann.token), &body).await }
+        async move {
+            app.post_json("/api/addresses", Some(&ann.token), &body)
+                .await
+        }
     };
     let cases = [
         ("name", json!(" "), "Name is Required"),
-        ("name", json!("x".repeat(101)), "Name must be at most 100 characters"),
+        (
+            "name",
+            json!("x".repeat(101)),
+            "Name must be at most 100 characters",
+        ),
         ("line1", Value::Null, "Address line 1 is Required"),
-        ("line1", json!("x".repeat(201)), "Address line 1 must be at most 200 characters"),
-        ("line2", json!("x".repeat(201)), "Address line 2 must be at most 200 characters"),
+        (
+            "line1",
+            json!("x".repeat(201)),
+            "Address line 1 must be at most 200 characters",
+        ),
+        (
+            "line2",
+            json!("x".repeat(201)),
+            "Address line 2 must be at most 200 characters",
+        ),
         ("city", json!(""), "City is Required"),
-        ("city", json!("x".repeat(101)), "City must be at most 100 characters"),
-        ("region", json!("x".repeat(101)), "Region must be at most 100 characters"),
-        ("postcode", json!("x".repeat(21)), "Postcode must be at most 20 characters"),
+        (
+            "city",
+            json!("x".repeat(101)),
+            "City must be at most 100 characters",
+        ),
+        (
+            "region",
+            json!("x".repeat(101)),
+            "Region must be at most 100 characters",
+        ),
+        (
+            "postcode",
+            json!("x".repeat(21)),
+            "Postcode must be at most 20 characters",
+        ),
         ("postcode", Value::Null, "Postcode is Required"),
-        ("country", json!("USA"), "Country must be a two-letter country code"),
-        ("country", json!("U1"), "Country must be a two-letter country code"),
-        ("country", json!(1), "Country must be a two-letter country code"),
+        (
+            "country",
+            json!("USA"),
+            "Country must be a two-letter country code",
+        ),
+        (
+            "country",
+            json!("U1"),
+            "Country must be a two-letter country code",
+        ),
+        (
+            "country",
+            json!(1),
+            "Country must be a two-letter country code",
+        ),
         ("country", Value::Null, "Country is Required"),
         ("phone", json!("call me"), "Provide a valid Phone number"),
         ("isDefault", json!("yes"), "Default must be true or false"),
@@ -116,8 +163,18 @@ async fn the_default_comes_first_then_the_newest() {
     let app = spawn_app().await;
     let ann = app.new_user().await;
     let first = add(&app, &ann, &address_body()).await;
-    let second = add(&app, &ann, &with(address_body(), "city", Some(json!("Fresno")))).await;
-    let third = add(&app, &ann, &with(address_body(), "city", Some(json!("Chico")))).await;
+    let second = add(
+        &app,
+        &ann,
+        &with(address_body(), "city", Some(json!("Fresno"))),
+    )
+    .await;
+    let third = add(
+        &app,
+        &ann,
+        &with(address_body(), "city", Some(json!("Chico"))),
+    )
+    .await;
     assert_eq!(second["isDefault"], false);
     assert_eq!(third["isDefault"], false);
     let listed = book(&app, &ann).await;
@@ -132,7 +189,12 @@ async fn making_an_address_the_default_takes_the_mark_from_the_other() {
     let app = spawn_app().await;
     let ann = app.new_user().await;
     let first = add(&app, &ann, &address_body()).await;
-    let second = add(&app, &ann, &with(address_body(), "isDefault", Some(json!(true)))).await;
+    let second = add(
+        &app,
+        &ann,
+        &with(address_body(), "isDefault", Some(json!(true))),
+    )
+    .await;
     assert_eq!(second["isDefault"], true);
     let listed = book(&app, &ann).await;
     assert_eq!(default_of(&listed), [second["_id"].as_str().unwrap()]);
@@ -177,7 +239,11 @@ async fn the_default_stays_the_default_when_an_edit_says_false() {
     // And a non-default address left without isDefault stays as it is.
     let other = second["_id"].as_str().unwrap();
     let response = app
-        .put_json(&format!("/api/addresses/{other}"), Some(&ann.token), &address_body())
+        .put_json(
+            &format!("/api/addresses/{other}"),
+            Some(&ann.token),
+            &address_body(),
+        )
         .await;
     let address: Value = response.json().await.unwrap();
     assert_eq!(address["isDefault"], false);
@@ -254,7 +320,9 @@ async fn an_address_book_holds_at_most_twenty_addresses() {
     add(&app, &bob, &address_body()).await;
     // Room again after a delete.
     let id = ids(&listed)[5].to_owned();
-    let response = app.delete(&format!("/api/addresses/{id}"), Some(&ann.token)).await;
+    let response = app
+        .delete(&format!("/api/addresses/{id}"), Some(&ann.token))
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     add(&app, &ann, &address_body()).await;
 }
@@ -266,7 +334,10 @@ async fn addresses_added_at_once_never_pass_the_limit_or_lose_the_default() {
     let posts = (0..25).map(|n| {
         let body = with(address_body(), "isDefault", Some(json!(n % 2 == 0)));
         let (app, ann) = (&app, &ann);
-        async move { app.post_json("/api/addresses", Some(&ann.token), &body).await }
+        async move {
+            app.post_json("/api/addresses", Some(&ann.token), &body)
+                .await
+        }
     });
     let responses = join_all(posts).await;
     let created = responses
@@ -292,13 +363,19 @@ async fn someone_elses_address_is_not_found() {
     let address = add(&app, &ann, &address_body()).await;
     let path = format!("/api/addresses/{}", address["_id"].as_str().unwrap());
     for user in [&bob, &admin] {
-        let response = app.put_json(&path, Some(&user.token), &address_body()).await;
+        let response = app
+            .put_json(&path, Some(&user.token), &address_body())
+            .await;
         expect_error(response, StatusCode::NOT_FOUND, "Address not found").await;
         let response = app.delete(&path, Some(&user.token)).await;
         expect_error(response, StatusCode::NOT_FOUND, "Address not found").await;
         assert!(book(&app, user).await.is_empty());
     }
-    for path in ["/api/addresses/999999", "/api/addresses/abc", "/api/addresses/0"] {
+    for path in [
+        "/api/addresses/999999",
+        "/api/addresses/abc",
+        "/api/addresses/0",
+    ] {
         let response = app.put_json(path, Some(&ann.token), &address_body()).await;
         expect_error(response, StatusCode::NOT_FOUND, "Address not found").await;
         let response = app.delete(path, Some(&ann.token)).await;
