@@ -24,6 +24,7 @@ pub mod parts;
 pub mod payments;
 pub mod profiles;
 pub mod reviews;
+pub mod shipping;
 pub mod startup;
 pub mod state;
 pub mod system;

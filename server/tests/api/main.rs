@@ -40,6 +40,7 @@ mod startup;
 mod stock_races;
 mod stripe;
 mod system;
+mod tax;
 mod test_cards;
 mod users;
 mod webhook;
