@@ -450,6 +450,36 @@ async fn only_admins_manage_delivery_and_the_counter() {
     assert_eq!(public(&app).await["counter"], default_counter());
 }
 
+#[tokio::test]
+async fn demo_data_brings_two_delivery_methods_a_counter_and_weights() {
+    let app = spawn_app_with(|c| c.demo_data = true).await;
+    let shown = public(&app).await;
+    let methods = shown["methods"].as_array().unwrap();
+    assert_eq!(methods.len(), 2, "{shown}");
+    for method in methods {
+        assert!(method["basePrice"].as_f64().unwrap() > 0.0, "{method}");
+        assert!(method["pricePerKg"].as_f64().unwrap() > 0.0, "{method}");
+        assert_eq!(method["active"], true);
+    }
+    let counter = &shown["counter"];
+    for field in [
+        "name", "line1", "city", "region", "postcode", "hours", "phone",
+    ] {
+        assert!(
+            counter[field].as_str().is_some_and(|s| !s.is_empty()),
+            "{field} in {counter}"
+        );
+    }
+    assert_eq!(counter["country"], "US");
+    let (parts, _) = app.parts("").await;
+    for part in &parts {
+        assert!(part["weightKg"].as_f64().unwrap() > 0.0, "{part}");
+    }
+    // Loaded once: a restart adds no second set.
+    let again = app.restart_with(|_| {}).await;
+    assert_eq!(public(&again).await["methods"].as_array().unwrap().len(), 2);
+}
+
 /// The pricing the checkout uses, run on the shop's own database.
 mod pricing {
     use shop::shipping::{self, MethodChoice, Quote};
