@@ -170,6 +170,9 @@ mod tests {
                 order: 12,
                 lines: vec![line()],
                 total_cents: 2500,
+                shipping_cents: 0,
+                tax_cents: 0,
+                delivery: "Counter pickup".into(),
             },
             Message::PaymentReceived {
                 name: name.clone(),
