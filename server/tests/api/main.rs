@@ -7,6 +7,7 @@ mod auth;
 mod backup;
 mod bad_fields;
 mod bad_input;
+mod cart;
 mod catalogue;
 mod catalogue_cache;
 mod catalogue_search;
