@@ -11,6 +11,7 @@ mod cart;
 mod catalogue;
 mod catalogue_cache;
 mod catalogue_search;
+mod checkout;
 mod client_addresses;
 mod connections;
 mod database_outage;
