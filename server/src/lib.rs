@@ -2,7 +2,6 @@
 //! both `main` and the tests start the shop (see `startup`); `http` assembles
 //! what it serves.
 
-pub mod addresses;
 pub mod auth;
 pub mod backup;
 pub mod cache;
@@ -25,7 +24,6 @@ pub mod parts;
 pub mod payments;
 pub mod profiles;
 pub mod reviews;
-pub mod shipping;
 pub mod startup;
 pub mod state;
 pub mod system;
