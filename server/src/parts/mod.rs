@@ -21,7 +21,8 @@ use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHOR
 use crate::request;
 use crate::state::AppState;
 use fields::{
-    Category, Fitment, Fitments, OemNumbers, Sku, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
+    Category, Fitment, Fitments, OemNumbers, ReplacedNumbers, Sku, DEFAULT_CATEGORY,
+    DEFAULT_REORDER_LEVEL,
 };
 use store::{Details, Edited, PartFields, PartRow, StockChange};
 
@@ -64,6 +65,14 @@ pub struct Part {
     pub reorder_level: i64,
     /// Whether `availableQuantity <= reorderLevel`.
     pub low_stock: bool,
+    /// The older part numbers this part supersedes, as entered; a search
+    /// for one of them finds this part.
+    #[schema(example = json!(["04465-02220"]))]
+    pub replaces: Vec<String>,
+    /// In a list searched with `q`: the superseded number `q` found the part
+    /// by (the page can say "replaces 04465-02220"); otherwise null.
+    #[schema(example = "04465-02220")]
+    pub matched_replaced: Option<String>,
 }
 
 impl Part {
@@ -84,14 +93,16 @@ impl Part {
             fitments: details.fitments,
             reorder_level: row.reorder_level,
             low_stock: row.available_quantity <= row.reorder_level,
+            replaces: details.replaces,
+            matched_replaced: None,
         }
     }
 }
 
 request! {
     /// The fields of a new part (a `price` and quantities may be numeric
-    /// strings). `sku`, `oemNumbers`, `category`, `fitments` and
-    /// `reorderLevel` are optional.
+    /// strings). `sku`, `oemNumbers`, `category`, `fitments`,
+    /// `reorderLevel` and `replaces` are optional.
     pub struct PartRequest {
         name: Text<SHORT_TEXT> = "name", "Name";
         description: Text<LONG_TEXT> = "description", "Description";
@@ -107,13 +118,15 @@ request! {
         fitments: Fitments = "fitments", "Fitments";
         /// Left out: 5.
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+        /// Older part numbers this part supersedes.
+        replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
 }
 
 request! {
     /// Changes to a part: any subset of its fields; a field left out or
-    /// `null` stays as it is. `oemNumbers` and `fitments`, when sent, replace
-    /// the part's whole lists.
+    /// `null` stays as it is. `oemNumbers`, `fitments` and `replaces`, when
+    /// sent, replace the part's whole lists.
     pub struct PartChanges {
         name: Sent<Text<SHORT_TEXT>> = "name", "Name";
         description: Sent<Text<LONG_TEXT>> = "description", "Description";
@@ -129,6 +142,7 @@ request! {
         category: Category = "category", "Category";
         fitments: Fitments = "fitments", "Fitments";
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+        replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
 }
 
@@ -265,6 +279,7 @@ struct SentFields {
     category: Option<&'static str>,
     fitments: Option<Vec<Fitment>>,
     reorder_level: Option<i64>,
+    replaces: Option<Vec<String>>,
     stock: Option<StockChange>,
 }
 
@@ -296,6 +311,9 @@ impl SentFields {
             part.details.fitments.clone_from(fitments);
         }
         part.reorder_level = self.reorder_level.unwrap_or(part.reorder_level);
+        if let Some(replaces) = &self.replaces {
+            part.details.replaces.clone_from(replaces);
+        }
         part
     }
 }
@@ -313,6 +331,7 @@ impl From<PartRequest> for SentFields {
             category: part.category,
             fitments: part.fitments,
             reorder_level: part.reorder_level,
+            replaces: part.replaces,
             stock: Some(StockChange {
                 to: part.available_quantity,
                 seen: None,
@@ -334,6 +353,7 @@ impl From<PartChanges> for SentFields {
             category: changes.category,
             fitments: changes.fitments,
             reorder_level: changes.reorder_level,
+            replaces: changes.replaces,
             stock: changes.available_quantity.map(|to| StockChange {
                 to,
                 seen: changes.available_quantity_seen,
