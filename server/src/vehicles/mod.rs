@@ -1,5 +1,7 @@
-//! The buyer's vehicle: decoding a VIN (`GET /api/vin/{vin}`).
+//! The buyer's vehicle: decoding a VIN (`GET /api/vin/{vin}`) and My Garage,
+//! the vehicles a signed-in buyer keeps on the account (`/api/garage`).
 
+pub mod garage;
 pub mod vin;
 
 use axum::extract::{Path, State};
@@ -17,6 +19,7 @@ use vin::NotDecoded;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(lookup_vin))
+        .merge(garage::router())
 }
 
 /// A vehicle as the catalogue names it: the make and model its fitments
