@@ -525,6 +525,28 @@ mod tests {
     }
 
     #[test]
+    fn engines_compare_in_any_case_and_spacing() {
+        assert_eq!(engine_key(" 1.8L   L4 "), "1.8l l4");
+        assert_eq!(engine_key("1.8l l4"), engine_key("1.8L L4"));
+        assert_ne!(engine_key("1.8L L4"), engine_key("1.8L4"));
+    }
+
+    #[test]
+    fn qualifiers_are_read_in_any_case_and_blank_is_none() {
+        let body = json!({"fitments": [
+            {"make": "Toyota", "model": "Corolla", "yearFrom": 2014, "yearTo": 2019,
+             "axle": " Front ", "side": "", "engine": " 1.8L  L4 "},
+        ]});
+        let mut form = Form::new(body.as_object().unwrap());
+        let rows = Fitments::read(&mut form, "fitments", "Fitments").unwrap();
+        assert_eq!(form.first_problem(), None);
+        assert_eq!(
+            (rows[0].axle, rows[0].side, rows[0].engine.as_deref()),
+            (Some("front"), None, Some("1.8L L4"))
+        );
+    }
+
+    #[test]
     fn fitments_report_the_row_and_its_problem() {
         let body = json!({"fitments": [
             {"make": "Toyota", "model": "Corolla", "yearFrom": 2009, "yearTo": 2019},

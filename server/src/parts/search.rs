@@ -369,3 +369,32 @@ pub async fn vehicles(db: &Db) -> Result<Vec<(String, Vec<VehicleModel>)>, sqlx:
         .map(|(make, models)| (make, models.into_values().collect()))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_name_an_axle_a_side_or_both() {
+        let at = |axle, side| Some(Position { axle, side });
+        assert_eq!(Position::parse("front"), at(Some("front"), None));
+        assert_eq!(Position::parse(" LEFT "), at(None, Some("left")));
+        assert_eq!(
+            Position::parse("Rear-Right"),
+            at(Some("rear"), Some("right"))
+        );
+        for wrong in ["", "middle", "left-front", "front-", "front-rear"] {
+            assert_eq!(Position::parse(wrong), None, "{wrong}");
+        }
+        assert!(Position::NAMES.iter().all(|n| Position::parse(n).is_some()));
+    }
+
+    #[test]
+    fn the_superseded_number_a_search_found_is_named() {
+        let replaces = ["BRK-1040".to_owned(), "04465-02220".to_owned()];
+        assert_eq!(matched_replaced("04465 022", &replaces), Some(&replaces[1]));
+        assert_eq!(matched_replaced("brk1040", &replaces), Some(&replaces[0]));
+        assert_eq!(matched_replaced("pads", &replaces), None);
+        assert_eq!(matched_replaced("--", &replaces), None);
+    }
+}
