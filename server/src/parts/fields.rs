@@ -234,11 +234,17 @@ impl<C: Choices> Rule for OneOf<C> {
             })
             .collect();
         nullable(json!({
-            "type": "string",
-            "pattern": format!(
-                "^[{WHITESPACE}]*({})?[{WHITESPACE}]*$",
-                any_case.join("|")
-            ),
+            "anyOf": [
+                {"type": "string", "enum": C::VALUES},
+                {
+                    "type": "string",
+                    "pattern": format!(
+                        "^[{WHITESPACE}]*({})?[{WHITESPACE}]*$",
+                        any_case.join("|")
+                    ),
+                },
+            ],
+            "example": C::VALUES[0],
         }))
     }
 }

@@ -66,12 +66,14 @@ pub struct Part {
     /// Whether `availableQuantity <= reorderLevel`.
     pub low_stock: bool,
     /// The older part numbers this part supersedes, as entered; a search
-    /// for one of them finds this part.
-    #[schema(example = json!(["04465-02220"]))]
+    /// for one of them finds this part. Always sent (documented as optional
+    /// only so that clients written before it still type-check).
+    #[schema(example = json!(["04465-02220"]), required = false)]
     pub replaces: Vec<String>,
     /// In a list searched with `q`: the superseded number `q` found the part
-    /// by (the page can say "replaces 04465-02220"); otherwise null.
-    #[schema(example = "04465-02220")]
+    /// by (the page can say "replaces 04465-02220"); otherwise null. Always
+    /// sent, as `replaces` is.
+    #[schema(example = "04465-02220", required = false)]
     pub matched_replaced: Option<String>,
 }
 
