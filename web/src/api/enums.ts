@@ -49,6 +49,16 @@ export const schemaEnums = {
       "Other"
     ]
   },
+  "Fitment": {
+    "axle": [
+      "front",
+      "rear"
+    ],
+    "side": [
+      "left",
+      "right"
+    ]
+  },
   "Part": {
     "category": [
       "Brakes",
