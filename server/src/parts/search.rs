@@ -55,7 +55,7 @@ impl Position {
 
     /// A position of `NAMES`, in any case.
     pub fn parse(name: &str) -> Option<Position> {
-        let name = name.trim().to_ascii_lowercase();
+        let name = name.to_ascii_lowercase();
         let (axle, side) = match name.split_once('-') {
             Some((axle, side)) => (Some(axle), Some(side)),
             None if super::fields::SIDES.contains(&name.as_str()) => (None, Some(name.as_str())),
@@ -378,12 +378,12 @@ mod tests {
     fn positions_name_an_axle_a_side_or_both() {
         let at = |axle, side| Some(Position { axle, side });
         assert_eq!(Position::parse("front"), at(Some("front"), None));
-        assert_eq!(Position::parse(" LEFT "), at(None, Some("left")));
+        assert_eq!(Position::parse("LEFT"), at(None, Some("left")));
         assert_eq!(
             Position::parse("Rear-Right"),
             at(Some("rear"), Some("right"))
         );
-        for wrong in ["", "middle", "left-front", "front-", "front-rear"] {
+        for wrong in ["", " left", "middle", "left-front", "front-", "front-rear"] {
             assert_eq!(Position::parse(wrong), None, "{wrong}");
         }
         assert!(Position::NAMES.iter().all(|n| Position::parse(n).is_some()));

@@ -94,7 +94,9 @@ pub struct VinVehicle {
 /// is checked for its length and characters, and one made for North
 /// America (first character 1-5) for its check digit (docs/decisions.md, D24).
 #[utoipa::path(get, path = "/api/vin/{vin}", tag = "vehicles",
-    params(("vin" = String, Path, description = "17 letters and digits, any case; never I, O or Q")),
+    params(("vin" = String, Path,
+        pattern = r"^[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[A-HJ-NPR-Za-hj-npr-z0-9]{17}[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$",
+        description = "17 letters and digits, any case, never I, O or Q; spaces around it are dropped")),
     responses(
         (status = 200, body = VinVehicle),
         (status = 400, body = ErrorBody, description = "Not a VIN: the message says why (length, a character, the check digit)"),

@@ -49,7 +49,7 @@ impl VinProblem {
 /// A VIN as typed, checked: surrounding whitespace is dropped and letters
 /// are upper-cased. Answers the VIN as the shop keeps it.
 pub fn check(typed: &str) -> Result<String, VinProblem> {
-    let vin = typed.trim().to_uppercase();
+    let vin = typed.trim().to_ascii_uppercase();
     let count = vin.chars().count();
     if count != VIN_LENGTH {
         return Err(VinProblem::Length(count));

@@ -4267,7 +4267,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 17 letters and digits, any case; never I, O or Q */
+                /** @description 17 letters and digits, any case, never I, O or Q; spaces around it are dropped */
                 vin: string;
             };
             cookie?: never;
