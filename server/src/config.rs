@@ -10,6 +10,13 @@ use clap::{ArgAction, Args, FromArgMatches, Parser, Subcommand};
 use crate::client::{IpBlock, TrustedProxies};
 use crate::db::PoolLimits;
 
+/// Where the build put the VIN decoder's tables (`.cargo/config.toml` sets
+/// `CORGI_CACHE_DIR` for the build).
+const DEFAULT_VIN_DATA_DIR: &str = match option_env!("CORGI_CACHE_DIR") {
+    Some(dir) => dir,
+    None => "vin-tables",
+};
+
 /// The `shop` command line.
 #[derive(Debug, Parser)]
 #[command(
@@ -253,6 +260,10 @@ pub struct Config {
     /// Folder of the built web app, served for every path outside /api.
     #[arg(long, env = "SHOP_WEB_DIR", default_value = "web/dist", global = true)]
     pub web_dir: PathBuf,
+    /// Folder of the VIN decoder's lookup tables (NHTSA's vPIC data), made when the
+    /// shop is built (target/vin-tables); only read.
+    #[arg(long, env = "SHOP_VIN_DATA_DIR", default_value = DEFAULT_VIN_DATA_DIR, global = true)]
+    pub vin_data_dir: PathBuf,
     /// Log format: `text` or `json`.
     #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"], global = true)]
     pub log_format: String,

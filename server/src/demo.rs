@@ -39,6 +39,8 @@ struct DemoPart {
     oem_numbers: Vec<String>,
     #[serde(default)]
     fitments: Vec<DemoFitment>,
+    #[serde(default)]
+    replaces: Vec<String>,
 }
 
 /// A vehicle a demo part fits.
@@ -49,6 +51,11 @@ struct DemoFitment {
     model: String,
     year_from: i64,
     year_to: i64,
+    engine: Option<String>,
+    trim: Option<String>,
+    axle: Option<String>,
+    side: Option<String>,
+    note: Option<String>,
 }
 
 /// The demo shop's trade counter and delivery methods.
@@ -124,13 +131,9 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
                 fitments: p
                     .fitments
                     .iter()
-                    .map(|f| Fitment {
-                        make: f.make.clone(),
-                        model: f.model.clone(),
-                        year_from: f.year_from,
-                        year_to: f.year_to,
-                    })
-                    .collect(),
+                    .map(|f| demo_fitment(f, &p.name))
+                    .collect::<anyhow::Result<_>>()?,
+                replaces: p.replaces.clone(),
             },
         };
         parts::insert(db, &fields).await?;
@@ -171,6 +174,31 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
         "demo data loaded"
     );
     Ok(())
+}
+
+/// A demo fitment as the shop keeps it; an axle or side must be one of the
+/// shop's words.
+fn demo_fitment(f: &DemoFitment, part: &str) -> anyhow::Result<Fitment> {
+    let word = |given: &Option<String>, words: &[&'static str]| -> anyhow::Result<_> {
+        given
+            .as_deref()
+            .map(|g| {
+                words
+                    .iter()
+                    .copied()
+                    .find(|w| *w == g)
+                    .with_context(|| format!("demo fitment position {g} of {part}"))
+            })
+            .transpose()
+    };
+    Ok(Fitment {
+        engine: f.engine.clone(),
+        trim: f.trim.clone(),
+        axle: word(&f.axle, &fields::AXLES)?,
+        side: word(&f.side, &fields::SIDES)?,
+        note: f.note.clone(),
+        ..Fitment::new(&f.make, &f.model, f.year_from, f.year_to)
+    })
 }
 
 fn file_text(path: &str) -> anyhow::Result<&'static str> {

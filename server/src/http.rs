@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{
     addresses, auth, cache, cart, headers, images, openapi, orders, parts, payments, profiles,
-    reviews, shipping, system, users, web,
+    reviews, shipping, system, users, vehicles, web,
 };
 
 /// Largest JSON body accepted.
@@ -37,7 +37,7 @@ pub const MAX_JSON_BYTES: usize = 1024 * 1024;
         (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
         (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
         (name = "images"), (name = "addresses"), (name = "shipping"), (name = "cart"),
-        (name = "checkout")
+        (name = "checkout"), (name = "vehicles")
     )
 )]
 struct ApiDoc;
@@ -76,6 +76,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(addresses::router())
         .merge(shipping::router())
         .merge(cart::router())
+        .merge(vehicles::router())
         .split_for_parts();
     openapi::document_body_errors(&mut openapi);
     openapi::document_optional_bodies(&mut openapi);

@@ -30,6 +30,7 @@ pub mod startup;
 pub mod state;
 pub mod system;
 pub mod users;
+pub mod vehicles;
 pub mod web;
 
 pub use config::Config;

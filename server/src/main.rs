@@ -8,10 +8,25 @@ use shop::config::{Cli, Command};
 use shop::{input::parse_email, users::store as users, Application, Db};
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     tune_malloc();
     let cli = Cli::parse();
+    // The VIN decoder finds its tables through MAPS_DIR; set while the
+    // process has one thread, before the runtime starts any.
+    std::env::set_var("MAPS_DIR", &cli.config.vin_data_dir);
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(run(cli)),
+        Err(e) => {
+            eprintln!("shop: cannot start the async runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> ExitCode {
     init_logging(&cli.config.log_format);
     let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config).await,

@@ -10,7 +10,7 @@ use utoipa::openapi::{ContentBuilder, Object, OpenApi, Ref, RefOr, Required, Res
 
 use crate::input::rules::WHITESPACE;
 use crate::parts::fields::CATEGORIES;
-use crate::parts::search::Sort;
+use crate::parts::search::{Position, Sort};
 
 /// A text field of an answer that takes only `values`, so the web app's
 /// generated types know them. (A field described with `schema_with` loses
@@ -118,6 +118,7 @@ pub fn document_query_rules(openapi: &mut OpenApi) {
         let rule = match parameter.get("name").and_then(Value::as_str) {
             Some("category") => choice_pattern(&CATEGORIES, true),
             Some("sort") => choice_pattern(&Sort::NAMES, false),
+            Some("position") => choice_pattern(&Position::NAMES, true),
             _ => continue,
         };
         parameter["schema"] = json!({"type": "string", "pattern": rule});

@@ -47,6 +47,7 @@ impl Application {
         let secret =
             auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
         let tokens = auth::token::Tokens::new(&secret, config.token_ttl, config.session_max);
+        crate::vehicles::vin::warn_if_missing(&config.vin_data_dir);
         demo::ensure_admin(&db, &config).await?;
         if config.demo_data {
             demo::load_if_empty(&db).await?;

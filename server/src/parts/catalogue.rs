@@ -6,8 +6,8 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_VEHICLE_TEXT};
-use super::search::{self, Filters, Sort};
+use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
+use super::search::{self, Filters, Position, Sort};
 use super::{store, Part};
 use crate::auth::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -26,6 +26,8 @@ use crate::state::AppState;
         ("make" = Option<String>, Query, max_length = 60, description = "Parts fitting this make (any case)"),
         ("model" = Option<String>, Query, max_length = 60, description = "Parts fitting this model of `make` (any case); needs `make`"),
         ("year" = Option<i64>, Query, minimum = 1950, maximum = 2100, description = "Parts fitting a vehicle of this model year"),
+        ("engine" = Option<String>, Query, max_length = 40, description = "Parts fitting the vehicle with this engine (`1.8L L4`, any case): fitments naming this engine or none; needs `model`"),
+        ("position" = Option<String>, Query, description = "Parts for this position on the vehicle: front, rear, left, right, front-left, front-right, rear-left or rear-right (any case); fitments naming that axle and side, or none; needs `make`"),
         ("sort" = Option<String>, Query, description = "oldest (the default), newest, price_asc, price_desc or name"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
         ("offset" = Option<i64>, Query, minimum = 0)),
@@ -53,7 +55,15 @@ pub async fn list_parts(
         .into_iter()
         .map(|row| {
             let d = details.remove(&row.id).unwrap_or_default();
-            Part::new(row, d)
+            let matched = filters
+                .q
+                .as_deref()
+                .and_then(|q| search::matched_replaced(q, &d.replaces))
+                .cloned();
+            Part {
+                matched_replaced: matched,
+                ..Part::new(row, d)
+            }
         })
         .collect();
     Ok(Paged {
@@ -80,12 +90,28 @@ fn read_filters(params: &mut Params) -> Filters {
         params.fail("model", "model needs a make");
     }
     let year = params.whole("year", FIRST_YEAR, LAST_FILTER_YEAR);
+    let engine = params
+        .text("engine", MAX_ENGINE_TEXT)
+        .map(|e| fields::engine_key(&e));
+    if engine.is_some() && model.is_none() {
+        params.fail("engine", "engine needs a model");
+    }
+    let position = params.given_choice(
+        "position",
+        Position::parse,
+        &format!("one of {}", Position::NAMES.join(", ")),
+    );
+    if position.is_some() && make.is_none() {
+        params.fail("position", "position needs a make");
+    }
     Filters {
         q,
         category,
         make,
         model,
         year,
+        engine,
+        position,
     }
 }
 

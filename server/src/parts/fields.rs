@@ -1,14 +1,18 @@
 //! The catalogue fields of a part: its part number (SKU), category, the OEM
-//! numbers it replaces, the vehicles it fits and its reorder level; their
-//! rules, and the normal forms the search compares.
+//! numbers it replaces, the older part numbers it supersedes, the vehicles
+//! it fits (with their qualifiers: engine, trim, position, note) and its
+//! reorder level; their rules, and the normal forms the search compares.
 
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::PartialSchema;
 
 use crate::input::request::Request;
-use crate::input::rules::{nullable, thousandths_schema, whole_schema, Rule, Text, WHITESPACE};
+use crate::input::rules::{
+    nullable, thousandths_schema, whole_schema, OptionalText, Rule, Text, WHITESPACE,
+};
 use crate::input::{Form, SHORT_TEXT};
 use crate::request;
 
@@ -44,6 +48,16 @@ pub const MAX_OEM_NUMBERS: usize = 20;
 pub const MAX_FITMENTS: usize = 100;
 /// Longest make or model, in characters as sent.
 pub const MAX_VEHICLE_TEXT: usize = 60;
+/// Most superseded part numbers one part lists.
+pub const MAX_REPLACED_NUMBERS: usize = 20;
+/// Longest engine, in characters as sent (`1.8L L4`).
+pub const MAX_ENGINE_TEXT: usize = 40;
+/// Longest note on a fitment.
+pub const MAX_FITMENT_NOTE: usize = 200;
+/// The axles a fitment may name.
+pub const AXLES: [&str; 2] = ["front", "rear"];
+/// The sides a fitment may name.
+pub const SIDES: [&str; 2] = ["left", "right"];
 /// The oldest model year a part can fit.
 pub const FIRST_YEAR: i64 = 1950;
 /// The largest model year the vehicle filter accepts.
@@ -87,19 +101,155 @@ pub fn is_sku_char(c: char) -> bool {
 }
 
 request! {
-    /// A vehicle a part fits, model years inclusive.
-    #[derive(PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "camelCase")]
+    /// A vehicle a part fits, model years inclusive, and optionally what
+    /// narrows it further: an engine, a trim or submodel, the axle and side
+    /// the part goes on, and a note. A qualifier left out (or blank, or
+    /// `null`) means the part fits every engine, trim, axle or side; answers
+    /// leave such qualifiers out.
+    #[derive(PartialEq, Eq)]
     pub struct Fitment {
         make: Text<MAX_VEHICLE_TEXT> = "make", "Make", example = "Toyota";
         model: Text<MAX_VEHICLE_TEXT> = "model", "Model", example = "Corolla";
         year_from: ModelYear = "yearFrom", "Year from", example = 2009;
         year_to: ModelYear = "yearTo", "Year to", example = 2019;
+        /// The engine, written as the shop writes engines: litres with one
+        /// decimal, `L`, then the layout and cylinders (`1.8L L4`, `3.5L V6`),
+        /// or `2.0L 4-cyl` when the layout is not known. Compared in any case.
+        engine: OptionalText<MAX_ENGINE_TEXT> = "engine", "Engine", example = "1.8L L4";
+        /// The trim or submodel.
+        trim: OptionalText<MAX_VEHICLE_TEXT> = "trim", "Trim", example = "LE";
+        /// The axle the part goes on.
+        axle: OneOf<Axle> = "axle", "Axle", example = "front";
+        /// The side the part goes on.
+        side: OneOf<Side> = "side", "Side", example = "left";
+        /// Anything else the buyer should know about this fit.
+        note: OptionalText<MAX_FITMENT_NOTE> = "note", "Note", example = "Not for models with sport suspension";
     }
     check(fitment, form) {
         if fitment.year_from > fitment.year_to {
             form.fail("yearTo", "Year from must not be after year to");
         }
+    }
+}
+
+/// A fitment in an answer: its qualifiers only when it has them, so a
+/// fitment without any reads as it always has.
+impl Serialize for Fitment {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("make", &self.make)?;
+        map.serialize_entry("model", &self.model)?;
+        map.serialize_entry("yearFrom", &self.year_from)?;
+        map.serialize_entry("yearTo", &self.year_to)?;
+        let qualifiers = [
+            ("engine", self.engine.as_deref()),
+            ("trim", self.trim.as_deref()),
+            ("axle", self.axle),
+            ("side", self.side),
+            ("note", self.note.as_deref()),
+        ];
+        for (name, value) in qualifiers {
+            if let Some(value) = value {
+                map.serialize_entry(name, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+impl Fitment {
+    /// A fitment of a vehicle without qualifiers.
+    pub fn new(make: &str, model: &str, year_from: i64, year_to: i64) -> Self {
+        Fitment {
+            make: make.to_owned(),
+            model: model.to_owned(),
+            year_from,
+            year_to,
+            engine: None,
+            trim: None,
+            axle: None,
+            side: None,
+            note: None,
+        }
+    }
+}
+
+/// An engine as the filter compares it: trimmed, lower-case, runs of spaces
+/// made one (`1.8L  L4` and `1.8l l4` are one engine).
+pub fn engine_key(engine: &str) -> String {
+    engine
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A list of words a field may take.
+pub trait Choices {
+    const VALUES: &'static [&'static str];
+}
+
+/// The axles of `AXLES`.
+pub struct Axle;
+
+impl Choices for Axle {
+    const VALUES: &'static [&'static str] = &AXLES;
+}
+
+/// The sides of `SIDES`.
+pub struct Side;
+
+impl Choices for Side {
+    const VALUES: &'static [&'static str] = &SIDES;
+}
+
+/// One word of `C::VALUES`, in any case, answered in lower case: None when
+/// left out, `null` or blank.
+pub struct OneOf<C>(C);
+
+impl<C: Choices> Rule for OneOf<C> {
+    type Out = Option<&'static str>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<&'static str> {
+        let raw = match form.value(name)? {
+            Value::String(s) if s.trim().is_empty() => return None,
+            Value::String(s) => s,
+            _ => {
+                form.fail(name, format!("{label} must be text"));
+                return None;
+            }
+        };
+        let found = C::VALUES
+            .iter()
+            .copied()
+            .find(|v| v.eq_ignore_ascii_case(raw.trim()));
+        if found.is_none() {
+            form.fail(name, format!("{label} must be {}", C::VALUES.join(" or ")));
+        }
+        found
+    }
+    fn schema() -> Value {
+        let any_case: Vec<String> = C::VALUES
+            .iter()
+            .map(|v| {
+                v.chars()
+                    .map(|c| format!("[{}{}]", c.to_ascii_uppercase(), c))
+                    .collect()
+            })
+            .collect();
+        nullable(json!({
+            "anyOf": [
+                {"type": "string", "enum": C::VALUES},
+                {
+                    "type": "string",
+                    "pattern": format!(
+                        "^[{WHITESPACE}]*({})?[{WHITESPACE}]*$",
+                        any_case.join("|")
+                    ),
+                },
+            ],
+            "example": C::VALUES[0],
+        }))
     }
 }
 
@@ -226,44 +376,75 @@ impl Rule for OemNumbers {
     type Out = Option<Vec<String>>;
     const REQUIRED: bool = false;
     fn read(form: &mut Form, name: &str, label: &str) -> Option<Vec<String>> {
-        let items = read_list(form, name, label, MAX_OEM_NUMBERS)?;
-        let mut numbers = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            let n = i + 1;
-            let problem = match item {
-                Value::String(s) if s.chars().count() > MAX_NUMBER => Some(format!(
-                    "OEM number {n} must be at most {MAX_NUMBER} characters"
-                )),
-                Value::String(s) if s.contains('\0') => {
-                    Some(format!("OEM number {n} must not contain NUL characters"))
-                }
-                Value::String(s) if normalise(s).is_empty() => {
-                    Some(format!("OEM number {n} must have letters or digits"))
-                }
-                Value::String(s) => {
-                    numbers.push(s.trim().to_owned());
-                    None
-                }
-                _ => Some(format!("OEM number {n} must be text")),
-            };
-            if let Some(problem) = problem {
-                form.fail(name, problem);
-            }
-        }
-        Some(numbers)
+        read_numbers(form, name, label, "OEM number", MAX_OEM_NUMBERS)
     }
     fn schema() -> Value {
-        nullable(json!({
-            "type": "array",
-            "maxItems": MAX_OEM_NUMBERS,
-            "items": {
-                "type": "string",
-                "maxLength": MAX_NUMBER,
-                "pattern": r"^[^\u0000]*[A-Za-z0-9][^\u0000]*$",
-            },
-            "example": ["04465-33450"],
-        }))
+        numbers_schema(MAX_OEM_NUMBERS, "04465-33450")
     }
+}
+
+/// The part numbers a part supersedes: older numbers it replaces, which a
+/// search still finds it by. As OEM numbers: None when left out; each kept
+/// as entered, trimmed, and compared normalised.
+pub struct ReplacedNumbers;
+
+impl Rule for ReplacedNumbers {
+    type Out = Option<Vec<String>>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<Vec<String>> {
+        read_numbers(form, name, label, "Replaced number", MAX_REPLACED_NUMBERS)
+    }
+    fn schema() -> Value {
+        numbers_schema(MAX_REPLACED_NUMBERS, "04465-02220")
+    }
+}
+
+/// A list of at most `max` numbers, each named "{item} 2" in its messages.
+fn read_numbers(
+    form: &mut Form,
+    name: &str,
+    label: &str,
+    item: &str,
+    max: usize,
+) -> Option<Vec<String>> {
+    let items = read_list(form, name, label, max)?;
+    let mut numbers = Vec::with_capacity(items.len());
+    for (i, value) in items.iter().enumerate() {
+        let n = i + 1;
+        let problem = match value {
+            Value::String(s) if s.chars().count() > MAX_NUMBER => Some(format!(
+                "{item} {n} must be at most {MAX_NUMBER} characters"
+            )),
+            Value::String(s) if s.contains('\0') => {
+                Some(format!("{item} {n} must not contain NUL characters"))
+            }
+            Value::String(s) if normalise(s).is_empty() => {
+                Some(format!("{item} {n} must have letters or digits"))
+            }
+            Value::String(s) => {
+                numbers.push(s.trim().to_owned());
+                None
+            }
+            _ => Some(format!("{item} {n} must be text")),
+        };
+        if let Some(problem) = problem {
+            form.fail(name, problem);
+        }
+    }
+    Some(numbers)
+}
+
+fn numbers_schema(max: usize, example: &str) -> Value {
+    nullable(json!({
+        "type": "array",
+        "maxItems": max,
+        "items": {
+            "type": "string",
+            "maxLength": MAX_NUMBER,
+            "pattern": r"^[^\u0000]*[A-Za-z0-9][^\u0000]*$",
+        },
+        "example": [example],
+    }))
 }
 
 /// The vehicles a part fits: None when left out. A wrong row is reported
@@ -288,6 +469,11 @@ impl Rule for Fitments {
                 None => fitments.push(Fitment {
                     make: fitment.make.trim().to_owned(),
                     model: fitment.model.trim().to_owned(),
+                    engine: fitment
+                        .engine
+                        .map(|e| e.split_whitespace().collect::<Vec<_>>().join(" ")),
+                    trim: fitment.trim.map(|t| t.trim().to_owned()),
+                    note: fitment.note.map(|n| n.trim().to_owned()),
                     ..fitment
                 }),
             }
@@ -369,6 +555,28 @@ mod tests {
             ["brake", "pad", "280mm", "über"]
         );
         assert!(words("%-_ ").is_empty());
+    }
+
+    #[test]
+    fn engines_compare_in_any_case_and_spacing() {
+        assert_eq!(engine_key(" 1.8L   L4 "), "1.8l l4");
+        assert_eq!(engine_key("1.8l l4"), engine_key("1.8L L4"));
+        assert_ne!(engine_key("1.8L L4"), engine_key("1.8L4"));
+    }
+
+    #[test]
+    fn qualifiers_are_read_in_any_case_and_blank_is_none() {
+        let body = json!({"fitments": [
+            {"make": "Toyota", "model": "Corolla", "yearFrom": 2014, "yearTo": 2019,
+             "axle": " Front ", "side": "", "engine": " 1.8L  L4 "},
+        ]});
+        let mut form = Form::new(body.as_object().unwrap());
+        let rows = Fitments::read(&mut form, "fitments", "Fitments").unwrap();
+        assert_eq!(form.first_problem(), None);
+        assert_eq!(
+            (rows[0].axle, rows[0].side, rows[0].engine.as_deref()),
+            (Some("front"), None, Some("1.8L L4"))
+        );
     }
 
     #[test]

@@ -21,7 +21,8 @@ use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHOR
 use crate::request;
 use crate::state::AppState;
 use fields::{
-    Category, Fitment, Fitments, OemNumbers, Sku, WeightKg, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
+    Category, Fitment, Fitments, OemNumbers, ReplacedNumbers, Sku, WeightKg, DEFAULT_CATEGORY,
+    DEFAULT_REORDER_LEVEL,
 };
 use store::{Details, Edited, PartFields, PartRow, StockChange};
 
@@ -67,6 +68,16 @@ pub struct Part {
     /// What one unit weighs, in kilograms with up to three decimals (0: not given).
     #[schema(example = 1.25)]
     pub weight_kg: f64,
+    /// The older part numbers this part supersedes, as entered; a search
+    /// for one of them finds this part. Always sent (documented as optional
+    /// only so that clients written before it still type-check).
+    #[schema(example = json!(["04465-02220"]), required = false)]
+    pub replaces: Vec<String>,
+    /// In a list searched with `q`: the superseded number `q` found the part
+    /// by (the page can say "replaces 04465-02220"); otherwise null. Always
+    /// sent, as `replaces` is.
+    #[schema(example = "04465-02220", required = false)]
+    pub matched_replaced: Option<String>,
 }
 
 impl Part {
@@ -88,6 +99,8 @@ impl Part {
             reorder_level: row.reorder_level,
             low_stock: row.available_quantity <= row.reorder_level,
             weight_kg: fields::grams_to_kg(row.weight_grams),
+            replaces: details.replaces,
+            matched_replaced: None,
         }
     }
 }
@@ -95,7 +108,7 @@ impl Part {
 request! {
     /// The fields of a new part (a `price`, quantities and the weight may be
     /// numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
-    /// `reorderLevel` and `weightKg` are optional.
+    /// `reorderLevel`, `weightKg` and `replaces` are optional.
     pub struct PartRequest {
         name: Text<SHORT_TEXT> = "name", "Name";
         description: Text<LONG_TEXT> = "description", "Description";
@@ -113,13 +126,15 @@ request! {
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
         /// Kilograms per unit, at most three decimals. Left out: 0 (not given).
         weight_kg: Sent<WeightKg> = "weightKg", "Weight";
+        /// Older part numbers this part supersedes.
+        replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
 }
 
 request! {
     /// Changes to a part: any subset of its fields; a field left out or
-    /// `null` stays as it is. `oemNumbers` and `fitments`, when sent, replace
-    /// the part's whole lists.
+    /// `null` stays as it is. `oemNumbers`, `fitments` and `replaces`, when
+    /// sent, replace the part's whole lists.
     pub struct PartChanges {
         name: Sent<Text<SHORT_TEXT>> = "name", "Name";
         description: Sent<Text<LONG_TEXT>> = "description", "Description";
@@ -137,6 +152,7 @@ request! {
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
         /// Kilograms per unit, at most three decimals.
         weight_kg: Sent<WeightKg> = "weightKg", "Weight";
+        replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
 }
 
@@ -274,6 +290,7 @@ struct SentFields {
     fitments: Option<Vec<Fitment>>,
     reorder_level: Option<i64>,
     weight_grams: Option<i64>,
+    replaces: Option<Vec<String>>,
     stock: Option<StockChange>,
 }
 
@@ -306,6 +323,9 @@ impl SentFields {
         }
         part.reorder_level = self.reorder_level.unwrap_or(part.reorder_level);
         part.weight_grams = self.weight_grams.unwrap_or(part.weight_grams);
+        if let Some(replaces) = &self.replaces {
+            part.details.replaces.clone_from(replaces);
+        }
         part
     }
 }
@@ -324,6 +344,7 @@ impl From<PartRequest> for SentFields {
             fitments: part.fitments,
             reorder_level: part.reorder_level,
             weight_grams: part.weight_kg,
+            replaces: part.replaces,
             stock: Some(StockChange {
                 to: part.available_quantity,
                 seen: None,
@@ -346,6 +367,7 @@ impl From<PartChanges> for SentFields {
             fitments: changes.fitments,
             reorder_level: changes.reorder_level,
             weight_grams: changes.weight_kg,
+            replaces: changes.replaces,
             stock: changes.available_quantity.map(|to| StockChange {
                 to,
                 seen: changes.available_quantity_seen,

@@ -1,16 +1,19 @@
 //! Finding parts: the catalogue's filters as one query for both databases,
 //! except for the word search, which uses each database's own index
 //! (SQLite's FTS5 table `parts_search`, PostgreSQL's GIN index on the
-//! `search` tsvector). OEM numbers and part numbers are found by prefix on
-//! b-tree indexes of their normalised forms; fitments by their index on
-//! (make, model, years).
+//! `search` tsvector). OEM numbers, superseded numbers and part numbers are
+//! found by prefix on b-tree indexes of their normalised forms; fitments by
+//! their index on (make, model, years), or with an engine on (make, model,
+//! engine, years).
 
 use std::collections::BTreeMap;
 
 use sea_query::{Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr, UnionType};
 
 use super::fields::{normalise, words, CATEGORIES};
-use super::store::{vehicle_key, PartFitments, PartOemNumbers, PartRow, Parts, COLUMNS};
+use super::store::{
+    vehicle_key, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow, Parts, COLUMNS,
+};
 use crate::db::{Backend, Db};
 
 /// What `GET /api/part` filters on; all optional, all combined.
@@ -21,6 +24,53 @@ pub struct Filters {
     pub make: Option<String>,
     pub model: Option<String>,
     pub year: Option<i64>,
+    /// Parts whose fitment names this engine or no engine (compared as
+    /// `fields::engine_key` writes it).
+    pub engine: Option<String>,
+    /// Parts whose fitment names this position or none.
+    pub position: Option<Position>,
+}
+
+/// Where on the vehicle a part goes, as the vehicle filter asks for it:
+/// an axle, a side, or both. A fitment that names no axle (or side) goes
+/// on any.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Position {
+    pub axle: Option<&'static str>,
+    pub side: Option<&'static str>,
+}
+
+impl Position {
+    /// The positions the filter takes, as written in the query string.
+    pub const NAMES: [&'static str; 8] = [
+        "front",
+        "rear",
+        "left",
+        "right",
+        "front-left",
+        "front-right",
+        "rear-left",
+        "rear-right",
+    ];
+
+    /// A position of `NAMES`, in any case.
+    pub fn parse(name: &str) -> Option<Position> {
+        let name = name.to_ascii_lowercase();
+        let (axle, side) = match name.split_once('-') {
+            Some((axle, side)) => (Some(axle), Some(side)),
+            None if super::fields::SIDES.contains(&name.as_str()) => (None, Some(name.as_str())),
+            None => (Some(name.as_str()), None),
+        };
+        let axle = match axle {
+            Some(a) => Some(super::fields::AXLES.into_iter().find(|x| *x == a)?),
+            None => None,
+        };
+        let side = match side {
+            Some(s) => Some(super::fields::SIDES.into_iter().find(|x| *x == s)?),
+            None => None,
+        };
+        Some(Position { axle, side })
+    }
 }
 
 /// The list's order.
@@ -104,6 +154,15 @@ fn text_matches(backend: Backend, q: &str) -> SimpleExpr {
         ids.union(
             UnionType::Distinct,
             Query::select()
+                .column(PartReplacedNumbers::PartId)
+                .from(PartReplacedNumbers::Table)
+                .and_where(Expr::col(PartReplacedNumbers::Normalised).gte(number.clone()))
+                .and_where(Expr::col(PartReplacedNumbers::Normalised).lt(upper.clone()))
+                .to_owned(),
+        );
+        ids.union(
+            UnionType::Distinct,
+            Query::select()
                 .column(Parts::Id)
                 .from(Parts::Table)
                 .and_where(Expr::col(Parts::SkuNormalised).gte(number))
@@ -131,10 +190,22 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
         if let Some(model) = &filters.model {
             fits = fits.add(Expr::col(PartFitments::ModelKey).eq(vehicle_key(model)));
         }
+        if let Some(engine) = &filters.engine {
+            fits =
+                fits.add(Expr::col(PartFitments::EngineKey).is_in([String::new(), engine.clone()]));
+        }
         if let Some(year) = filters.year {
             fits = fits
                 .add(Expr::col(PartFitments::YearFrom).lte(year))
                 .add(Expr::col(PartFitments::YearTo).gte(year));
+        }
+        if let Some(position) = filters.position {
+            if let Some(axle) = position.axle {
+                fits = fits.add(Expr::col(PartFitments::Axle).is_in(["", axle]));
+            }
+            if let Some(side) = position.side {
+                fits = fits.add(Expr::col(PartFitments::Side).is_in(["", side]));
+            }
         }
         select.and_where(
             Expr::col((Parts::Table, Parts::Id)).in_subquery(
@@ -211,6 +282,18 @@ pub async fn list(
     Ok((rows, total))
 }
 
+/// The superseded number of a part that a text search `q` found it by: the
+/// first of `replaces` that the whole of `q`, normalised, starts.
+pub fn matched_replaced<'a>(q: &str, replaces: &'a [String]) -> Option<&'a String> {
+    let number = normalise(q);
+    if number.is_empty() {
+        return None;
+    }
+    replaces
+        .iter()
+        .find(|replaced| normalise(replaced).starts_with(&number))
+}
+
 /// Every category of the list, in its order, with its number of parts.
 pub async fn categories(db: &Db) -> Result<Vec<(&'static str, i64)>, sqlx::Error> {
     let counts: Vec<(String, i64)> = db
@@ -285,4 +368,33 @@ pub async fn vehicles(db: &Db) -> Result<Vec<(String, Vec<VehicleModel>)>, sqlx:
         .into_values()
         .map(|(make, models)| (make, models.into_values().collect()))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_name_an_axle_a_side_or_both() {
+        let at = |axle, side| Some(Position { axle, side });
+        assert_eq!(Position::parse("front"), at(Some("front"), None));
+        assert_eq!(Position::parse("LEFT"), at(None, Some("left")));
+        assert_eq!(
+            Position::parse("Rear-Right"),
+            at(Some("rear"), Some("right"))
+        );
+        for wrong in ["", " left", "middle", "left-front", "front-", "front-rear"] {
+            assert_eq!(Position::parse(wrong), None, "{wrong}");
+        }
+        assert!(Position::NAMES.iter().all(|n| Position::parse(n).is_some()));
+    }
+
+    #[test]
+    fn the_superseded_number_a_search_found_is_named() {
+        let replaces = ["BRK-1040".to_owned(), "04465-02220".to_owned()];
+        assert_eq!(matched_replaced("04465 022", &replaces), Some(&replaces[1]));
+        assert_eq!(matched_replaced("brk1040", &replaces), Some(&replaces[0]));
+        assert_eq!(matched_replaced("pads", &replaces), None);
+        assert_eq!(matched_replaced("--", &replaces), None);
+    }
 }

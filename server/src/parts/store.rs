@@ -1,14 +1,15 @@
 //! Queries on parts. Stock is only ever changed by single conditional
 //! UPDATEs, so concurrent orders and restocks cannot lose or take the same
 //! unit twice. A part's OEM numbers and fitments live in tables of their
-//! own, written in the same transaction as the part.
+//! own, written in the same transaction as the part, and so do the older
+//! part numbers it supersedes.
 
 use std::collections::HashMap;
 
 use sea_query::{Expr, Iden, Query};
 use sqlx::Any;
 
-use super::fields::{generated_sku, normalise, Fitment};
+use super::fields::{engine_key, generated_sku, normalise, Fitment};
 use crate::db::{self, Db};
 
 #[derive(Iden)]
@@ -50,6 +51,21 @@ pub enum PartFitments {
     ModelKey,
     YearFrom,
     YearTo,
+    Engine,
+    EngineKey,
+    Trim,
+    Axle,
+    Side,
+    Note,
+}
+
+#[derive(Iden)]
+pub enum PartReplacedNumbers {
+    Table,
+    PartId,
+    Position,
+    Number,
+    Normalised,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -70,11 +86,13 @@ pub struct PartRow {
     pub weight_grams: i64,
 }
 
-/// A part's OEM numbers and fitments, in the order they were entered.
+/// A part's OEM numbers, fitments and superseded numbers, in the order
+/// they were entered.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Details {
     pub oem_numbers: Vec<String>,
     pub fitments: Vec<Fitment>,
+    pub replaces: Vec<String>,
 }
 
 /// The fields an admin sets on a part.
@@ -194,7 +212,7 @@ pub async fn details_on(
         for (id, number) in numbers {
             all.entry(id).or_default().oem_numbers.push(number);
         }
-        let fitments: Vec<(i64, String, String, i64, i64)> = db
+        let fitments: Vec<FitmentRow> = db
             .fetch_all_on(
                 &mut *conn,
                 &Query::select()
@@ -204,6 +222,11 @@ pub async fn details_on(
                         PartFitments::Model,
                         PartFitments::YearFrom,
                         PartFitments::YearTo,
+                        PartFitments::Engine,
+                        PartFitments::Trim,
+                        PartFitments::Axle,
+                        PartFitments::Side,
+                        PartFitments::Note,
                     ])
                     .from(PartFitments::Table)
                     .and_where(Expr::col(PartFitments::PartId).is_in(chunk.iter().copied()))
@@ -212,16 +235,62 @@ pub async fn details_on(
                     .to_owned(),
             )
             .await?;
-        for (id, make, model, year_from, year_to) in fitments {
-            all.entry(id).or_default().fitments.push(Fitment {
-                make,
-                model,
-                year_from,
-                year_to,
-            });
+        for row in fitments {
+            all.entry(row.part_id)
+                .or_default()
+                .fitments
+                .push(row.into());
+        }
+        let replaced: Vec<(i64, String)> = db
+            .fetch_all_on(
+                &mut *conn,
+                &Query::select()
+                    .columns([PartReplacedNumbers::PartId, PartReplacedNumbers::Number])
+                    .from(PartReplacedNumbers::Table)
+                    .and_where(Expr::col(PartReplacedNumbers::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartReplacedNumbers::PartId, sea_query::Order::Asc)
+                    .order_by(PartReplacedNumbers::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for (id, number) in replaced {
+            all.entry(id).or_default().replaces.push(number);
         }
     }
     Ok(all)
+}
+
+/// A stored fitment; its qualifiers are '' where it has none.
+#[derive(sqlx::FromRow)]
+struct FitmentRow {
+    part_id: i64,
+    make: String,
+    model: String,
+    year_from: i64,
+    year_to: i64,
+    engine: String,
+    trim: String,
+    axle: String,
+    side: String,
+    note: String,
+}
+
+impl From<FitmentRow> for Fitment {
+    fn from(row: FitmentRow) -> Self {
+        let given = |text: String| (!text.is_empty()).then_some(text);
+        let word = |text: &str, words: &[&'static str]| words.iter().copied().find(|w| *w == text);
+        Fitment {
+            axle: word(&row.axle, &super::fields::AXLES),
+            side: word(&row.side, &super::fields::SIDES),
+            make: row.make,
+            model: row.model,
+            year_from: row.year_from,
+            year_to: row.year_to,
+            engine: given(row.engine),
+            trim: given(row.trim),
+            note: given(row.note),
+        }
+    }
 }
 
 /// Adds a part with its OEM numbers and fitments; answers its id. Without
@@ -420,6 +489,11 @@ pub async fn update(
             .and_where(Expr::col(PartFitments::PartId).eq(id))
             .to_owned();
         db.execute_on(&mut *tx, &clear_fitments).await?;
+        let clear_replaced = Query::delete()
+            .from_table(PartReplacedNumbers::Table)
+            .and_where(Expr::col(PartReplacedNumbers::PartId).eq(id))
+            .to_owned();
+        db.execute_on(&mut *tx, &clear_replaced).await?;
         write_details(db, &mut tx, id, &part.details).await?;
     }
     tx.commit().await?;
@@ -464,9 +538,16 @@ async fn write_details(
                 PartFitments::ModelKey,
                 PartFitments::YearFrom,
                 PartFitments::YearTo,
+                PartFitments::Engine,
+                PartFitments::EngineKey,
+                PartFitments::Trim,
+                PartFitments::Axle,
+                PartFitments::Side,
+                PartFitments::Note,
             ])
             .to_owned();
         for (position, f) in details.fitments.iter().enumerate() {
+            let engine = f.engine.clone().unwrap_or_default();
             insert.values_panic([
                 id.into(),
                 (position as i64).into(),
@@ -476,6 +557,32 @@ async fn write_details(
                 vehicle_key(&f.model).into(),
                 f.year_from.into(),
                 f.year_to.into(),
+                engine.clone().into(),
+                engine_key(&engine).into(),
+                f.trim.clone().unwrap_or_default().into(),
+                f.axle.unwrap_or_default().into(),
+                f.side.unwrap_or_default().into(),
+                f.note.clone().unwrap_or_default().into(),
+            ]);
+        }
+        db.execute_on(&mut **tx, &insert).await?;
+    }
+    if !details.replaces.is_empty() {
+        let mut insert = Query::insert()
+            .into_table(PartReplacedNumbers::Table)
+            .columns([
+                PartReplacedNumbers::PartId,
+                PartReplacedNumbers::Position,
+                PartReplacedNumbers::Number,
+                PartReplacedNumbers::Normalised,
+            ])
+            .to_owned();
+        for (position, number) in details.replaces.iter().enumerate() {
+            insert.values_panic([
+                id.into(),
+                (position as i64).into(),
+                number.clone().into(),
+                normalise(number).into(),
             ]);
         }
         db.execute_on(&mut **tx, &insert).await?;

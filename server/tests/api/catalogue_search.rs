@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shop::parts::search::{count_statement, page_statement, Filters, Sort};
+use shop::parts::search::{count_statement, page_statement, Filters, Position, Sort};
 use shop::Backend;
 use sqlx::Row;
 
@@ -439,4 +439,92 @@ async fn the_search_uses_its_indexes_on_a_catalogue_of_ten_thousand_parts() {
     );
     assert_eq!(app.parts("?make=Make3&model=Model2&limit=1").await.1, 130);
     assert_eq!(app.parts("?category=brakes&q=spark&limit=1").await.1, 333);
+}
+
+#[tokio::test]
+async fn qualified_filters_and_superseded_numbers_use_their_indexes() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    // Every part supersedes one older number; three fitments in four name
+    // an engine, and two in three an axle.
+    app.execute_sql(
+        "INSERT INTO part_replaced_numbers (part_id, position, number, normalised) \
+         SELECT id, 0, 'OLD-' || id, 'OLD' || id FROM parts",
+    )
+    .await;
+    app.execute_sql(
+        "UPDATE part_fitments SET \
+         engine = CASE part_id % 4 WHEN 0 THEN '' WHEN 1 THEN '1.8L L4' WHEN 2 THEN '2.0L L4' ELSE '3.5L V6' END, \
+         engine_key = CASE part_id % 4 WHEN 0 THEN '' WHEN 1 THEN '1.8l l4' WHEN 2 THEN '2.0l l4' ELSE '3.5l v6' END, \
+         axle = CASE part_id % 3 WHEN 0 THEN '' WHEN 1 THEN 'front' ELSE 'rear' END",
+    )
+    .await;
+    if on_postgres() {
+        app.execute_sql("ANALYZE").await;
+    }
+    let old = Filters {
+        q: Some("OLD-123".into()),
+        ..Filters::default()
+    };
+    assert_uses(
+        &plan(&app, &old).await,
+        &[
+            "part_replaced_numbers_normalised_idx",
+            "part_oem_numbers_normalised_idx",
+        ],
+    );
+    let engine = Filters {
+        make: Some("make3".into()),
+        model: Some("model2".into()),
+        year: Some(2010),
+        engine: Some("1.8l l4".into()),
+        ..Filters::default()
+    };
+    assert_uses(&plan(&app, &engine).await, &["part_fitments_engine_idx"]);
+    let qualified = Filters {
+        position: Some(Position {
+            axle: Some("front"),
+            side: None,
+        }),
+        ..engine.clone()
+    };
+    assert_uses(&plan(&app, &qualified).await, &["part_fitments_engine_idx"]);
+    let position = Filters {
+        engine: None,
+        ..qualified.clone()
+    };
+    assert_uses(&plan(&app, &position).await, &["part_fitments_"]);
+
+    // And the answers are right at that size: of the 60 parts fitting a
+    // 2010 Model2 of Make3, those whose fitment names no engine or the
+    // 1.8 L, and no axle or the front one.
+    let app = &app;
+    let total = |filter: &str| {
+        let query = format!("?make=Make3&model=Model2&year=2010{filter}&limit=1");
+        async move { app.parts(&query).await.1 }
+    };
+    let expected =
+        |keep: fn(i64) -> bool| (1..=10000).filter(|id| fits(*id) && keep(*id)).count() as i64;
+    assert_eq!(total("").await, 60);
+    assert_eq!(expected(|_| true), 60);
+    assert_eq!(
+        total("&engine=1.8L%20L4").await,
+        expected(|id| id % 4 == 0 || id % 4 == 1)
+    );
+    assert_eq!(
+        total("&engine=1.8L%20L4&position=front").await,
+        expected(|id| (id % 4 == 0 || id % 4 == 1) && (id % 3 == 0 || id % 3 == 1))
+    );
+    assert_eq!(
+        total("&position=rear-left").await,
+        expected(|id| id % 3 == 0 || id % 3 == 2)
+    );
+    let (found, total) = app.parts("?q=old-4242").await;
+    assert_eq!((found[0]["sku"].clone(), total), (json!("T-04242"), 1));
+    assert_eq!(found[0]["matchedReplaced"], "OLD-4242");
+}
+
+/// Whether part `id` of `ten_thousand_parts` fits a 2010 Model2 of Make3.
+fn fits(id: i64) -> bool {
+    id % 7 == 3 && id % 11 == 2 && 2000 + id % 13 <= 2010 && 2005 + id % 13 >= 2010
 }

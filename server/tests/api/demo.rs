@@ -2,7 +2,7 @@
 //! reviews, and the admin account exists.
 
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::helpers::*;
 
@@ -104,4 +104,51 @@ async fn demo_data_is_loaded_once_and_only_into_a_shop_without_parts() {
         (parts, total),
         "not loaded twice"
     );
+}
+
+/// The VINs the README's "Finding parts" lists: each decodes to a vehicle
+/// the demo parts fit, with this many parts (engine qualifiers counted).
+const DEMO_VINS: [(&str, &str, &str, i64, i64); 7] = [
+    ("2T1BURHE0EC123456", "Toyota", "Corolla", 2014, 6),
+    ("4T1BF1FK0CU123456", "Toyota", "Camry", 2012, 4),
+    ("19XFB2F59DE123456", "Honda", "Civic", 2013, 5),
+    ("1FTFW1EF0EKE12345", "Ford", "F-150", 2014, 2),
+    ("1FADP3F25EL123456", "Ford", "Focus", 2014, 4),
+    ("3VW217AU5FM123456", "Volkswagen", "Golf", 2015, 2),
+    ("WBA3A5C56EP123456", "BMW", "3 Series", 2014, 3),
+];
+
+#[tokio::test]
+async fn the_demo_shows_qualifiers_superseded_numbers_and_vins() {
+    let app = spawn_app_with(|c| c.demo_data = true).await;
+    let (parts, _) = app.parts("").await;
+    let fitments: Vec<&Value> = parts
+        .iter()
+        .flat_map(|p| p["fitments"].as_array().unwrap())
+        .collect();
+    for qualifier in ["engine", "axle", "side", "note"] {
+        assert!(
+            fitments.iter().any(|f| f.get(qualifier).is_some()),
+            "a demo fitment has a {qualifier}"
+        );
+    }
+    assert!(
+        parts.iter().filter(|p| p["replaces"] != json!([])).count() >= 3,
+        "a few demo parts supersede older numbers"
+    );
+    let (found, _) = app.parts("?q=04465-02220").await;
+    assert_eq!(found[0]["sku"], "BRK-1042");
+    assert_eq!(found[0]["matchedReplaced"], "04465-02220");
+
+    for (vin, make, model, year, fitting) in DEMO_VINS {
+        let response = app.get(&format!("/api/vin/{vin}"), None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{vin}");
+        let vehicle: Value = response.json().await.unwrap();
+        assert_eq!(
+            vehicle["catalogueVehicle"],
+            json!({"make": make, "model": model, "year": year}),
+            "{vin}"
+        );
+        assert_eq!(vehicle["fittingParts"], fitting, "{vin}");
+    }
 }

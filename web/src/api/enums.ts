@@ -58,6 +58,16 @@ export const schemaEnums = {
       "Other"
     ]
   },
+  "Fitment": {
+    "axle": [
+      "front",
+      "rear"
+    ],
+    "side": [
+      "left",
+      "right"
+    ]
+  },
   "Part": {
     "category": [
       "Brakes",

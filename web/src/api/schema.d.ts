@@ -692,6 +692,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/garage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's vehicles, oldest first. */
+        get: operations["list_vehicles"];
+        put?: never;
+        /** Adds a vehicle to the garage; the first one becomes current. */
+        post: operations["add_vehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/garage/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Brings the vehicle the browser remembered into the garage at sign-in and
+         *     makes it current. Idempotent: a vehicle already there (the same VIN, or
+         *     the same year, make, model, engine and trim) is not added again.
+         */
+        post: operations["merge_vehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/garage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a vehicle's fields with those sent (a field left out is
+         *     cleared); whether it is current does not change.
+         */
+        put: operations["edit_vehicle"];
+        post?: never;
+        /** Removes a vehicle from the garage; when it was current, no vehicle is. */
+        delete: operations["delete_vehicle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/garage/{id}/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a vehicle the current one (and no other). */
+        post: operations["make_current"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1008,6 +1085,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vin/{vin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decodes a VIN with the vehicle data the shop is built with (no outside
+         *     service): year, make, model and, where the data has them, engine, trim,
+         *     body and drive; and counts the catalogue's parts that fit it. Every VIN
+         *     is checked for its length and characters, and one made for North
+         *     America (first character 1-5) for its check digit (docs/decisions.md, D24).
+         */
+        get: operations["lookup_vin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -1289,6 +1389,21 @@ export interface components {
              */
             weightKg: number;
         };
+        /**
+         * @description A vehicle as the catalogue names it: the make and model its fitments
+         *     spell, ready for `GET /api/part?make=&model=&year=`.
+         */
+        CatalogueVehicle: {
+            /** @example BMW */
+            make: string;
+            /** @example 3 Series */
+            model: string;
+            /**
+             * Format: int64
+             * @example 2014
+             */
+            year: number;
+        };
         /** @description A category and how many parts it holds. */
         CategoryCount: {
             /** Format: int64 */
@@ -1485,12 +1600,45 @@ export interface components {
             /** @description The one-time code from `/login/google?code=...`. */
             code: string;
         };
-        /** @description A vehicle a part fits, model years inclusive. */
+        /**
+         * @description A vehicle a part fits, model years inclusive, and optionally what
+         *     narrows it further: an engine, a trim or submodel, the axle and side
+         *     the part goes on, and a note. A qualifier left out (or blank, or
+         *     `null`) means the part fits every engine, trim, axle or side; answers
+         *     leave such qualifiers out.
+         */
         Fitment: {
+            /**
+             * @description The axle the part goes on.
+             * @example front
+             */
+            axle?: null | (("front" | "rear") | string);
+            /**
+             * @description The engine, written as the shop writes engines: litres with one
+             *     decimal, `L`, then the layout and cylinders (`1.8L L4`, `3.5L V6`),
+             *     or `2.0L 4-cyl` when the layout is not known. Compared in any case.
+             * @example 1.8L L4
+             */
+            engine?: null | string;
             /** @example Toyota */
             make: string;
             /** @example Corolla */
             model: string;
+            /**
+             * @description Anything else the buyer should know about this fit.
+             * @example Not for models with sport suspension
+             */
+            note?: null | string;
+            /**
+             * @description The side the part goes on.
+             * @example left
+             */
+            side?: null | (("left" | "right") | string);
+            /**
+             * @description The trim or submodel.
+             * @example LE
+             */
+            trim?: null | string;
             /** @example 2009 */
             yearFrom: number;
             /** @example 2019 */
@@ -1503,6 +1651,37 @@ export interface components {
              * @example ann@example.com
              */
             email: string;
+        };
+        /** @description A vehicle in the garage. Fields not given are null. */
+        GarageVehicle: {
+            _id: string;
+            createdAt: string;
+            /**
+             * @description Whether this is the vehicle the buyer is shopping for now; at most
+             *     one vehicle of the garage is.
+             */
+            current: boolean;
+            /** @example 1.8L L4 */
+            engine?: string | null;
+            /** @example Toyota */
+            make: string;
+            /** @example Corolla */
+            model: string;
+            /** @example Ann's car */
+            nickname?: string | null;
+            /** @example LE */
+            trim?: string | null;
+            updatedAt: string;
+            /**
+             * @description Upper-case.
+             * @example 2T1BURHE0EC123456
+             */
+            vin?: string | null;
+            /**
+             * Format: int64
+             * @example 2014
+             */
+            year: number;
         };
         /** @description A finished Google sign-in. */
         GoogleSignIn: {
@@ -1637,6 +1816,13 @@ export interface components {
             img: string;
             /** @description Whether `availableQuantity <= reorderLevel`. */
             lowStock: boolean;
+            /**
+             * @description In a list searched with `q`: the superseded number `q` found the part
+             *     by (the page can say "replaces 04465-02220"); otherwise null. Always
+             *     sent, as `replaces` is.
+             * @example 04465-02220
+             */
+            matchedReplaced?: string | null;
             /** Format: int64 */
             minimumOrder: number;
             name: string;
@@ -1658,6 +1844,15 @@ export interface components {
              */
             reorderLevel: number;
             /**
+             * @description The older part numbers this part supersedes, as entered; a search
+             *     for one of them finds this part. Always sent (documented as optional
+             *     only so that clients written before it still type-check).
+             * @example [
+             *       "04465-02220"
+             *     ]
+             */
+            replaces?: string[];
+            /**
              * @description The shop's part number, upper-case, unique.
              * @example BRK-1042
              */
@@ -1672,8 +1867,8 @@ export interface components {
         };
         /**
          * @description Changes to a part: any subset of its fields; a field left out or
-         *     `null` stays as it is. `oemNumbers` and `fitments`, when sent, replace
-         *     the part's whole lists.
+         *     `null` stays as it is. `oemNumbers`, `fitments` and `replaces`, when
+         *     sent, replace the part's whole lists.
          */
         PartChanges: {
             availableQuantity?: null | number;
@@ -1699,6 +1894,12 @@ export interface components {
             /** @example 34.99 */
             price?: null | number | string;
             reorderLevel?: null | number;
+            /**
+             * @example [
+             *       "04465-02220"
+             *     ]
+             */
+            replaces?: null | string[];
             /** @example BRK-1042 */
             sku?: null | string;
             /**
@@ -1710,7 +1911,7 @@ export interface components {
         /**
          * @description The fields of a new part (a `price`, quantities and the weight may be
          *     numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
-         *     `reorderLevel` and `weightKg` are optional.
+         *     `reorderLevel`, `weightKg` and `replaces` are optional.
          */
         PartRequest: {
             availableQuantity: number;
@@ -1735,6 +1936,13 @@ export interface components {
             price: number | string;
             /** @description Left out: 5. */
             reorderLevel?: null | number;
+            /**
+             * @description Older part numbers this part supersedes.
+             * @example [
+             *       "04465-02220"
+             *     ]
+             */
+            replaces?: null | string[];
             /**
              * @description Left out or blank: the shop makes one from the id (`PG-000123`).
              * @example BRK-1042
@@ -2031,10 +2239,101 @@ export interface components {
              */
             yearTo: number;
         };
+        /**
+         * @description A vehicle for the garage: year, make and model, and optionally a
+         *     nickname, the engine (written as fitments write engines), the trim
+         *     and the VIN.
+         */
+        VehicleRequest: {
+            /** @example 1.8L L4 */
+            engine?: null | string;
+            /** @example Toyota */
+            make: string;
+            /** @example Corolla */
+            model: string;
+            /** @example Ann's car */
+            nickname?: null | string;
+            /** @example LE */
+            trim?: null | string;
+            /** @example 2T1BURHE0EC123456 */
+            vin?: null | string;
+            /** @example 2014 */
+            year: number;
+        };
         /** @description Proves the account's address with a mailed verification link. */
         VerifyEmailRequest: {
             /** @description The `token` of the link `/verify-email?token=...`. */
             token: string;
+        };
+        /**
+         * @description What a VIN says about its vehicle, and how many catalogue parts fit it.
+         *     Fields the vehicle data does not give are null.
+         */
+        VinVehicle: {
+            /** @example Sedan/Saloon */
+            body?: string | null;
+            catalogueVehicle?: null | components["schemas"]["CatalogueVehicle"];
+            /**
+             * @description Whether the check digit (position 9) was checked: for VINs made for
+             *     North America (first character 1 to 5) only.
+             */
+            checkDigitChecked: boolean;
+            /**
+             * Format: int64
+             * @example 4
+             */
+            cylinders?: number | null;
+            /**
+             * Format: double
+             * @example 1.8
+             */
+            displacementL?: number | null;
+            /** @example 4x2 */
+            drive?: string | null;
+            /**
+             * @description The engine as the shop writes engines in fitments (`1.8L L4`,
+             *     `3.5L V6`, `2.0L 4-cyl` when the layout is not known).
+             * @example 1.8L L4
+             */
+            engine?: string | null;
+            /**
+             * @description The maker's engine code.
+             * @example 2ZR-FE
+             */
+            engineCode?: string | null;
+            /**
+             * Format: int64
+             * @description How many parts fit `catalogueVehicle` in this year (with the
+             *     decoded engine, as `GET /api/part?...&engine=` counts them); 0 when
+             *     `catalogueVehicle` is null.
+             * @example 7
+             */
+            fittingParts: number;
+            /** @example Gasoline */
+            fuel?: string | null;
+            /** @example Toyota */
+            make: string;
+            /** @example Corolla */
+            model: string;
+            /**
+             * @description The maker's series or chassis code (`3-Series` for a BMW 328i).
+             * @example ZRE172L
+             */
+            series?: string | null;
+            /** @example Automatic */
+            transmission?: string | null;
+            /** @example L/LE */
+            trim?: string | null;
+            /**
+             * @description The VIN, upper-case.
+             * @example 2T1BURHE0EC123456
+             */
+            vin: string;
+            /**
+             * Format: int64
+             * @example 2014
+             */
+            year: number;
         };
         /** @description The answer to a delivery whose signature holds. */
         WebhookReceipt: {
@@ -4680,6 +4979,328 @@ export interface operations {
             };
         };
     };
+    list_vehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_vehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vehicle is in the garage already, or the garage is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_vehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleRequest"];
+            };
+        };
+        responses: {
+            /** @description The vehicle was in the garage already; it is current now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"];
+                };
+            };
+            /** @description The vehicle was added and is current */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The garage is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_vehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another vehicle of the garage is this vehicle */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_vehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GarageVehicle"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -4861,6 +5482,10 @@ export interface operations {
                 model?: string;
                 /** @description Parts fitting a vehicle of this model year */
                 year?: number;
+                /** @description Parts fitting the vehicle with this engine (`1.8L L4`, any case): fitments naming this engine or none; needs `model` */
+                engine?: string;
+                /** @description Parts for this position on the vehicle: front, rear, left, right, front-left, front-right, rear-left or rear-right (any case); fitments naming that axle and side, or none; needs `make` */
+                position?: string;
                 /** @description oldest (the default), newest, price_asc, price_desc or name */
                 sort?: string;
                 limit?: number;
@@ -5667,6 +6292,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehicleMake"][];
+                };
+            };
+        };
+    };
+    lookup_vin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 17 letters and digits, any case, never I, O or Q; spaces around it are dropped */
+                vin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VinVehicle"];
+                };
+            };
+            /** @description Not a VIN: the message says why (length, a character, the check digit) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A valid VIN the vehicle data cannot decode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shop's vehicle data is missing */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
