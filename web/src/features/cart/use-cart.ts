@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useUser } from '@/lib/auth';
 import type { CartLine } from './api-types';
-import { useAddCartLine, useRemoveCartLine, useSetCartLine } from './api/change-cart';
+import { addCartLine, removeCartLine, setCartLine } from './api/change-cart';
 import { useBrowserCartQuote, useServerCart } from './api/get-cart';
 import { cartKeys } from './api/keys';
 import {
@@ -54,39 +54,33 @@ export function useCart() {
 export function useCartActions() {
   const signedIn = useSignedIn();
   const queryClient = useQueryClient();
-  const addLine = useAddCartLine();
-  const setLine = useSetCartLine();
-  const removeLine = useRemoveCartLine();
-  const { mutateAsync: addOnServer } = addLine;
-  const { mutateAsync: setOnServer } = setLine;
-  const { mutateAsync: removeOnServer } = removeLine;
 
   const add = useCallback(
     async (part: CartPart, quantity: number) => {
-      if (signedIn) await addOnServer({ partId: part._id, quantity });
+      if (signedIn) await addCartLine(queryClient, { partId: part._id, quantity });
       else addToBrowserCart(part, quantity);
     },
-    [signedIn, addOnServer],
+    [signedIn, queryClient],
   );
 
   const setQuantity = useCallback(
     async (line: CartLine, quantity: number) => {
-      if (signedIn) await setOnServer({ partId: line.partId, quantity });
+      if (signedIn) await setCartLine(queryClient, line.partId, quantity);
       else setBrowserCartQuantity(line.partId, quantity, line.unitPrice);
     },
-    [signedIn, setOnServer],
+    [signedIn, queryClient],
   );
 
   const remove = useCallback(
     async (partId: string) => {
-      if (signedIn) await removeOnServer(partId);
+      if (signedIn) await removeCartLine(queryClient, partId);
       else removeFromBrowserCart(partId);
     },
-    [signedIn, removeOnServer],
+    [signedIn, queryClient],
   );
 
   /** Asks the shop for the cart again (after an order was refused, say). */
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: cartKeys.all }), [queryClient]);
 
-  return { add, setQuantity, remove, refresh, busy: addLine.isPending || setLine.isPending || removeLine.isPending };
+  return { add, setQuantity, remove, refresh };
 }
