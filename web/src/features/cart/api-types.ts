@@ -23,10 +23,10 @@ export type CartLine = {
   availableQuantity: number;
   weightKg: number;
   /** The price the buyer saw when the line was last set, or null. */
-  seenPrice: number | null;
-  problem: CartProblem | null;
+  seenPrice?: number | null;
+  problem?: CartProblem | null;
   /** The problem in words ("Only 3 in stock"), or null. */
-  message: string | null;
+  message?: string | null;
 };
 
 /** A cart: its lines in the order they were added, and whether it can be ordered as it is. */
@@ -127,7 +127,7 @@ export type ShippingMethod = {
   description: string;
   basePrice: number;
   pricePerKg: number;
-  freeOver: number | null;
+  freeOver?: number | null;
   active: boolean;
 };
 

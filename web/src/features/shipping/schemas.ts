@@ -45,7 +45,7 @@ export function shippingMethodValues(method: ShippingMethod): ShippingMethodValu
     description: method.description,
     basePrice: String(method.basePrice),
     pricePerKg: String(method.pricePerKg),
-    freeOver: method.freeOver === null ? '' : String(method.freeOver),
+    freeOver: method.freeOver == null ? '' : String(method.freeOver),
     active: method.active,
   };
 }

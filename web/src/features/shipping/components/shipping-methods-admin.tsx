@@ -72,7 +72,7 @@ export function ShippingMethodsAdmin() {
                   </td>
                   <td className="whitespace-nowrap text-right">{money(method.basePrice)}</td>
                   <td className="whitespace-nowrap text-right">{money(method.pricePerKg)}</td>
-                  <td className="whitespace-nowrap text-right">{method.freeOver === null ? '—' : money(method.freeOver)}</td>
+                  <td className="whitespace-nowrap text-right">{method.freeOver == null ? '—' : money(method.freeOver)}</td>
                   <td>
                     <span className={`badge badge-sm whitespace-nowrap ${method.active ? 'badge-success' : 'badge-ghost'}`}>
                       {method.active ? 'Offered' : 'Switched off'}
