@@ -1,5 +1,7 @@
-//! Demo data for a new shop: parts with pictures and a few reviews, loaded
-//! once into an empty database (SHOP_DEMO_DATA), and the admin account.
+//! Demo data for a new shop: parts with pictures and weights, a few
+//! reviews, a trade counter and two delivery methods, loaded once into an
+//! empty database (SHOP_DEMO_DATA); and the admin account. Without demo
+//! data a shop starts with no delivery methods and the default counter.
 
 use anyhow::Context;
 use include_dir::{include_dir, Dir};
@@ -11,10 +13,11 @@ use crate::auth::password;
 use crate::config::Config;
 use crate::db::Db;
 use crate::images;
-use crate::input::{parse_cents, parse_email};
+use crate::input::{parse_cents, parse_email, parse_thousandths};
 use crate::parts::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
 use crate::parts::store::{self as parts, Details, PartFields};
 use crate::reviews::{self, NewReview};
+use crate::shipping::{self, counter::Counter};
 use crate::users::store as users;
 
 static DEMO: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/demo");
@@ -30,6 +33,8 @@ struct DemoPart {
     image: String,
     sku: String,
     category: String,
+    /// Kilograms per unit, as text ("0.35").
+    weight_kg: String,
     #[serde(default)]
     oem_numbers: Vec<String>,
     #[serde(default)]
@@ -44,6 +49,23 @@ struct DemoFitment {
     model: String,
     year_from: i64,
     year_to: i64,
+}
+
+/// The demo shop's trade counter and delivery methods.
+#[derive(Deserialize)]
+struct DemoShipping {
+    counter: Counter,
+    methods: Vec<DemoMethod>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoMethod {
+    name: String,
+    description: String,
+    base_price: String,
+    price_per_kg: String,
+    free_over: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -61,7 +83,7 @@ enum Settings {
     Value,
 }
 
-/// Loads the demo parts and reviews, unless the shop already has parts or
+/// Loads the demo parts, reviews, trade counter and delivery methods, unless the shop already has parts or
 /// demo data was loaded before (an admin who deleted every part does not
 /// get them back at the next start).
 pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
@@ -95,6 +117,8 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
                 .with_context(|| format!("demo category of {}", p.name))?
                 .to_owned(),
             reorder_level: DEFAULT_REORDER_LEVEL,
+            weight_grams: parse_thousandths(&p.weight_kg)
+                .with_context(|| format!("demo weight of {}", p.name))?,
             details: Details {
                 oem_numbers: p.oem_numbers.clone(),
                 fitments: p
@@ -123,9 +147,27 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
         };
         reviews::insert(db, &review).await?;
     }
+    let demo_shipping: DemoShipping = serde_json::from_str(file_text("shipping.json")?)?;
+    shipping::counter::save(db, &demo_shipping.counter).await?;
+    for m in &demo_shipping.methods {
+        let cents = |price: &str| {
+            parse_cents(price).map_err(|e| anyhow::anyhow!("demo price of {}: {e}", m.name))
+        };
+        let free_over = m.free_over.as_deref().map(cents).transpose()?;
+        shipping::insert_method(
+            db,
+            &m.name,
+            &m.description,
+            cents(&m.base_price)?,
+            cents(&m.price_per_kg)?,
+            free_over,
+        )
+        .await?;
+    }
     tracing::info!(
         parts = demo_parts.len(),
         reviews = demo_reviews.len(),
+        delivery_methods = demo_shipping.methods.len(),
         "demo data loaded"
     );
     Ok(())

@@ -2,6 +2,7 @@
 //! both `main` and the tests start the shop (see `startup`); `http` assembles
 //! what it serves.
 
+pub mod addresses;
 pub mod auth;
 pub mod backup;
 pub mod cache;
@@ -23,6 +24,7 @@ pub mod parts;
 pub mod payments;
 pub mod profiles;
 pub mod reviews;
+pub mod shipping;
 pub mod startup;
 pub mod state;
 pub mod system;

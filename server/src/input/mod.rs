@@ -262,6 +262,47 @@ impl<'a> Form<'a> {
         }
     }
 
+    /// A required number from 0 to `max` thousandths with at most three
+    /// decimals (a JSON number or numeric text), read exactly as written, as
+    /// thousandths ("1.25" is 1250); `wrong` is the message for anything else.
+    pub fn thousandths(&mut self, name: &str, label: &str, max: i64, wrong: &str) -> i64 {
+        let text = match self.body.get(name) {
+            None | Some(Value::Null) => None,
+            Some(Value::Number(n)) => Some(decimal_text(n, 3)),
+            Some(Value::String(s)) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
+            Some(_) => {
+                self.fail(name, wrong);
+                return 0;
+            }
+        };
+        let Some(text) = text else {
+            self.fail(name, format!("{label} is Required"));
+            return 0;
+        };
+        match parse_thousandths(&text) {
+            Some(value) if value <= max => value,
+            _ => {
+                self.fail(name, wrong);
+                0
+            }
+        }
+    }
+
+    /// A required true or false (a JSON boolean).
+    pub fn flag(&mut self, name: &str, label: &str) -> bool {
+        match self.body.get(name) {
+            Some(Value::Bool(b)) => *b,
+            None | Some(Value::Null) => {
+                self.fail(name, format!("{label} is Required"));
+                false
+            }
+            Some(_) => {
+                self.fail(name, format!("{label} must be true or false"));
+                false
+            }
+        }
+    }
+
     /// A required image address: one uploaded to the shop, or an http(s) URL.
     pub fn image_url(&mut self, name: &str) -> String {
         match self.raw_text(name, "Image") {
@@ -403,6 +444,43 @@ fn number_text(n: &serde_json::Number) -> String {
     }
 }
 
+/// Parses "12", "12.5" or "12.125" into thousandths (12125); None for
+/// signs, exponents, more than three decimals or more than nine digits
+/// before the point.
+pub fn parse_thousandths(text: &str) -> Option<i64> {
+    let (units, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if units.is_empty()
+        || units.len() > 9
+        || !digits(units)
+        || !digits(fraction)
+        || fraction.len() > 3
+        || (text.contains('.') && fraction.is_empty())
+    {
+        return None;
+    }
+    let units: i64 = units.parse().ok()?;
+    let fraction: i64 = format!("{fraction:0<3}").parse().ok()?;
+    Some(units * 1000 + fraction)
+}
+
+/// A JSON number as decimal text with at most `places` decimals when it is
+/// within a hair of such a number (0.1 + 0.2 is 0.30000000000000004, read
+/// as 0.3); anything else keeps its digits, to be refused by the parser.
+fn decimal_text(n: &serde_json::Number, places: i32) -> String {
+    match n.as_f64() {
+        Some(f) if !n.is_i64() && !n.is_u64() && f.is_finite() => {
+            let scaled = f * 10f64.powi(places);
+            if (scaled - scaled.round()).abs() < 1e-6 {
+                format!("{f:.*}", places as usize)
+            } else {
+                n.to_string()
+            }
+        }
+        _ => n.to_string(),
+    }
+}
+
 /// Formats cents as a JSON number in currency units (1250 → 12.5).
 pub fn cents_to_units(cents: i64) -> f64 {
     cents as f64 / 100.0
@@ -513,6 +591,37 @@ mod tests {
             "Quantity must be a whole number"
         );
         assert_eq!(fields.len(), 3);
+    }
+
+    #[test]
+    fn figures_with_three_decimals_become_thousandths_exactly() {
+        assert_eq!(parse_thousandths("12"), Some(12_000));
+        assert_eq!(parse_thousandths("0.5"), Some(500));
+        assert_eq!(parse_thousandths("8.25"), Some(8_250));
+        assert_eq!(parse_thousandths("0.001"), Some(1));
+        assert_eq!(parse_thousandths("1.0005"), None);
+        assert_eq!(parse_thousandths("-1"), None);
+        assert_eq!(parse_thousandths("1e3"), None);
+        assert_eq!(parse_thousandths("1."), None);
+        assert_eq!(parse_thousandths(".5"), None);
+        assert_eq!(parse_thousandths("1234567890"), None);
+        let body = json!({"a": 0.1 + 0.2, "b": 1.005, "c": 7, "d": 2.0005, "e": -0.5, "f": "3.5"});
+        let mut form = Form::new(body.as_object().unwrap());
+        assert_eq!(form.thousandths("a", "A", 5_000, "wrong"), 300);
+        assert_eq!(form.thousandths("b", "B", 5_000, "wrong"), 1_005);
+        assert_eq!(form.thousandths("c", "C", 5_000, "wrong"), 0);
+        assert_eq!(form.thousandths("f", "F", 5_000, "wrong"), 3_500);
+        form.thousandths("d", "D", 5_000, "wrong");
+        form.thousandths("e", "E", 5_000, "wrong");
+        form.thousandths("g", "G", 5_000, "wrong");
+        let Err(ApiError::BadRequest { fields, .. }) = form.finish() else {
+            panic!("expected a 400")
+        };
+        assert_eq!(fields["c"], "wrong");
+        assert_eq!(fields["d"], "wrong");
+        assert_eq!(fields["e"], "wrong");
+        assert_eq!(fields["g"], "G is Required");
+        assert_eq!(fields.len(), 4);
     }
 
     #[test]

@@ -269,6 +269,38 @@ impl Rule for OptionalEmail {
     }
 }
 
+/// True or false (a JSON boolean).
+pub struct Flag;
+
+impl Rule for Flag {
+    type Out = bool;
+    fn read(form: &mut Form, name: &str, label: &str) -> bool {
+        form.flag(name, label)
+    }
+    fn schema() -> Value {
+        json!({"type": "boolean"})
+    }
+}
+
+/// The schema of a figure from 0 to `max` thousandths with at most three
+/// decimals, as a number or as numeric text (read by `Form::thousandths`).
+/// `max` is a power of ten times 1000 (100 or 1000 units, say), so the text
+/// pattern is every figure with fewer digits, or the largest one itself.
+pub fn thousandths_schema(max: i64, example: f64) -> Value {
+    let units = max / 1000;
+    let shorter = units.to_string().len() - 1;
+    json!({
+        "oneOf": [
+            {"type": "number", "minimum": 0, "maximum": units, "multipleOf": 0.001},
+            {
+                "type": "string",
+                "pattern": format!(r"^([0-9]{{1,{shorter}}}(\.[0-9]{{1,3}})?|{units}(\.0{{1,3}})?)$"),
+            },
+        ],
+        "example": example,
+    })
+}
+
 /// An object of its own fields, described by `request!`; a problem with one
 /// of them is reported as `outer.inner` ("card.number").
 pub struct Nested<T>(T);
@@ -311,6 +343,16 @@ impl<T: Request + ToSchema + Default> Rule for Nested<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_of_a_figure_in_thousandths_stays_within_its_largest() {
+        let schema = thousandths_schema(100_000, 8.25);
+        assert_eq!(
+            schema["oneOf"][1]["pattern"],
+            r"^([0-9]{1,2}(\.[0-9]{1,3})?|100(\.0{1,3})?)$"
+        );
+        assert_eq!(schema["oneOf"][0]["maximum"], 100);
+    }
 
     #[test]
     fn a_field_that_may_be_left_out_may_be_null() {

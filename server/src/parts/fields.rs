@@ -8,7 +8,7 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::PartialSchema;
 
 use crate::input::request::Request;
-use crate::input::rules::{nullable, whole_schema, Rule, Text, WHITESPACE};
+use crate::input::rules::{nullable, thousandths_schema, whole_schema, Rule, Text, WHITESPACE};
 use crate::input::{Form, SHORT_TEXT};
 use crate::request;
 
@@ -50,6 +50,8 @@ pub const FIRST_YEAR: i64 = 1950;
 pub const LAST_FILTER_YEAR: i64 = 2100;
 /// The reorder level of a part added without one.
 pub const DEFAULT_REORDER_LEVEL: i64 = 5;
+/// The heaviest a part may be, in grams (1,000 kg).
+pub const MAX_WEIGHT_GRAMS: i64 = 1_000_000;
 
 /// The newest model year a fitment may name: next year's models are sold
 /// from this year on.
@@ -112,6 +114,29 @@ impl Rule for ModelYear {
     fn schema() -> Value {
         whole_schema(FIRST_YEAR, last_year())
     }
+}
+
+/// A part's weight in kilograms (a number or numeric text) with at most
+/// three decimals, read exactly as written, as grams.
+pub struct WeightKg;
+
+impl Rule for WeightKg {
+    type Out = i64;
+    fn read(form: &mut Form, name: &str, label: &str) -> i64 {
+        let wrong = format!(
+            "{label} must be in kilograms, from 0 to {}",
+            MAX_WEIGHT_GRAMS / 1000
+        );
+        form.thousandths(name, label, MAX_WEIGHT_GRAMS, &wrong)
+    }
+    fn schema() -> Value {
+        thousandths_schema(MAX_WEIGHT_GRAMS, 1.25)
+    }
+}
+
+/// Grams as a JSON number in kilograms (1250 → 1.25).
+pub fn grams_to_kg(grams: i64) -> f64 {
+    grams as f64 / 1000.0
 }
 
 /// A part number: None when left out or blank; otherwise trimmed and

@@ -21,7 +21,7 @@ use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHOR
 use crate::request;
 use crate::state::AppState;
 use fields::{
-    Category, Fitment, Fitments, OemNumbers, Sku, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
+    Category, Fitment, Fitments, OemNumbers, Sku, WeightKg, DEFAULT_CATEGORY, DEFAULT_REORDER_LEVEL,
 };
 use store::{Details, Edited, PartFields, PartRow, StockChange};
 
@@ -64,6 +64,9 @@ pub struct Part {
     pub reorder_level: i64,
     /// Whether `availableQuantity <= reorderLevel`.
     pub low_stock: bool,
+    /// What one unit weighs, in kilograms with up to three decimals (0: not given).
+    #[schema(example = 1.25)]
+    pub weight_kg: f64,
 }
 
 impl Part {
@@ -84,14 +87,15 @@ impl Part {
             fitments: details.fitments,
             reorder_level: row.reorder_level,
             low_stock: row.available_quantity <= row.reorder_level,
+            weight_kg: fields::grams_to_kg(row.weight_grams),
         }
     }
 }
 
 request! {
-    /// The fields of a new part (a `price` and quantities may be numeric
-    /// strings). `sku`, `oemNumbers`, `category`, `fitments` and
-    /// `reorderLevel` are optional.
+    /// The fields of a new part (a `price`, quantities and the weight may be
+    /// numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
+    /// `reorderLevel` and `weightKg` are optional.
     pub struct PartRequest {
         name: Text<SHORT_TEXT> = "name", "Name";
         description: Text<LONG_TEXT> = "description", "Description";
@@ -107,6 +111,8 @@ request! {
         fitments: Fitments = "fitments", "Fitments";
         /// Left out: 5.
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+        /// Kilograms per unit, at most three decimals. Left out: 0 (not given).
+        weight_kg: Sent<WeightKg> = "weightKg", "Weight";
     }
 }
 
@@ -129,6 +135,8 @@ request! {
         category: Category = "category", "Category";
         fitments: Fitments = "fitments", "Fitments";
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
+        /// Kilograms per unit, at most three decimals.
+        weight_kg: Sent<WeightKg> = "weightKg", "Weight";
     }
 }
 
@@ -265,6 +273,7 @@ struct SentFields {
     category: Option<&'static str>,
     fitments: Option<Vec<Fitment>>,
     reorder_level: Option<i64>,
+    weight_grams: Option<i64>,
     stock: Option<StockChange>,
 }
 
@@ -296,6 +305,7 @@ impl SentFields {
             part.details.fitments.clone_from(fitments);
         }
         part.reorder_level = self.reorder_level.unwrap_or(part.reorder_level);
+        part.weight_grams = self.weight_grams.unwrap_or(part.weight_grams);
         part
     }
 }
@@ -313,6 +323,7 @@ impl From<PartRequest> for SentFields {
             category: part.category,
             fitments: part.fitments,
             reorder_level: part.reorder_level,
+            weight_grams: part.weight_kg,
             stock: Some(StockChange {
                 to: part.available_quantity,
                 seen: None,
@@ -334,6 +345,7 @@ impl From<PartChanges> for SentFields {
             category: changes.category,
             fitments: changes.fitments,
             reorder_level: changes.reorder_level,
+            weight_grams: changes.weight_kg,
             stock: changes.available_quantity.map(|to| StockChange {
                 to,
                 seen: changes.available_quantity_seen,
@@ -354,6 +366,7 @@ fn new_part(sent: &SentFields) -> PartFields {
         sku: None,
         category: DEFAULT_CATEGORY.to_owned(),
         reorder_level: DEFAULT_REORDER_LEVEL,
+        weight_grams: 0,
         details: Details::default(),
     });
     part.available_quantity = sent.stock.map_or(0, |s| s.to);

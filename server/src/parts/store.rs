@@ -27,6 +27,7 @@ pub enum Parts {
     SkuNormalised,
     Category,
     ReorderLevel,
+    WeightGrams,
 }
 
 #[derive(Iden)]
@@ -65,6 +66,8 @@ pub struct PartRow {
     pub sku: String,
     pub category: String,
     pub reorder_level: i64,
+    /// What one unit weighs, in grams (0: not given).
+    pub weight_grams: i64,
 }
 
 /// A part's OEM numbers and fitments, in the order they were entered.
@@ -87,6 +90,8 @@ pub struct PartFields {
     pub sku: Option<String>,
     pub category: String,
     pub reorder_level: i64,
+    /// Grams per unit.
+    pub weight_grams: i64,
     pub details: Details,
 }
 
@@ -103,12 +108,13 @@ impl PartFields {
             sku: Some(row.sku),
             category: row.category,
             reorder_level: row.reorder_level,
+            weight_grams: row.weight_grams,
             details,
         }
     }
 }
 
-pub const COLUMNS: [Parts; 12] = [
+pub const COLUMNS: [Parts; 13] = [
     Parts::Id,
     Parts::Name,
     Parts::Description,
@@ -121,6 +127,7 @@ pub const COLUMNS: [Parts; 12] = [
     Parts::Sku,
     Parts::Category,
     Parts::ReorderLevel,
+    Parts::WeightGrams,
 ];
 
 /// Whether an error is a second part taking a part number.
@@ -244,6 +251,7 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
             Parts::SkuNormalised,
             Parts::Category,
             Parts::ReorderLevel,
+            Parts::WeightGrams,
         ])
         .values_panic([
             part.name.clone().into(),
@@ -258,6 +266,7 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
             normalise(&sku).into(),
             part.category.clone().into(),
             part.reorder_level.into(),
+            part.weight_grams.into(),
         ])
         .returning_col(Parts::Id)
         .to_owned();
@@ -379,6 +388,9 @@ pub async fn update(
     }
     if part.reorder_level != current.reorder_level {
         values.push((Parts::ReorderLevel, part.reorder_level.into()));
+    }
+    if part.weight_grams != current.weight_grams {
+        values.push((Parts::WeightGrams, part.weight_grams.into()));
     }
     match stock {
         Some(StockChange { to, .. }) if to != current.available_quantity => {

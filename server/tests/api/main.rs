@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod addresses;
 mod attacks;
 mod auth;
 mod backup;
@@ -34,10 +35,12 @@ mod recovery;
 mod request_docs;
 mod reviews;
 mod security;
+mod shipping;
 mod startup;
 mod stock_races;
 mod stripe;
 mod system;
+mod tax;
 mod test_cards;
 mod users;
 mod webhook;

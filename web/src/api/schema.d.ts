@@ -4,6 +4,69 @@
  */
 
 export interface paths {
+    "/api/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's addresses, the default first, then the newest first. */
+        get: operations["list_addresses"];
+        put?: never;
+        /** Adds an address to the signed-in buyer's address book. */
+        post: operations["create_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces one of the signed-in buyer's addresses with the fields sent.
+         *     `isDefault: true` makes it the default; false never takes the mark from
+         *     the default (make another address the default instead).
+         */
+        put: operations["update_address"];
+        post?: never;
+        /**
+         * Deletes one of the signed-in buyer's addresses. Deleting the default
+         *     makes the newest address left the default. Orders keep their own copy.
+         */
+        delete: operations["delete_address"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the trade counter: where buyers collect orders, and the place
+         *     collected orders are taxed at.
+         */
+        put: operations["set_counter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -90,6 +153,87 @@ export interface paths {
          */
         post: operations["ship_order"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shipping-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every delivery method, those buyers cannot choose too, by id. */
+        get: operations["list_methods"];
+        put?: never;
+        /** Adds a delivery method. */
+        post: operations["create_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shipping-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a delivery method's fields. Orders placed with it keep its
+         *     name and the price they were charged.
+         */
+        put: operations["update_method"];
+        post?: never;
+        /**
+         * Deletes a delivery method. Orders placed with it keep its name and the
+         *     price they were charged.
+         */
+        delete: operations["delete_method"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tax rate, by country and region. */
+        get: operations["list_rates"];
+        put?: never;
+        /** Adds a tax rate for a place that has none. */
+        post: operations["create_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a tax rate's fields. Orders already placed keep the tax they
+         *     were charged.
+         */
+        put: operations["update_rate"];
+        post?: never;
+        /** Deletes a tax rate. Orders already placed keep the tax they were charged. */
+        delete: operations["delete_rate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -606,6 +750,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trade counter and the delivery methods buyers may choose, for everyone. */
+        get: operations["public_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-payments/confirm": {
         parameters: {
             query?: never;
@@ -722,6 +883,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An address as the API shows it (and as an order keeps it). */
+        Address: {
+            _id: string;
+            /** @example Oakland */
+            city: string;
+            /**
+             * @description Two-letter country code (ISO 3166-1 alpha-2), upper-case.
+             * @example US
+             */
+            country: string;
+            /** @description Whether this is the buyer's default address. */
+            isDefault: boolean;
+            /** @example 1200 Harbor Blvd */
+            line1: string;
+            /** @description "" when not given. */
+            line2: string;
+            /**
+             * @description Who receives the goods.
+             * @example Ann Driver
+             */
+            name: string;
+            phone?: string | null;
+            /** @example 94607 */
+            postcode: string;
+            /**
+             * @description State, province or county; "" when not given.
+             * @example CA
+             */
+            region: string;
+        };
+        /**
+         * @description An address: who receives the goods and where. `line2`, `region`,
+         *     `phone` and `isDefault` are optional.
+         */
+        AddressRequest: {
+            /** @example Oakland */
+            city: string;
+            /**
+             * @description Two-letter country code, any case (stored upper-case).
+             * @example US
+             */
+            country: string;
+            /**
+             * @description True: this becomes the default address (the others lose it). The
+             *     first address is the default whatever this says, and the default
+             *     stays the default until another one is made so.
+             */
+            isDefault?: null | boolean;
+            /** @example 1200 Harbor Blvd */
+            line1: string;
+            line2?: null | string;
+            /** @example Ann Driver */
+            name: string;
+            /** @example +1 555 0100 */
+            phone?: null | string;
+            /** @example 94607 */
+            postcode: string;
+            /**
+             * @description State, province or county.
+             * @example CA
+             */
+            region?: null | string;
+        };
         AdminCheck: {
             admin: boolean;
         };
@@ -836,6 +1060,71 @@ export interface components {
         /** @description The answer to a card payment that succeeded. */
         Confirmed: {
             paymentIntent: components["schemas"]["IntentStatus"];
+        };
+        /** @description The trade counter, where buyers collect their orders. */
+        Counter: {
+            /**
+             * @default
+             * @example Oakland
+             */
+            city: string;
+            /**
+             * @description Two-letter country code, upper-case.
+             * @default US
+             * @example US
+             */
+            country: string;
+            /**
+             * @description Opening hours, as the shop writes them.
+             * @default
+             * @example Mon–Fri 7:30–17:30, Sat 8:00–12:00
+             */
+            hours: string;
+            /**
+             * @default
+             * @example 1200 Harbor Blvd
+             */
+            line1: string;
+            /** @default  */
+            line2: string;
+            /**
+             * @default Trade counter
+             * @example Parts Garage trade counter
+             */
+            name: string;
+            /** @default  */
+            phone: string;
+            /**
+             * @default
+             * @example 94607
+             */
+            postcode: string;
+            /**
+             * @default
+             * @example CA
+             */
+            region: string;
+        };
+        /**
+         * @description The trade counter: its name and country are required, the rest may
+         *     be left out (blank).
+         */
+        CounterRequest: {
+            city?: null | string;
+            /**
+             * @description Two-letter country code, any case (stored upper-case).
+             * @example US
+             */
+            country: string;
+            /** @description Opening hours, as buyers should read them. */
+            hours?: null | string;
+            line1?: null | string;
+            line2?: null | string;
+            /** @example Parts Garage trade counter */
+            name: string;
+            phone?: null | string;
+            postcode?: null | string;
+            region?: null | string;
         };
         DeletedCount: {
             /** Format: int64 */
@@ -1003,6 +1292,12 @@ export interface components {
              */
             sku: string;
             updatedAt: string;
+            /**
+             * Format: double
+             * @description What one unit weighs, in kilograms with up to three decimals (0: not given).
+             * @example 1.25
+             */
+            weightKg: number;
         };
         /**
          * @description Changes to a part: any subset of its fields; a field left out or
@@ -1035,11 +1330,16 @@ export interface components {
             reorderLevel?: null | number;
             /** @example BRK-1042 */
             sku?: null | string;
+            /**
+             * @description Kilograms per unit, at most three decimals.
+             * @example 1.25
+             */
+            weightKg?: null | number | string;
         };
         /**
-         * @description The fields of a new part (a `price` and quantities may be numeric
-         *     strings). `sku`, `oemNumbers`, `category`, `fitments` and
-         *     `reorderLevel` are optional.
+         * @description The fields of a new part (a `price`, quantities and the weight may be
+         *     numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
+         *     `reorderLevel` and `weightKg` are optional.
          */
         PartRequest: {
             availableQuantity: number;
@@ -1069,6 +1369,11 @@ export interface components {
              * @example BRK-1042
              */
             sku?: null | string;
+            /**
+             * @description Kilograms per unit, at most three decimals. Left out: 0 (not given).
+             * @example 1.25
+             */
+            weightKg?: null | number | string;
         };
         PayRequest: {
             /** @description The id of the succeeded payment. */
@@ -1163,6 +1468,71 @@ export interface components {
              */
             trackingNumber?: null | string;
         };
+        /** @description Where buyers can collect orders, and how else orders can travel. */
+        ShippingChoices: {
+            counter: components["schemas"]["Counter"];
+            /** @description The delivery methods buyers may choose, by id. */
+            methods: components["schemas"]["ShippingMethod"][];
+        };
+        /** @description A delivery method the shop offers. */
+        ShippingMethod: {
+            _id: string;
+            /** @description Whether buyers may choose it. */
+            active: boolean;
+            /**
+             * Format: double
+             * @description The price per order, in currency units.
+             * @example 5.95
+             */
+            basePrice: number;
+            /** @example 2–4 working days */
+            description: string;
+            /**
+             * Format: double
+             * @description Goods worth this much or more travel free; null: never free.
+             * @example 150
+             */
+            freeOver?: number | null;
+            /** @example Standard delivery */
+            name: string;
+            /**
+             * Format: double
+             * @description The price per kilogram of the order, in currency units.
+             * @example 0.5
+             */
+            pricePerKg: number;
+        };
+        /**
+         * @description A delivery method: a price per order plus a price per kilogram,
+         *     free from `freeOver` (left out or null: never free). `description`
+         *     and `active` (true) may be left out; a `PUT` replaces every field.
+         */
+        ShippingMethodRequest: {
+            /** @description Whether buyers may choose it. Left out: true. */
+            active?: null | boolean;
+            /**
+             * @description The price per order, in currency units (0 or more).
+             * @example 5.95
+             */
+            basePrice: number | string;
+            /**
+             * @description How long it takes, or anything else buyers should know.
+             * @example 2–4 working days
+             */
+            description?: null | string;
+            /**
+             * @description Goods worth this much or more travel free.
+             * @example 150
+             */
+            freeOver?: null | number | string;
+            /** @example Standard delivery */
+            name: string;
+            /**
+             * @description The price per kilogram, in currency units (0 or more).
+             * @example 0.5
+             */
+            pricePerKg: number | string;
+        };
         /** @description Every session of the account has ended. */
         SignedOut: {
             signedOut: boolean;
@@ -1178,6 +1548,59 @@ export interface components {
             name: string;
             /** @example secret12 */
             password: string;
+        };
+        /** @description A tax rate and the place it applies at. */
+        TaxRate: {
+            _id: string;
+            /** @description Whether delivery is taxed too. */
+            appliesToShipping: boolean;
+            /**
+             * @description Two-letter country code, upper-case.
+             * @example US
+             */
+            country: string;
+            /**
+             * @description What receipts call it.
+             * @example California sales tax
+             */
+            name: string;
+            /**
+             * Format: double
+             * @description Percent of the taxed amount, at most three decimals.
+             * @example 7.25
+             */
+            ratePercent: number;
+            /**
+             * @description The region it applies in; "" for the whole country.
+             * @example CA
+             */
+            region: string;
+        };
+        /**
+         * @description A tax rate: where it applies and how much. `region` left out or
+         *     blank: the whole country. `appliesToShipping` left out: true. A
+         *     `PUT` replaces every field.
+         */
+        TaxRateRequest: {
+            /** @description Whether delivery is taxed too. Left out: true. */
+            appliesToShipping?: null | boolean;
+            /**
+             * @description Two-letter country code, any case (stored upper-case).
+             * @example US
+             */
+            country: string;
+            /** @example California sales tax */
+            name?: null | string;
+            /**
+             * @description Percent, from 0 to 100 with at most three decimals.
+             * @example 8.25
+             */
+            ratePercent: number | string;
+            /**
+             * @description State, province or county, as addresses write it (any case).
+             * @example CA
+             */
+            region?: null | string;
         };
         TokenResponse: {
             token: string;
@@ -1253,6 +1676,271 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address book is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_counter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counter"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_all_orders: {
         parameters: {
             query?: {
@@ -1583,6 +2271,468 @@ export interface operations {
             };
             /** @description The body is not of the documented media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRate"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRate"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The place already has a rate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRate"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another rate has the place */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3408,6 +4558,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingChoices"];
                 };
             };
         };

@@ -1,0 +1,397 @@
+//! What an order costs to send and in tax. Every figure is whole cents;
+//! rounding is half up on integers, so no binary fraction ever touches
+//! money.
+//!
+//! - Pickup at the trade counter is free, and taxed where the counter is.
+//! - A delivery method costs its base price plus its price per kilogram
+//!   times the order's weight (rounded to the cent), or nothing when the
+//!   goods come to its "free over" figure or more. It is taxed where the
+//!   address is.
+//! - The tax rate of a place is its region's (country and region, the
+//!   region in any case, surrounding spaces ignored), else its country's
+//!   (region ""), else none. Tax is that rate of the goods, plus of the
+//!   delivery when the rate says so.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::counter;
+use super::store::{self, MethodRow, TaxRateRow};
+use crate::addresses::AddressRow;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+use crate::input::cents_to_units;
+
+/// What the trade counter's option is called, on orders too.
+pub const PICKUP_NAME: &str = "Counter pickup";
+/// The id of the trade counter's option.
+pub const PICKUP_ID: &str = "pickup";
+
+/// How an order travels: the trade counter, or one of the admin's delivery methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MethodChoice {
+    Pickup,
+    Delivery(i64),
+}
+
+impl MethodChoice {
+    /// "pickup", or a delivery method's id as text. None: neither.
+    pub fn parse(s: &str) -> Option<MethodChoice> {
+        let s = s.trim();
+        if s == PICKUP_ID {
+            return Some(MethodChoice::Pickup);
+        }
+        crate::input::parse_id(s).map(MethodChoice::Delivery)
+    }
+
+    /// "pickup" or the id.
+    pub fn id(&self) -> String {
+        match self {
+            MethodChoice::Pickup => PICKUP_ID.to_owned(),
+            MethodChoice::Delivery(id) => id.to_string(),
+        }
+    }
+}
+
+/// An order's figures, in cents, with how it travels and the tax applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quote {
+    pub goods_cents: i64,
+    pub shipping_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    /// "pickup" or the delivery method's id.
+    pub method_id: String,
+    pub method_name: String,
+    /// 0 when no rate applies.
+    pub tax_rate_ppm: i64,
+    /// "" when no rate applies.
+    pub tax_name: String,
+}
+
+/// One way an order can travel, priced for it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryOption {
+    /// "pickup", or a delivery method's id.
+    #[schema(example = "pickup")]
+    pub id: String,
+    #[schema(example = "Counter pickup")]
+    pub name: String,
+    pub description: String,
+    /// What delivery costs for this order, in currency units.
+    pub price: f64,
+}
+
+/// `x / d` rounded half up, for `x >= 0` and `d > 0`.
+pub fn round_half_up(x: i128, d: i128) -> i128 {
+    (x * 2 + d) / (2 * d)
+}
+
+/// Cents from an i128 figure, capped at what an i64 holds.
+fn cents(x: i128) -> i64 {
+    i64::try_from(x).unwrap_or(i64::MAX)
+}
+
+/// What `method` charges for goods worth `goods_cents` weighing `weight_grams`.
+pub fn shipping_cents(method: &MethodRow, goods_cents: i64, weight_grams: i64) -> i64 {
+    if method
+        .free_over_cents
+        .is_some_and(|free_over| goods_cents >= free_over)
+    {
+        return 0;
+    }
+    let by_weight = round_half_up(
+        i128::from(method.per_kg_cents.max(0)) * i128::from(weight_grams.max(0)),
+        1000,
+    );
+    cents(i128::from(method.base_cents.max(0)) + by_weight)
+}
+
+/// The rate that applies at (`country`, `region`): the region's, else the
+/// country's own, else none.
+pub fn rate_for<'a>(
+    rates: &'a [TaxRateRow],
+    country: &str,
+    region: &str,
+) -> Option<&'a TaxRateRow> {
+    let country = country.trim().to_ascii_uppercase();
+    let region = region.trim().to_lowercase();
+    let of_country = || {
+        rates
+            .iter()
+            .filter(|r| r.country.to_ascii_uppercase() == country)
+    };
+    let regional = (!region.is_empty())
+        .then(|| of_country().find(|r| r.region.trim().to_lowercase() == region))
+        .flatten();
+    regional.or_else(|| of_country().find(|r| r.region.trim().is_empty()))
+}
+
+/// The tax on goods and delivery at `rate` (none: 0).
+pub fn tax_cents(goods_cents: i64, shipping_cents: i64, rate: Option<&TaxRateRow>) -> i64 {
+    let Some(rate) = rate else {
+        return 0;
+    };
+    let taxed = i128::from(goods_cents.max(0))
+        + if rate.applies_to_shipping == 1 {
+            i128::from(shipping_cents.max(0))
+        } else {
+            0
+        };
+    cents(round_half_up(
+        taxed * i128::from(rate.rate_ppm.max(0)),
+        1_000_000,
+    ))
+}
+
+/// The figures of an order, once its delivery and tax place are known.
+fn figures(
+    goods_cents: i64,
+    shipping_cents: i64,
+    rate: Option<&TaxRateRow>,
+    method_id: String,
+    method_name: String,
+) -> Quote {
+    let tax_cents = tax_cents(goods_cents, shipping_cents, rate);
+    Quote {
+        goods_cents,
+        shipping_cents,
+        tax_cents,
+        total_cents: goods_cents
+            .saturating_add(shipping_cents)
+            .saturating_add(tax_cents),
+        method_id,
+        method_name,
+        tax_rate_ppm: rate.map_or(0, |r| r.rate_ppm),
+        tax_name: rate.map_or_else(String::new, |r| r.name.clone()),
+    }
+}
+
+/// Prices an order of `goods_cents` weighing `weight_grams`, sent by `method` to `address`
+/// (None for pickup). Reads methods, rates and the counter through `conn` (so it can run
+/// inside the order's write transaction).
+/// Errors: method id unknown or inactive -> 400 on `deliveryMethod`;
+/// a delivery method without an address -> 400 on `addressId`.
+pub async fn quote(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    goods_cents: i64,
+    weight_grams: i64,
+    method: MethodChoice,
+    address: Option<&AddressRow>,
+) -> ApiResult<Quote> {
+    let (shipping, method_name, country, region) = match method {
+        MethodChoice::Pickup => {
+            let counter = counter::load_on(db, conn).await?;
+            (0, PICKUP_NAME.to_owned(), counter.country, counter.region)
+        }
+        MethodChoice::Delivery(id) => {
+            let method = store::method_on(db, conn, id, true)
+                .await?
+                .ok_or_else(|| ApiError::field("deliveryMethod", "No such delivery method"))?;
+            let address = address
+                .ok_or_else(|| ApiError::field("addressId", "A delivery address is Required"))?;
+            (
+                shipping_cents(&method, goods_cents, weight_grams),
+                method.name,
+                address.country.clone(),
+                address.region.clone(),
+            )
+        }
+    };
+    let rates = store::rates_of_country(db, conn, &country).await?;
+    let rate = rate_for(&rates, &country, &region);
+    Ok(figures(
+        goods_cents,
+        shipping,
+        rate,
+        method.id(),
+        method_name,
+    ))
+}
+
+/// Pickup first, then every active delivery method, each priced for this cart.
+pub async fn options(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    goods_cents: i64,
+    weight_grams: i64,
+) -> ApiResult<Vec<DeliveryOption>> {
+    let counter = counter::load_on(db, conn).await?;
+    let methods = store::methods_on(db, conn, true).await?;
+    let mut options = vec![DeliveryOption {
+        id: PICKUP_ID.to_owned(),
+        name: PICKUP_NAME.to_owned(),
+        description: counter.summary(),
+        price: 0.0,
+    }];
+    options.extend(methods.into_iter().map(|m| DeliveryOption {
+        id: m.id.to_string(),
+        price: cents_to_units(shipping_cents(&m, goods_cents, weight_grams)),
+        name: m.name,
+        description: m.description,
+    }));
+    Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(base: i64, per_kg: i64, free_over: Option<i64>) -> MethodRow {
+        MethodRow {
+            id: 7,
+            name: "Standard delivery".into(),
+            description: String::new(),
+            base_cents: base,
+            per_kg_cents: per_kg,
+            free_over_cents: free_over,
+            active: 1,
+            created_at: String::new(),
+            updated_at: String::new(),
+        }
+    }
+
+    fn rate(country: &str, region: &str, ppm: i64, on_shipping: bool) -> TaxRateRow {
+        TaxRateRow {
+            id: 1,
+            country: country.into(),
+            region: region.into(),
+            name: format!("{country} {region} tax"),
+            rate_ppm: ppm,
+            applies_to_shipping: i64::from(on_shipping),
+            created_at: String::new(),
+            updated_at: String::new(),
+        }
+    }
+
+    #[test]
+    fn halves_round_up_and_the_rest_to_the_nearest() {
+        assert_eq!(round_half_up(5, 10), 1);
+        assert_eq!(round_half_up(4, 10), 0);
+        assert_eq!(round_half_up(15, 10), 2);
+        assert_eq!(round_half_up(14_999, 10_000), 1);
+        assert_eq!(round_half_up(0, 7), 0);
+        assert_eq!(round_half_up(2_500_000, 1_000_000), 3);
+        assert_eq!(round_half_up(2_499_999, 1_000_000), 2);
+    }
+
+    #[test]
+    fn delivery_is_the_base_price_plus_the_weight_rounded_to_the_cent() {
+        let standard = method(595, 50, None);
+        assert_eq!(shipping_cents(&standard, 1_000, 0), 595);
+        assert_eq!(shipping_cents(&standard, 1_000, 2_000), 695);
+        // 50 cents/kg × 1.001 kg = 50.05 cents: 50.
+        assert_eq!(shipping_cents(&standard, 1_000, 1_001), 645);
+        // 50 × 0.011 kg = 0.55 cents: 1; 50 × 0.009 kg = 0.45 cents: 0.
+        assert_eq!(shipping_cents(&standard, 1_000, 11), 596);
+        assert_eq!(shipping_cents(&standard, 1_000, 9), 595);
+        // Odd grams: 120 cents/kg × 0.013 kg = 1.56 cents: 2.
+        assert_eq!(shipping_cents(&method(0, 120, None), 1, 13), 2);
+        // Exactly half a cent rounds up: 50 × 0.01 kg = 0.5 cents.
+        assert_eq!(shipping_cents(&method(0, 50, None), 1, 10), 1);
+    }
+
+    #[test]
+    fn delivery_is_free_from_the_threshold_itself() {
+        let standard = method(595, 50, Some(15_000));
+        assert_eq!(shipping_cents(&standard, 14_999, 1_000), 645);
+        assert_eq!(shipping_cents(&standard, 15_000, 1_000), 0);
+        assert_eq!(shipping_cents(&standard, 15_001, 1_000), 0);
+    }
+
+    #[test]
+    fn huge_orders_do_not_overflow() {
+        let heavy = method(100_000_000, 100_000_000, None);
+        let cents = shipping_cents(&heavy, 1, 1_000_000_000_000);
+        assert_eq!(cents, 100_000_000 + 100_000_000_000_000_000);
+        let all = rate("US", "", 1_000_000, true);
+        assert_eq!(tax_cents(i64::MAX, i64::MAX, Some(&all)), i64::MAX);
+    }
+
+    #[test]
+    fn a_region_rate_wins_over_the_country_rate_in_any_case() {
+        let rates = [
+            rate("US", "", 10_000, true),
+            rate("US", "CA", 72_500, true),
+            rate("CA", "", 50_000, true),
+            rate("US", " ny ", 40_000, true),
+        ];
+        assert_eq!(
+            rate_for(&rates, "US", "CA").map(|r| r.rate_ppm),
+            Some(72_500)
+        );
+        assert_eq!(
+            rate_for(&rates, "us", " ca ").map(|r| r.rate_ppm),
+            Some(72_500)
+        );
+        assert_eq!(
+            rate_for(&rates, "US", "NY").map(|r| r.rate_ppm),
+            Some(40_000)
+        );
+        // A region without a rate of its own: the country's.
+        assert_eq!(
+            rate_for(&rates, "US", "TX").map(|r| r.rate_ppm),
+            Some(10_000)
+        );
+        assert_eq!(rate_for(&rates, "US", "").map(|r| r.rate_ppm), Some(10_000));
+        // A country's code is not a region of another country.
+        assert_eq!(
+            rate_for(&rates, "CA", "ON").map(|r| r.rate_ppm),
+            Some(50_000)
+        );
+        assert_eq!(rate_for(&rates, "GB", "CA"), None);
+        // Only a region's rate: elsewhere in the country, none.
+        let regional_only = [rate("US", "CA", 72_500, true)];
+        assert_eq!(rate_for(&regional_only, "US", "NV"), None);
+        assert_eq!(rate_for(&regional_only, "US", ""), None);
+    }
+
+    #[test]
+    fn tax_is_the_rate_of_the_goods_and_of_delivery_when_it_says_so() {
+        // 8.25% of $10.00 + $5.95 = 131.5875 cents: 132.
+        let both = rate("US", "CA", 82_500, true);
+        assert_eq!(tax_cents(1_000, 595, Some(&both)), 132);
+        // Goods only: 8.25% of $10.00 = 82.5 cents: 83 (half up).
+        let goods_only = rate("US", "CA", 82_500, false);
+        assert_eq!(tax_cents(1_000, 595, Some(&goods_only)), 83);
+        // 8.25% of $0.02 = 0.165 cents: 0.
+        assert_eq!(tax_cents(2, 0, Some(&both)), 0);
+        // 8.25% of $0.06 = 0.495 cents: 0; of $0.07 = 0.5775 cents: 1.
+        assert_eq!(tax_cents(6, 0, Some(&both)), 0);
+        assert_eq!(tax_cents(7, 0, Some(&both)), 1);
+        // 0% and no rate: nothing; 100%: all of it.
+        assert_eq!(tax_cents(1_000, 595, Some(&rate("US", "", 0, true))), 0);
+        assert_eq!(tax_cents(1_000, 595, None), 0);
+        let all = rate("US", "", 1_000_000, true);
+        assert_eq!(tax_cents(1_000, 595, Some(&all)), 1_595);
+        let all_goods = rate("US", "", 1_000_000, false);
+        assert_eq!(tax_cents(1_000, 595, Some(&all_goods)), 1_000);
+    }
+
+    #[test]
+    fn the_total_adds_goods_delivery_and_tax() {
+        let ca = rate("US", "CA", 72_500, true);
+        let quote = figures(12_999, 745, Some(&ca), "3".into(), "Express".into());
+        // 7.25% of 137.44 = 996.44 cents: 996.
+        assert_eq!(quote.tax_cents, 996);
+        assert_eq!(quote.total_cents, 12_999 + 745 + 996);
+        assert_eq!(quote.tax_rate_ppm, 72_500);
+        assert_eq!(quote.tax_name, "US CA tax");
+        let untaxed = figures(500, 0, None, "pickup".into(), PICKUP_NAME.into());
+        assert_eq!((untaxed.tax_cents, untaxed.total_cents), (0, 500));
+        assert_eq!((untaxed.tax_rate_ppm, untaxed.tax_name.as_str()), (0, ""));
+    }
+
+    #[test]
+    fn a_choice_is_pickup_or_a_methods_id() {
+        assert_eq!(MethodChoice::parse("pickup"), Some(MethodChoice::Pickup));
+        assert_eq!(MethodChoice::parse("12"), Some(MethodChoice::Delivery(12)));
+        assert_eq!(MethodChoice::parse("0"), None);
+        assert_eq!(MethodChoice::parse("-3"), None);
+        assert_eq!(MethodChoice::parse("express"), None);
+        assert_eq!(MethodChoice::Pickup.id(), "pickup");
+        assert_eq!(MethodChoice::Delivery(12).id(), "12");
+    }
+}
