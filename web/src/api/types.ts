@@ -35,6 +35,17 @@ export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type ShipRequest = Schemas['ShipRequest'];
 export type Confirmed = Schemas['Confirmed'];
 
+// Addresses, delivery and tax
+export type Address = Schemas['Address'];
+export type AddressRequest = Schemas['AddressRequest'];
+export type Counter = Schemas['Counter'];
+export type CounterRequest = Schemas['CounterRequest'];
+export type ShippingChoices = Schemas['ShippingChoices'];
+export type ShippingMethod = Schemas['ShippingMethod'];
+export type ShippingMethodRequest = Schemas['ShippingMethodRequest'];
+export type TaxRate = Schemas['TaxRate'];
+export type TaxRateRequest = Schemas['TaxRateRequest'];
+
 // Accounts
 export type UserView = Schemas['UserView'];
 export type Role = Schemas['Role'];

@@ -1,7 +1,9 @@
 // The shapes of the cart, checkout, address-book, delivery and tax routes, and what they add to parts
-// and orders. Written here by hand from the API's description until the generated types
-// (src/api/types.ts, from the server's OpenAPI document) name them; every feature takes them from
-// this one file, so that moving to the generated ones changes only this file.
+// and orders. Those the generated types (src/api/types.ts, from the server's OpenAPI document) name
+// come from there; the cart's and checkout's are written here by hand from the API's description
+// until the document names them. Every feature takes them from this one file, so that moving to
+// the generated ones changes only this file.
+import type { Address, Part as ApiPart, ShippingChoices } from '@/api/types';
 
 // Cart
 
@@ -88,97 +90,17 @@ export type CheckoutRequest = {
   lines?: { partId: string; quantity: number }[];
 };
 
-// Address book
+// Address book, delivery, the trade counter and tax (named by the shop's document)
 
-/** An address of the buyer's book (an order keeps its own copy). */
-export type Address = {
-  _id: string;
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postcode: string;
-  /** Two letters, upper case. */
-  country: string;
-  phone?: string | null;
-  isDefault: boolean;
-};
-
-/** `POST /api/addresses` and `PUT /api/addresses/{id}`. */
-export type AddressRequest = {
-  name: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  region?: string;
-  postcode: string;
-  country: string;
-  phone?: string;
-  isDefault?: boolean;
-};
-
-// Delivery, the trade counter and tax
-
-/** A delivery method: a price per order, plus per kilogram, free from `freeOver` (null: never). */
-export type ShippingMethod = {
-  _id: string;
-  name: string;
-  description: string;
-  basePrice: number;
-  pricePerKg: number;
-  freeOver?: number | null;
-  active: boolean;
-};
-
-export type ShippingMethodRequest = {
-  name: string;
-  description?: string;
-  basePrice: number;
-  pricePerKg: number;
-  freeOver?: number | null;
-  active?: boolean;
-};
-
-/** The shop's trade counter, where pickup orders are collected. */
-export type Counter = {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postcode: string;
-  country: string;
-  hours: string;
-  phone: string;
-};
+export type { Address, AddressRequest, Counter, ShippingMethod, ShippingMethodRequest, TaxRate, TaxRateRequest } from '@/api/types';
 
 /** `GET /api/shipping-methods`: the counter and the active delivery methods. */
-export type ShippingInfo = { counter: Counter; methods: ShippingMethod[] };
-
-/** A tax rate for a country, or for one region of it. */
-export type TaxRate = {
-  _id: string;
-  country: string;
-  /** "" for the whole country. */
-  region: string;
-  name: string;
-  ratePercent: number;
-  appliesToShipping: boolean;
-};
-
-export type TaxRateRequest = {
-  country: string;
-  region?: string;
-  name?: string;
-  ratePercent: number;
-  appliesToShipping?: boolean;
-};
+export type ShippingInfo = ShippingChoices;
 
 // What parts and orders gain
 
 /** A part's weight, for delivery prices by weight (0: not given). */
-export type PartWeight = { weightKg: number };
+export type PartWeight = Pick<ApiPart, 'weightKg'>;
 
 /** One line of an order, as it was ordered. */
 export type OrderLine = {
