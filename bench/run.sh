@@ -139,14 +139,17 @@ run_wrk() { # key base path [extra json] [wrk args...]
 }
 
 # One order run as a fresh buyer, then the check: none lost, none oversold.
-order_run() { # key mode(spread|hot)
-  local key=$1 mode=$2 token hot=""
+# spread: one-part orders of random parts; hot: one-part orders of one part;
+# lines: checkouts of three lines, each a different random part.
+order_run() { # key mode(spread|hot|lines)
+  local key=$1 mode=$2 token hot="" lines=""
   token=$(helper buyer "$BASE" "$key")
   [[ $mode == hot ]] && hot=$(sed -n '1p' "$WORK/ids")
+  [[ $mode == lines ]] && lines=3
   helper snapshot "$BASE" "$WORK/before-$key.json"
   local t0 t1
   t0=$(date +%s.%N)
-  BENCH_TOKEN=$token BENCH_IDS_FILE=$WORK/ids BENCH_HOT_ID=$hot \
+  BENCH_TOKEN=$token BENCH_IDS_FILE=$WORK/ids BENCH_HOT_ID=$hot BENCH_LINES=$lines \
     wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LIB/orders.lua" "$BASE" \
     >"$WORK/wrk-$key.txt" 2>&1 || true
   t1=$(date +%s.%N)
@@ -263,6 +266,8 @@ order_run orders_sqlite_spread spread ||
   helper record '{"key":"orders_sqlite_spread","error":"the run failed (see the log above)"}'
 order_run orders_sqlite_hot hot ||
   helper record '{"key":"orders_sqlite_hot","error":"the run failed (see the log above)"}'
+order_run orders_sqlite_lines lines ||
+  helper record '{"key":"orders_sqlite_lines","error":"the run failed (see the log above)"}'
 sleep 1
 helper rss rss_load "$SHOP_PID"
 
@@ -302,7 +307,7 @@ stop_shop
 # ---------------------------------------------------------------- PostgreSQL: orders
 
 if [[ -n ${BENCH_SKIP_POSTGRES:-} ]]; then
-  for k in orders_postgres_spread orders_postgres_hot; do
+  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines; do
     helper record "{\"key\":\"$k\",\"error\":\"skipped (BENCH_SKIP_POSTGRES)\"}"
   done
 else
@@ -327,12 +332,14 @@ else
       helper record '{"key":"orders_postgres_spread","error":"the run failed (see the log above)"}'
     order_run orders_postgres_hot hot ||
       helper record '{"key":"orders_postgres_hot","error":"the run failed (see the log above)"}'
+    order_run orders_postgres_lines lines ||
+      helper record '{"key":"orders_postgres_lines","error":"the run failed (see the log above)"}'
     helper rss rss_pg_load "$SHOP_PID"
     stop_shop
   else
     stop_shop
     echo "  $pg_error"
-    for k in orders_postgres_spread orders_postgres_hot; do
+    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines; do
       helper record "{\"key\":\"$k\",\"error\":\"$pg_error\"}"
     done
   fi

@@ -1,12 +1,16 @@
--- wrk script for placing orders: POST /api/booking as one buyer.
+-- wrk script for placing orders as one buyer: POST /api/booking, or with
+-- BENCH_LINES set, POST /api/checkout with that many lines.
 --   BENCH_TOKEN     the buyer's bearer token
 --   BENCH_IDS_FILE  part ids, one a line: each request picks one at random
 --   BENCH_HOT_ID    when set, every request orders this one part (contention)
--- Each order is for 1 to 3 units. The `response` hook counts the 201s; `done`
+--   BENCH_LINES     when set (say 3), each order is a checkout of that many
+--                   lines, each a different part picked at random
+-- Each line is for 1 to 3 units. The `response` hook counts the 201s; `done`
 -- prints "BENCH created=N other=M" for run.sh to check against the database.
 local token = os.getenv("BENCH_TOKEN")
 local hot = os.getenv("BENCH_HOT_ID")
 if hot == "" then hot = nil end
+local lines = tonumber(os.getenv("BENCH_LINES") or "") or 0
 local ids_file = os.getenv("BENCH_IDS_FILE")
 local ids = {}
 local headers = {
@@ -29,7 +33,28 @@ function init(args)
   math.randomseed(os.time() * 1000 + seed)
 end
 
+-- `n` different part ids picked at random.
+local function distinct_parts(n)
+  local picked, seen = {}, {}
+  while #picked < n do
+    local id = ids[math.random(#ids)]
+    if not seen[id] then
+      seen[id] = true
+      picked[#picked + 1] = id
+    end
+  end
+  return picked
+end
+
 function request()
+  if lines > 0 then
+    local rows = {}
+    for i, id in ipairs(distinct_parts(lines)) do
+      rows[i] = '{"partId":' .. id .. ',"quantity":' .. math.random(3) .. '}'
+    end
+    local body = '{"lines":[' .. table.concat(rows, ",") .. ']}'
+    return wrk.format("POST", "/api/checkout", headers, body)
+  end
   local id = hot or ids[math.random(#ids)]
   local body = '{"partId":' .. id .. ',"partOrder":' .. math.random(3) .. '}'
   return wrk.format("POST", "/api/booking", headers, body)

@@ -33,6 +33,14 @@ pub enum ApiError {
     MethodNotAllowed(String),
     #[error("{0}")]
     Conflict(String),
+    /// A refusal naming fields under a status other than 400: a line of an
+    /// order that names no part (404) or asks for more than is in stock (409).
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        message: String,
+        fields: FieldErrors,
+    },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -80,6 +88,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Refused { status, .. } => *status,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -123,7 +132,10 @@ impl IntoResponse for ApiError {
                 tracing::warn!(%message, "service unavailable");
                 (message.clone(), None)
             }
-            ApiError::BadRequest { message, fields } => (
+            ApiError::BadRequest { message, fields }
+            | ApiError::Refused {
+                message, fields, ..
+            } => (
                 message.clone(),
                 (!fields.is_empty()).then(|| fields.clone()),
             ),

@@ -22,8 +22,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{
-    addresses, auth, cache, headers, images, openapi, orders, parts, payments, profiles, reviews,
-    shipping, system, users, web,
+    addresses, auth, cache, cart, headers, images, openapi, orders, parts, payments, profiles,
+    reviews, shipping, system, users, web,
 };
 
 /// Largest JSON body accepted.
@@ -36,7 +36,8 @@ pub const MAX_JSON_BYTES: usize = 1024 * 1024;
     tags(
         (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
         (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
-        (name = "images"), (name = "addresses"), (name = "shipping")
+        (name = "images"), (name = "addresses"), (name = "shipping"), (name = "cart"),
+        (name = "checkout")
     )
 )]
 struct ApiDoc;
@@ -74,6 +75,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(images::router())
         .merge(addresses::router())
         .merge(shipping::router())
+        .merge(cart::router())
         .split_for_parts();
     openapi::document_body_errors(&mut openapi);
     openapi::document_optional_bodies(&mut openapi);

@@ -6,6 +6,7 @@ pub mod addresses;
 pub mod auth;
 pub mod backup;
 pub mod cache;
+pub mod cart;
 pub mod client;
 pub mod config;
 pub mod connections;

@@ -35,12 +35,20 @@ pub enum Message {
     PasswordReset { name: String, link: String },
     /// The account's password was changed (or reset).
     PasswordChanged { name: String },
-    /// An order was placed and holds its parts until it is paid.
+    /// An order was placed and holds its parts until it is paid: its
+    /// lines, how it travels (`delivery`, the method's name), shipping, tax
+    /// and the total to pay.
     OrderPlaced {
         name: String,
         order: i64,
         lines: Vec<Line>,
         total_cents: i64,
+        #[serde(default)]
+        shipping_cents: i64,
+        #[serde(default)]
+        tax_cents: i64,
+        #[serde(default)]
+        delivery: String,
     },
     /// An order's payment went through.
     PaymentReceived {
@@ -121,6 +129,14 @@ impl Message {
             | Message::OrderShipped { order, .. }
             | Message::OrderCancelled { order, .. }
             | Message::RefundIssued { order, .. } => Some(*order),
+        }
+    }
+
+    /// An order's goods: the sum of its lines (0 for other messages).
+    pub fn goods_cents(&self) -> i64 {
+        match self {
+            Message::OrderPlaced { lines, .. } => lines.iter().map(|l| l.amount_cents).sum(),
+            _ => 0,
         }
     }
 

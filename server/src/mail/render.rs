@@ -170,6 +170,9 @@ mod tests {
                 order: 12,
                 lines: vec![line()],
                 total_cents: 2500,
+                shipping_cents: 0,
+                tax_cents: 0,
+                delivery: "Counter pickup".into(),
             },
             Message::PaymentReceived {
                 name: name.clone(),
@@ -249,6 +252,73 @@ mod tests {
         let r = render(&untracked, &shop());
         assert!(!r.text.contains("Tracking"), "{}", r.text);
         assert!(!r.html.contains("Tracking"), "{}", r.html);
+    }
+
+    #[test]
+    fn a_placed_order_lists_its_lines_shipping_tax_and_total() {
+        let disc = Line {
+            part: "Front brake disc".into(),
+            quantity: 1,
+            unit_price_cents: 4999,
+            amount_cents: 4999,
+        };
+        let placed = Message::OrderPlaced {
+            name: "Ann".into(),
+            order: 7,
+            lines: vec![line(), disc],
+            total_cents: 8624,
+            shipping_cents: 1000,
+            tax_cents: 625,
+            delivery: "Courier".into(),
+        };
+        assert_eq!(placed.goods_cents(), 7499);
+        let r = render(&placed, &shop());
+        assert!(r.text.contains("Goods: 74.99 USD"), "{}", r.text);
+        assert!(
+            r.text.contains("Shipping (Courier): 10.00 USD"),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("Tax: 6.25 USD"), "{}", r.text);
+        assert!(r.text.contains("Total: 86.24 USD"), "{}", r.text);
+        assert!(
+            r.text
+                .contains("1 x Front brake disc at 49.99 USD: 49.99 USD"),
+            "{}",
+            r.text
+        );
+        for wanted in [
+            "Front brake disc",
+            "74.99 USD",
+            "10.00 USD",
+            "6.25 USD",
+            "86.24 USD",
+            "Courier",
+        ] {
+            assert!(r.html.contains(wanted), "{wanted}: {}", r.html);
+        }
+    }
+
+    #[test]
+    fn a_placed_message_stored_before_shipping_and_tax_still_reads() {
+        let stored =
+            r#"{"kind":"order_placed","name":"Ann","order":3,"lines":[],"total_cents":2500}"#;
+        let message: Message = serde_json::from_str(stored).unwrap();
+        assert_eq!(
+            message,
+            Message::OrderPlaced {
+                name: "Ann".into(),
+                order: 3,
+                lines: vec![],
+                total_cents: 2500,
+                shipping_cents: 0,
+                tax_cents: 0,
+                delivery: String::new(),
+            }
+        );
+        let text = render(&message, &shop()).text;
+        assert!(text.contains("Shipping: 0.00 USD"), "{text}");
+        assert!(text.contains("Total: 25.00 USD"), "{text}");
     }
 
     #[test]

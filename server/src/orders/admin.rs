@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
-use super::{make_move, refused_now, Booking};
+use super::{make_move, refused_now, shown, shown_one, Booking};
 use crate::auth::{Admin, CurrentUser};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::OptionalText;
@@ -72,7 +72,7 @@ async fn list_all_orders(
     let limit = page.limit.unwrap_or(DEFAULT_LIMIT);
     let (rows, total) = store::list_all(&state.db, &filter, limit, page.offset).await?;
     Ok(Paged {
-        items: rows.into_iter().map(Booking::from).collect(),
+        items: shown(&state.db, rows).await?,
         total,
     })
 }
@@ -178,16 +178,12 @@ async fn move_order(
         ..MoveNotes::default()
     };
     if action == Move::Cancel {
-        return Ok(
-            holds::cancel_unpaid(state, &booking, by_staff, &admin.email)
-                .await?
-                .into(),
-        );
+        let cancelled = holds::cancel_unpaid(state, &booking, by_staff, &admin.email).await?;
+        return shown_one(&state.db, cancelled).await;
     }
     if action != Move::Refund {
-        return Ok(make_move(state, &booking, action, notes, &admin.email)
-            .await?
-            .into());
+        let moved = make_move(state, &booking, action, notes, &admin.email).await?;
+        return shown_one(&state.db, moved).await;
     }
     // The money goes back first. Meanwhile the order is marked as being
     // refunded, so that it cannot be shipped while the provider is asked.
@@ -205,9 +201,6 @@ async fn move_order(
     };
     tracing::info!(order = booking.id, refund = ?refund.id, amount_cents = refund.amount_cents,
         by = ?admin.email, "payment refunded");
-    Ok(
-        make_move(state, &booking, Move::Refund, by_staff, &admin.email)
-            .await?
-            .into(),
-    )
+    let refunded = make_move(state, &booking, Move::Refund, by_staff, &admin.email).await?;
+    shown_one(&state.db, refunded).await
 }

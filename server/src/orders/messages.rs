@@ -1,47 +1,54 @@
 //! What the buyer is told by mail as their order moves: placed, paid,
 //! shipped, cancelled (by them, the staff or the expiry) and refunded. Each
 //! message is stored in the transaction of the change it tells of
-//! (`place_order`, `write_move`), so it goes out if and only if the change
-//! is made. Delivering tells nothing: the parcel says it.
+//! (`checkout::place`, `write_move`), so it goes out if and only if the
+//! change is made. Delivering tells nothing: the parcel says it.
 
 use super::state::Move;
-use super::store::BookingRow;
+use super::store::{BookingRow, LineRow};
 use crate::mail::{Line, Message};
 
-fn lines(booking: &BookingRow) -> Vec<Line> {
-    vec![Line {
-        part: booking.part_name.clone(),
-        quantity: booking.quantity,
-        unit_price_cents: booking.unit_price_cents,
-        amount_cents: booking.price_cents,
-    }]
+fn mail_lines(lines: &[LineRow]) -> Vec<Line> {
+    lines
+        .iter()
+        .map(|line| Line {
+            part: line.part_name.clone(),
+            quantity: line.quantity,
+            unit_price_cents: line.unit_price_cents,
+            amount_cents: line.price_cents,
+        })
+        .collect()
 }
 
-/// The order was placed.
-pub fn placed(booking: &BookingRow) -> Message {
+/// The order was placed: its lines, shipping, tax and total.
+pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
     Message::OrderPlaced {
         name: booking.buyer_name.clone(),
         order: booking.id,
-        lines: lines(booking),
-        total_cents: booking.price_cents,
+        lines: mail_lines(lines),
+        total_cents: booking.total_cents,
+        shipping_cents: booking.shipping_cents,
+        tax_cents: booking.tax_cents,
+        delivery: booking.delivery_method.clone(),
     }
 }
 
-/// The message for the move `action`, which left the order as `moved`.
-pub fn after_move(moved: &BookingRow, action: Move) -> Option<Message> {
+/// The message for the move `action`, which left the order as `moved`
+/// (with its `lines`).
+pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option<Message> {
     let name = moved.buyer_name.clone();
     let order = moved.id;
     match action {
         Move::Pay => Some(Message::PaymentReceived {
             name,
             order,
-            total_cents: moved.price_cents,
+            total_cents: moved.total_cents,
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
         }),
         Move::Ship => Some(Message::OrderShipped {
             name,
             order,
-            lines: lines(moved),
+            lines: mail_lines(lines),
             carrier: moved.carrier.clone(),
             tracking_number: moved.tracking_number.clone(),
         }),
@@ -57,7 +64,7 @@ pub fn after_move(moved: &BookingRow, action: Move) -> Option<Message> {
         Move::Refund => Some(Message::RefundIssued {
             name,
             order,
-            amount_cents: moved.price_cents,
+            amount_cents: moved.total_cents,
         }),
     }
 }

@@ -1,12 +1,14 @@
-//! Orders (bookings): placing one takes its stock in the same transaction
-//! (docs/decisions.md, D10); cancelling an unpaid one gives the stock back;
-//! an order becomes paid only through a confirmed payment
-//! (docs/decisions.md, D4).
+//! Orders (bookings): placing one takes the stock of all its lines in the
+//! same transaction (docs/decisions.md, D10 and D19); cancelling an unpaid
+//! one gives the stock back; an order becomes paid only through a confirmed
+//! payment of its total (docs/decisions.md, D4).
 
 mod admin;
+pub mod checkout;
 pub mod holds;
 mod messages;
 pub mod state;
+pub mod stock;
 pub mod store;
 
 use axum::extract::{Path, State};
@@ -18,7 +20,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::addresses::Address;
 use crate::auth::CurrentUser;
+use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
 use crate::input::{
@@ -29,16 +33,20 @@ use crate::openapi;
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
 use crate::request;
+use crate::shipping::MethodChoice;
 use crate::state::AppState;
 use crate::users::store as users;
+use checkout::{Placing, Refused, Wanted};
 use state::{transition, Move, REFUND_UNDER_WAY, STATUSES};
-use store::{BookingRow, Buyer, CancelReason, MoveNotes};
+use stock::PartInfo;
+use store::{BookingRow, CancelReason, LineRow, MoveNotes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order, list_orders))
         .routes(routes!(get_order, pay_order, cancel_order))
         .merge(admin::router())
+        .merge(checkout::router())
 }
 
 /// An order as the API shows it.
@@ -47,14 +55,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct Booking {
     #[serde(rename = "_id")]
     pub id: String,
+    /// The first line's part (an order placed with `POST /api/booking` has one line).
     pub part_id: String,
     pub part_name: String,
-    /// Order total in currency units.
+    /// The goods in currency units: the sum of the lines' prices.
     pub price: f64,
+    /// The first line's unit price.
     pub unit_price: f64,
+    /// The first line's quantity.
     pub quantity: i64,
     /// The same number as `quantity`, for clients that read it under this name.
     pub part_order: i64,
+    /// Every line, in the order the buyer put them.
+    pub lines: Vec<OrderLine>,
+    /// The delivery charge in currency units (0 for counter pickup).
+    pub shipping: f64,
+    pub tax: f64,
+    /// What the buyer pays, and the card is charged: `price + shipping + tax`.
+    pub total: f64,
+    /// How the order travels.
+    pub delivery_method: OrderDelivery,
+    /// Where a delivery goes, as the address stood when the order was placed; null for pickup.
+    pub delivery_address: Option<Address>,
     pub buyer: String,
     pub buyer_name: String,
     pub phone: Option<String>,
@@ -79,6 +101,35 @@ pub struct Booking {
     pub carrier: Option<String>,
     /// Once shipped: the carrier's tracking number, when the shop gave it; null otherwise.
     pub tracking_number: Option<String>,
+}
+
+/// One line of an order, as it was ordered: a later change to the part
+/// never changes it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    pub part_id: String,
+    pub part_name: String,
+    pub sku: String,
+    pub unit_price: f64,
+    pub quantity: i64,
+    /// `unitPrice × quantity`, in currency units.
+    pub price: f64,
+    /// The weight of one unit, in kilograms.
+    pub weight_kg: f64,
+}
+
+/// How an order travels: `pickup` (the trade counter) or a delivery
+/// method's id, with its name when the order was placed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderDelivery {
+    pub id: String,
+    pub name: String,
+}
+
+/// Grams as the API shows weights: kilograms.
+pub fn grams_to_kg(grams: i64) -> f64 {
+    grams as f64 / 1000.0
 }
 
 // The documented values of an order's states.
@@ -113,9 +164,15 @@ fn cancel_reason_schema() -> utoipa::openapi::Object {
     )
 }
 
-impl From<BookingRow> for Booking {
-    fn from(r: BookingRow) -> Self {
+impl Booking {
+    /// The order `r` with its `lines`, as the API shows it.
+    pub fn new(r: BookingRow, lines: Vec<LineRow>) -> Self {
         let state = r.state();
+        let delivery_address = r.delivery_address.as_deref().and_then(|json| {
+            serde_json::from_str(json)
+                .inspect_err(|e| tracing::error!(order = r.id, error = %e, "an order's delivery address is not readable"))
+                .ok()
+        });
         Booking {
             id: r.id.to_string(),
             part_id: r.part_id.to_string(),
@@ -124,6 +181,26 @@ impl From<BookingRow> for Booking {
             unit_price: cents_to_units(r.unit_price_cents),
             quantity: r.quantity,
             part_order: r.quantity,
+            lines: lines
+                .into_iter()
+                .map(|l| OrderLine {
+                    part_id: l.part_id.to_string(),
+                    part_name: l.part_name,
+                    sku: l.sku,
+                    unit_price: cents_to_units(l.unit_price_cents),
+                    quantity: l.quantity,
+                    price: cents_to_units(l.price_cents),
+                    weight_kg: grams_to_kg(l.weight_grams),
+                })
+                .collect(),
+            shipping: cents_to_units(r.shipping_cents),
+            tax: cents_to_units(r.tax_cents),
+            total: cents_to_units(r.total_cents),
+            delivery_method: OrderDelivery {
+                id: r.delivery_method_id,
+                name: r.delivery_method,
+            },
+            delivery_address,
             buyer: r.buyer_email,
             buyer_name: r.buyer_name,
             phone: r.phone,
@@ -140,6 +217,25 @@ impl From<BookingRow> for Booking {
             tracking_number: r.tracking_number,
         }
     }
+}
+
+/// Orders as the API shows them, their lines read in one query.
+pub(crate) async fn shown(db: &Db, rows: Vec<BookingRow>) -> ApiResult<Vec<Booking>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut conn = db.pool.acquire().await?;
+    let mut lines = store::lines_of(db, &mut conn, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let own = lines.remove(&r.id).unwrap_or_default();
+            Booking::new(r, own)
+        })
+        .collect())
+}
+
+/// One order as the API shows it, with its lines.
+pub(crate) async fn shown_one(db: &Db, row: BookingRow) -> ApiResult<Booking> {
+    Ok(shown(db, vec![row]).await?.remove(0))
 }
 
 request! {
@@ -210,7 +306,9 @@ request! {
     }
 }
 
-/// Places an order: the stock is taken in the same transaction.
+/// Places an order of one part, picked up at the trade counter: an order of
+/// one line, placed as the checkout places any order. The stock is taken in
+/// the same transaction.
 #[utoipa::path(post, path = "/api/booking", tag = "orders", security(("bearer" = [])), request_body = OrderRequest,
     responses(
         (status = 201, body = OrderPlaced),
@@ -227,53 +325,43 @@ async fn place_order(
     let OrderRequest { part_id, phone, .. } = sent;
     let not_found = || ApiError::not_found("Part");
     let part_id = part_id.ok_or_else(not_found)?;
-
-    let (turn, mut tx) = state.db.begin_write().await?;
-    holds::check_unpaid_limit(&state, &mut tx, user.id).await?;
-    // The stock is taken first: on SQLite this also takes the write lock at
-    // once, so two orders never read the same stock and both take it.
-    let part = match parts::take_stock(&state.db, &mut *tx, part_id, quantity).await? {
-        // The part as it stands now, should an admin have changed it meanwhile.
-        Some(part) if quantity >= part.minimum_order => part,
-        _ => {
+    let placing = Placing {
+        lines: Some(vec![Wanted {
+            part_id: Some(part_id),
+            quantity,
+        }]),
+        method: MethodChoice::Pickup,
+        address_id: None,
+        phone,
+        expected_total_cents: None,
+    };
+    let (booking, lines) = match checkout::place(&state, &user, placing).await {
+        Ok(placed) => placed,
+        Err(Refused::NoPart { .. }) => return Err(not_found()),
+        Err(Refused::BelowMinimum { part, .. }) => {
+            return Err(below_minimum(&part, quantity_field))
+        }
+        Err(Refused::Short { part, .. }) => {
             // Nothing is taken; the part as it stands says why.
-            tx.rollback().await?;
-            drop(turn);
-            let part = parts::find(&state.db, part_id)
-                .await?
-                .ok_or_else(not_found)?;
             check_quantity(&part, quantity, quantity_field)?;
             return Err(ApiError::Conflict("Not enough stock".into()));
         }
+        Err(Refused::Other(e)) => return Err(e),
     };
-    let buyer = Buyer {
-        id: user.id,
-        email: &user.email,
-        name: &user.name,
-    };
-    let hold_until = holds::hold_until(&state);
-    let booking = store::insert(
-        &state.db, &mut *tx, &part, quantity, &buyer, phone, hold_until,
-    )
-    .await?;
-    mail::enqueue(&mut tx, &booking.buyer_email, messages::placed(&booking)).await?;
-    tx.commit().await?;
-
-    tracing::info!(order = booking.id, part = part.id, quantity, buyer = ?user.email, "order placed");
     let inserted_id = booking.id.to_string();
     Ok((
         StatusCode::CREATED,
         Json(OrderPlaced {
             success: true,
             inserted_id,
-            booking: booking.into(),
+            booking: Booking::new(booking, lines),
         }),
     ))
 }
 
 /// Refuses a quantity below the part's minimum order or above its stock.
 /// A part that can no longer be ordered at all is "stock gone" (409).
-fn check_quantity(part: &parts::PartRow, quantity: i64, field: &str) -> Result<(), ApiError> {
+fn check_quantity(part: &PartInfo, quantity: i64, field: &str) -> Result<(), ApiError> {
     if quantity < part.minimum_order {
         return Err(below_minimum(part, field));
     }
@@ -289,7 +377,7 @@ fn check_quantity(part: &parts::PartRow, quantity: i64, field: &str) -> Result<(
     Ok(())
 }
 
-fn below_minimum(part: &parts::PartRow, field: &str) -> ApiError {
+fn below_minimum(part: &PartInfo, field: &str) -> ApiError {
     ApiError::field(
         field,
         format!("The minimum order for this part is {}", part.minimum_order),
@@ -318,11 +406,19 @@ async fn list_orders(
         Some(Some(email)) => users::find_by_email(&state.db, &email).await?.map(|u| u.id),
         Some(None) => None,
     };
-    let rows = match buyer_id {
-        Some(id) => store::list_for_buyer(&state.db, id).await?,
-        None => Vec::new(),
+    let Some(buyer_id) = buyer_id else {
+        return Ok(Json(Vec::new()));
     };
-    Ok(Json(rows.into_iter().map(Booking::from).collect()))
+    let rows = store::list_for_buyer(&state.db, buyer_id).await?;
+    let mut lines = store::lines_of_buyer(&state.db, buyer_id).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|r| {
+                let own = lines.remove(&r.id).unwrap_or_default();
+                Booking::new(r, own)
+            })
+            .collect(),
+    ))
 }
 
 /// Loads an order for `user`: their own, or for an admin any order when
@@ -357,7 +453,8 @@ async fn get_order(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Booking>> {
-    Ok(Json(order_for(&state, &user, &id, true).await?.into()))
+    let booking = order_for(&state, &user, &id, true).await?;
+    Ok(Json(shown_one(&state.db, booking).await?))
 }
 
 /// Marks the buyer's order paid, only when `transactionId` names a
@@ -398,7 +495,7 @@ async fn pay_order(
         ..MoveNotes::default()
     };
     match make_move(&state, &booking, Move::Pay, notes, &user.email).await {
-        Ok(paid) => Ok(Json(paid.into())),
+        Ok(paid) => Ok(Json(shown_one(&state.db, paid).await?)),
         // Paid a moment ago by a double click or the provider's webhook, or
         // cancelled meanwhile.
         Err(ApiError::Conflict(_)) => {
@@ -422,7 +519,7 @@ async fn settled(
 ) -> ApiResult<Json<Booking>> {
     let current = booking.state();
     if current.paid() && booking.transaction_id.as_deref() == Some(transaction_id) {
-        return Ok(Json(booking.into()));
+        return Ok(Json(shown_one(&state.db, booking).await?));
     }
     if current.fulfilment == state::Fulfilment::Cancelled
         && booking.transaction_id.as_deref() != Some(transaction_id)
@@ -499,11 +596,19 @@ pub(crate) async fn write_move(
     let Some(moved) = store::apply(db, &mut **tx, id, t, notes).await? else {
         return Ok(None);
     };
+    let lines = store::lines_of(db, tx, &[id])
+        .await?
+        .remove(&id)
+        .unwrap_or_default();
     if t.gives_stock_back {
-        parts::return_stock(db, &mut **tx, moved.part_id, moved.quantity).await?;
+        // Every line's units, once: the UPDATE above holds only once.
+        let units = stock::per_part(lines.iter().map(|l| (l.part_id, l.quantity)));
+        for (part_id, quantity) in units {
+            parts::return_stock(db, &mut **tx, part_id, quantity).await?;
+        }
     }
     // The buyer hears of it if, and only if, the move commits.
-    if let Some(message) = messages::after_move(&moved, t.action) {
+    if let Some(message) = messages::after_move(&moved, &lines, t.action) {
         mail::enqueue(tx, &moved.buyer_email, message).await?;
     }
     Ok(Some(moved))

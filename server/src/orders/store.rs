@@ -1,11 +1,15 @@
-//! Queries on orders (bookings).
+//! Queries on orders (bookings) and their lines. An order's own row keeps
+//! its figures (goods, shipping, tax, total) and, for the clients that read
+//! one part per order, its first line's part, price and quantity; every line
+//! is a row of `booking_lines`, written in the same transaction.
+
+use std::collections::HashMap;
 
 use sea_query::{Condition, Expr, Iden, Order, Query, SelectStatement};
 use sqlx::Any;
 
 use super::state::{Fulfilment, Move, OrderState, Payment, Transition};
 use crate::db::{self, Db};
-use crate::parts::store::PartRow;
 
 #[derive(Iden)]
 pub enum Bookings {
@@ -31,15 +35,37 @@ pub enum Bookings {
     CancelReason,
     Carrier,
     TrackingNumber,
+    ShippingCents,
+    TaxCents,
+    TotalCents,
+    DeliveryMethodId,
+    DeliveryMethod,
+    DeliveryAddress,
+}
+
+#[derive(Iden)]
+pub enum BookingLines {
+    Table,
+    BookingId,
+    Position,
+    PartId,
+    PartName,
+    Sku,
+    UnitPriceCents,
+    Quantity,
+    PriceCents,
+    WeightGrams,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BookingRow {
     pub id: i64,
+    /// The first line's part, name, unit price and quantity.
     pub part_id: i64,
     pub part_name: String,
     pub unit_price_cents: i64,
     pub quantity: i64,
+    /// The goods: the sum of the lines' prices.
     pub price_cents: i64,
     pub buyer_id: i64,
     pub buyer_email: String,
@@ -57,6 +83,29 @@ pub struct BookingRow {
     /// Once shipped, when the staff said: who carries it, and its tracking number.
     pub carrier: Option<String>,
     pub tracking_number: Option<String>,
+    pub shipping_cents: i64,
+    pub tax_cents: i64,
+    /// What the buyer pays: goods + shipping + tax.
+    pub total_cents: i64,
+    /// `pickup` or a delivery method's id, and its name when ordered.
+    pub delivery_method_id: String,
+    pub delivery_method: String,
+    /// Where a delivery goes: the address as the API showed it, as JSON.
+    pub delivery_address: Option<String>,
+}
+
+/// One line of an order, as it was ordered.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct LineRow {
+    pub booking_id: i64,
+    pub position: i64,
+    pub part_id: i64,
+    pub part_name: String,
+    pub sku: String,
+    pub unit_price_cents: i64,
+    pub quantity: i64,
+    pub price_cents: i64,
+    pub weight_grams: i64,
 }
 
 impl BookingRow {
@@ -79,7 +128,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 19] = [
+const COLUMNS: [Bookings; 25] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -99,6 +148,24 @@ const COLUMNS: [Bookings; 19] = [
     Bookings::CancelReason,
     Bookings::Carrier,
     Bookings::TrackingNumber,
+    Bookings::ShippingCents,
+    Bookings::TaxCents,
+    Bookings::TotalCents,
+    Bookings::DeliveryMethodId,
+    Bookings::DeliveryMethod,
+    Bookings::DeliveryAddress,
+];
+
+const LINE_COLUMNS: [BookingLines; 9] = [
+    BookingLines::BookingId,
+    BookingLines::Position,
+    BookingLines::PartId,
+    BookingLines::PartName,
+    BookingLines::Sku,
+    BookingLines::UnitPriceCents,
+    BookingLines::Quantity,
+    BookingLines::PriceCents,
+    BookingLines::WeightGrams,
 ];
 
 fn select() -> SelectStatement {
@@ -108,18 +175,57 @@ fn select() -> SelectStatement {
         .to_owned()
 }
 
-/// Records an order for `part` as it stands after its stock was taken,
-/// holding its stock until `hold_until`; the price is computed here from the
-/// shop's own unit price, never taken from the client.
-pub async fn insert<'e>(
+/// A line of an order about to be placed, priced from the part as it
+/// stands once its stock is taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewLine {
+    pub part_id: i64,
+    pub part_name: String,
+    pub sku: String,
+    pub unit_price_cents: i64,
+    pub quantity: i64,
+    pub weight_grams: i64,
+}
+
+impl NewLine {
+    pub fn price_cents(&self) -> i64 {
+        self.unit_price_cents * self.quantity
+    }
+}
+
+/// An order about to be placed: its lines (at least one) in the buyer's
+/// order, and its figures as priced by the shop.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub lines: Vec<NewLine>,
+    pub shipping_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    pub delivery_method_id: String,
+    pub delivery_method: String,
+    /// The delivery address as JSON; None for pickup.
+    pub delivery_address: Option<String>,
+}
+
+impl NewOrder {
+    /// The goods: the sum of the lines' prices.
+    pub fn goods_cents(&self) -> i64 {
+        self.lines.iter().map(NewLine::price_cents).sum()
+    }
+}
+
+/// Records `order` and its lines in the caller's transaction, holding its
+/// stock until `hold_until`. Every price was computed by the shop from its
+/// own records, never taken from the client.
+pub async fn insert(
     db: &Db,
-    executor: impl sqlx::Executor<'e, Database = Any>,
-    part: &PartRow,
-    quantity: i64,
+    conn: &mut sqlx::AnyConnection,
+    order: &NewOrder,
     buyer: &Buyer<'_>,
     phone: Option<String>,
     hold_until: String,
-) -> Result<BookingRow, sqlx::Error> {
+) -> Result<(BookingRow, Vec<LineRow>), sqlx::Error> {
+    let first = order.lines.first().expect("an order has at least one line");
     let now = db::now();
     let statement = Query::insert()
         .into_table(Bookings::Table)
@@ -139,13 +245,19 @@ pub async fn insert<'e>(
             Bookings::CreatedAt,
             Bookings::UpdatedAt,
             Bookings::HoldUntil,
+            Bookings::ShippingCents,
+            Bookings::TaxCents,
+            Bookings::TotalCents,
+            Bookings::DeliveryMethodId,
+            Bookings::DeliveryMethod,
+            Bookings::DeliveryAddress,
         ])
         .values_panic([
-            part.id.into(),
-            part.name.clone().into(),
-            part.price_cents.into(),
-            quantity.into(),
-            (part.price_cents * quantity).into(),
+            first.part_id.into(),
+            first.part_name.clone().into(),
+            first.unit_price_cents.into(),
+            first.quantity.into(),
+            order.goods_cents().into(),
             buyer.id.into(),
             buyer.email.into(),
             buyer.name.into(),
@@ -156,13 +268,108 @@ pub async fn insert<'e>(
             now.clone().into(),
             now.into(),
             hold_until.into(),
+            order.shipping_cents.into(),
+            order.tax_cents.into(),
+            order.total_cents.into(),
+            order.delivery_method_id.clone().into(),
+            order.delivery_method.clone().into(),
+            order.delivery_address.clone().into(),
         ])
         .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    let (sql, values) = db.sql(&statement);
-    sqlx::query_as_with::<_, BookingRow, _>(&sql, values)
-        .fetch_one(executor)
-        .await
+    let booking: BookingRow = db
+        .fetch_optional_on(&mut *conn, &statement)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+
+    let lines: Vec<LineRow> = order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(position, line)| LineRow {
+            booking_id: booking.id,
+            position: position as i64,
+            part_id: line.part_id,
+            part_name: line.part_name.clone(),
+            sku: line.sku.clone(),
+            unit_price_cents: line.unit_price_cents,
+            quantity: line.quantity,
+            price_cents: line.price_cents(),
+            weight_grams: line.weight_grams,
+        })
+        .collect();
+    let mut insert = Query::insert()
+        .into_table(BookingLines::Table)
+        .columns(LINE_COLUMNS)
+        .to_owned();
+    for line in &lines {
+        insert.values_panic([
+            line.booking_id.into(),
+            line.position.into(),
+            line.part_id.into(),
+            line.part_name.clone().into(),
+            line.sku.clone().into(),
+            line.unit_price_cents.into(),
+            line.quantity.into(),
+            line.price_cents.into(),
+            line.weight_grams.into(),
+        ]);
+    }
+    db.execute_on(&mut *conn, &insert).await?;
+    Ok((booking, lines))
+}
+
+/// The lines of the orders `ids`, each order's in position order (read in
+/// chunks, so any number of orders stays within the databases' limits on
+/// parameters).
+pub async fn lines_of(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    ids: &[i64],
+) -> Result<HashMap<i64, Vec<LineRow>>, sqlx::Error> {
+    let mut all: HashMap<i64, Vec<LineRow>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let select = Query::select()
+            .columns(LINE_COLUMNS)
+            .from(BookingLines::Table)
+            .and_where(Expr::col(BookingLines::BookingId).is_in(chunk.iter().copied()))
+            .order_by(BookingLines::BookingId, Order::Asc)
+            .order_by(BookingLines::Position, Order::Asc)
+            .to_owned();
+        let rows: Vec<LineRow> = db.fetch_all_on(&mut *conn, &select).await?;
+        for line in rows {
+            all.entry(line.booking_id).or_default().push(line);
+        }
+    }
+    Ok(all)
+}
+
+/// The lines of every order of a buyer, in one query.
+pub async fn lines_of_buyer(
+    db: &Db,
+    buyer_id: i64,
+) -> Result<HashMap<i64, Vec<LineRow>>, sqlx::Error> {
+    let select = Query::select()
+        .columns(LINE_COLUMNS)
+        .from(BookingLines::Table)
+        .and_where(
+            Expr::col(BookingLines::BookingId).in_subquery(
+                Query::select()
+                    .column(Bookings::Id)
+                    .from(Bookings::Table)
+                    .and_where(Expr::col(Bookings::BuyerId).eq(buyer_id))
+                    .to_owned(),
+            ),
+        )
+        .order_by(BookingLines::BookingId, Order::Asc)
+        .order_by(BookingLines::Position, Order::Asc)
+        .to_owned();
+    let rows: Vec<LineRow> = db.fetch_all(&select).await?;
+    let mut all: HashMap<i64, Vec<LineRow>> = HashMap::new();
+    for line in rows {
+        all.entry(line.booking_id).or_default().push(line);
+    }
+    Ok(all)
 }
 
 pub async fn find(db: &Db, id: i64) -> Result<Option<BookingRow>, sqlx::Error> {

@@ -3,6 +3,8 @@
 //! `test` provider (`test_provider`) or the card provider's API (`stripe`).
 //! Either way an order is paid only when the provider confirms, server-side,
 //! that a payment of that order's amount succeeded (docs/decisions.md, D4).
+//! An order's amount is its total: goods, shipping and tax
+//! (docs/decisions.md, D19).
 
 pub mod card;
 mod routes;

@@ -69,8 +69,8 @@ pub struct Confirmed {
     pub payment_intent: IntentStatus,
 }
 
-/// Opens the payment of the buyer's own unpaid order, for the amount the
-/// order was placed at. Asking again answers the same payment.
+/// Opens the payment of the buyer's own unpaid order, for the total the
+/// order was placed at (goods, shipping and tax). Asking again answers the same payment.
 #[utoipa::path(post, path = "/api/create-payment-intent", tag = "payments", security(("bearer" = [])),
     request_body = IntentRequest,
     responses(

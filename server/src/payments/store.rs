@@ -88,7 +88,7 @@ pub async fn latest_for<'e>(
 fn newest_of(booking: &BookingRow, currency: &str) -> SelectStatement {
     select()
         .and_where(Expr::col(Payments::BookingId).eq(booking.id))
-        .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
+        .and_where(Expr::col(Payments::AmountCents).eq(booking.total_cents))
         .and_where(Expr::col(Payments::Currency).eq(currency))
         .order_by(Payments::CreatedAt, Order::Desc)
         .limit(1)
@@ -174,7 +174,7 @@ pub async fn succeeded(
     let select = select()
         .and_where(Expr::col(Payments::Id).eq(transaction_id))
         .and_where(Expr::col(Payments::BookingId).eq(booking.id))
-        .and_where(Expr::col(Payments::AmountCents).eq(booking.price_cents))
+        .and_where(Expr::col(Payments::AmountCents).eq(booking.total_cents))
         .and_where(Expr::col(Payments::Currency).eq(currency))
         .and_where(Expr::col(Payments::Status).eq(SUCCEEDED))
         .to_owned();

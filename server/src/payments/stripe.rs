@@ -50,7 +50,7 @@ impl Intent {
     /// Whether this intent is for this order: its id, amount and currency.
     pub fn is_for(&self, booking: &BookingRow, currency: &str) -> bool {
         self.metadata.get("order_id") == Some(&booking.id.to_string())
-            && self.amount == booking.price_cents
+            && self.amount == booking.total_cents
             && self.currency == currency
     }
 
@@ -151,7 +151,7 @@ impl Stripe {
     /// the order, so a retry gets the same intent back rather than a second one.
     async fn create(&self, booking: &BookingRow, currency: &str) -> ApiResult<Intent> {
         let form = [
-            ("amount", booking.price_cents.to_string()),
+            ("amount", booking.total_cents.to_string()),
             ("currency", currency.to_owned()),
             ("metadata[order_id]", booking.id.to_string()),
             ("payment_method_types[]", "card".to_owned()),
@@ -203,7 +203,7 @@ impl Stripe {
     pub async fn refund(&self, booking: &BookingRow, transaction_id: &str) -> ApiResult<RefundRow> {
         let form = [
             ("payment_intent", transaction_id.to_owned()),
-            ("amount", booking.price_cents.to_string()),
+            ("amount", booking.total_cents.to_string()),
             ("metadata[order_id]", booking.id.to_string()),
         ];
         let response = self
@@ -225,7 +225,7 @@ impl Stripe {
         // `pending` refunds complete at the provider without the shop.
         let made = matches!(refund.status.as_str(), "succeeded" | "pending");
         if !made
-            || refund.amount != booking.price_cents
+            || refund.amount != booking.total_cents
             || refund.payment_intent.as_deref() != Some(transaction_id)
         {
             tracing::error!(order = booking.id, refund = ?refund, "the card provider did not refund the order");

@@ -31,7 +31,7 @@ pub async fn open_intent(db: &Db, booking: &BookingRow, currency: &str) -> ApiRe
         client_secret: format!("{id}_secret_{}", random(24)),
         id,
         booking_id: booking.id,
-        amount_cents: booking.price_cents,
+        amount_cents: booking.total_cents,
         currency: currency.to_owned(),
         status: OPEN.into(),
     };
@@ -104,7 +104,7 @@ pub async fn refund(
         id: format!("re_{}", random(24)),
         booking_id: booking.id,
         payment_id: transaction_id.to_owned(),
-        amount_cents: booking.price_cents,
+        amount_cents: booking.total_cents,
         currency: currency.to_owned(),
         status: SUCCEEDED.into(),
     })

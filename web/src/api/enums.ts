@@ -31,6 +31,15 @@ export const schemaEnums = {
       "cancelled"
     ]
   },
+  "CartLine": {
+    "problem": [
+      "deleted",
+      "outOfStock",
+      "notEnoughStock",
+      "belowMinimum",
+      "priceChanged"
+    ]
+  },
   "CategoryCount": {
     "name": [
       "Brakes",

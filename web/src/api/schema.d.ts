@@ -456,7 +456,11 @@ export interface paths {
         /** A buyer's orders, newest first: one's own, or any buyer's for an admin. */
         get: operations["list_orders"];
         put?: never;
-        /** Places an order: the stock is taken in the same transaction. */
+        /**
+         * Places an order of one part, picked up at the trade counter: an order of
+         *     one line, placed as the checkout places any order. The stock is taken in
+         *     the same transaction.
+         */
         post: operations["place_order"];
         delete?: never;
         options?: never;
@@ -489,6 +493,109 @@ export interface paths {
         patch: operations["pay_order"];
         trace?: never;
     };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's cart, priced now. */
+        get: operations["get_cart"];
+        put?: never;
+        post?: never;
+        /** Empties the signed-in buyer's cart. */
+        delete: operations["clear_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds units of a part to the cart (a new line, or more of a line already
+         *     there); the line remembers the price shown now.
+         */
+        post: operations["add_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/lines/{partId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a cart line's quantity (adding the line when the part is not in the
+         *     cart); the line remembers the price shown now.
+         */
+        put: operations["set_line"];
+        post?: never;
+        /** Takes a part out of the cart (nothing changes when it was not there). */
+        delete: operations["remove_line"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Joins a cart kept in the browser to the signed-in buyer's cart, as at
+         *     sign-in: for each part the larger quantity wins (with its seen price,
+         *     when sent); parts the shop does not sell are left out; lines past the
+         *     cart's 100 are left out. Joining the same browser cart again changes
+         *     nothing.
+         */
+        post: operations["merge_cart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices a cart kept in the browser, for anyone: the lines as sent, with
+         *     the shop's prices and stock now. Parts the shop does not sell come back
+         *     as `deleted` lines. Nothing is written.
+         */
+        post: operations["quote_cart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/category": {
         parameters: {
             query?: never;
@@ -500,6 +607,48 @@ export interface paths {
         get: operations["list_categories"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places an order of several lines: from the lines sent, or else the
+         *     buyer's cart. Every line's stock is taken in one transaction, all or
+         *     nothing; a line that fails is named and nothing is taken.
+         */
+        post: operations["place_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an order of the lines sent, or else of the buyer's cart, would
+         *     come to now: each line priced with its problems, the delivery chosen,
+         *     tax and total, and every way the order can travel. Nothing is written.
+         */
+        post: operations["quote_checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,8 +682,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens the payment of the buyer's own unpaid order, for the amount the
-         *     order was placed at. Asking again answers the same payment.
+         * Opens the payment of the buyer's own unpaid order, for the total the
+         *     order was placed at (goods, shipping and tax). Asking again answers the same payment.
          */
         post: operations["create_payment_intent"];
         delete?: never;
@@ -883,6 +1032,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Units of a part to add to the cart. The price comes from the shop;
+         *     any sent is ignored.
+         */
+        AddLineRequest: {
+            partId: string | number;
+            quantity: number;
+        };
         /** @description An address as the API shows it (and as an order keeps it). */
         Address: {
             _id: string;
@@ -971,6 +1128,9 @@ export interface components {
             /** @description Once shipped: who carries the parcel, when the shop said; null otherwise. */
             carrier?: string | null;
             createdAt: string;
+            deliveryAddress?: null | components["schemas"]["Address"];
+            /** @description How the order travels. */
+            deliveryMethod: components["schemas"]["OrderDelivery"];
             /**
              * @description Where the order's parts stand.
              * @enum {string}
@@ -981,8 +1141,11 @@ export interface components {
              *     is paid (RFC 3339); null otherwise.
              */
             holdExpiresAt?: string | null;
+            /** @description Every line, in the order the buyer put them. */
+            lines: components["schemas"]["OrderLine"][];
             /** @description Whether `paymentStatus` is `paid`. */
             paid: boolean;
+            /** @description The first line's part (an order placed with `POST /api/booking` has one line). */
             partId: string;
             partName: string;
             /**
@@ -998,23 +1161,56 @@ export interface components {
             phone?: string | null;
             /**
              * Format: double
-             * @description Order total in currency units.
+             * @description The goods in currency units: the sum of the lines' prices.
              */
             price: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The first line's quantity.
+             */
             quantity: number;
+            /**
+             * Format: double
+             * @description The delivery charge in currency units (0 for counter pickup).
+             */
+            shipping: number;
             /**
              * @description Derived from the two states below: `cancelled` when cancelled, `shipped` when shipped or delivered, else `paid` or `unpaid`.
              * @enum {string}
              */
             status: "unpaid" | "paid" | "shipped" | "cancelled";
+            /** Format: double */
+            tax: number;
+            /**
+             * Format: double
+             * @description What the buyer pays, and the card is charged: `price + shipping + tax`.
+             */
+            total: number;
             /** @description Once shipped: the carrier's tracking number, when the shop gave it; null otherwise. */
             trackingNumber?: string | null;
             transactionId?: string | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The first line's unit price.
+             */
             unitPrice: number;
             /** @description When the order last changed (RFC 3339). */
             updatedAt: string;
+        };
+        /** @description A cart kept in the browser. */
+        BrowserCart: {
+            lines: components["schemas"]["BrowserCartLine"][];
+        };
+        /** @description One line of a cart kept in the browser. */
+        BrowserCartLine: {
+            partId: string | number;
+            /** @description Units; brought within 1 to 1,000,000. */
+            quantity: number;
+            /**
+             * @description The price the browser showed, to point out a change; never charged.
+             * @example 34.99
+             */
+            seenPrice?: null | number | string;
         };
         /**
          * @description A card, as the buyer typed it. Its fields are well formed once read;
@@ -1031,6 +1227,67 @@ export interface components {
              * @example 4242 4242 4242 4242
              */
             number: string;
+        };
+        /** @description A cart, priced now. */
+        Cart: {
+            /**
+             * Format: int64
+             * @description Units in all the lines.
+             */
+            count: number;
+            /** @description In the order they were added. */
+            lines: components["schemas"]["CartLine"][];
+            /**
+             * @description Whether the cart can be ordered as it stands: it has a line, and no
+             *     line has a problem other than `priceChanged`.
+             */
+            ready: boolean;
+            /**
+             * Format: double
+             * @description The lines' totals added up, in currency units.
+             */
+            subtotal: number;
+        };
+        /** @description A line of a cart, priced now, with what stands in the way of ordering it. */
+        CartLine: {
+            /** Format: int64 */
+            availableQuantity: number;
+            img: string;
+            /**
+             * Format: double
+             * @description `unitPrice × quantity`.
+             */
+            lineTotal: number;
+            /** @description The problem in a sentence ("Only 3 in stock"); null without one. */
+            message?: string | null;
+            /** Format: int64 */
+            minimumOrder: number;
+            partId: string;
+            /** @description "" when the part is gone. */
+            partName: string;
+            /**
+             * @description What stands in the way of ordering the line, the first that applies in this order: `deleted` (the part is no longer sold), `outOfStock` (fewer left than the minimum order), `notEnoughStock` (more asked for than are left), `belowMinimum`, `priceChanged` (the price is not `seenPrice`; only pointed out, the line can be ordered); null when nothing does.
+             * @enum {string|null}
+             */
+            problem?: "deleted" | "outOfStock" | "notEnoughStock" | "belowMinimum" | "priceChanged" | null;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description The price the buyer was shown for this line, when known.
+             */
+            seenPrice?: number | null;
+            sku: string;
+            /**
+             * Format: double
+             * @description The part's price now, in currency units (0 when the part is gone).
+             */
+            unitPrice: number;
+            /**
+             * Format: double
+             * @description The weight of one unit, in kilograms.
+             */
+            weightKg: number;
         };
         /** @description A category and how many parts it holds. */
         CategoryCount: {
@@ -1050,6 +1307,68 @@ export interface components {
              * @example new-secret12
              */
             newPassword: string;
+        };
+        /** @description What an order of the lines would come to, with each way it can travel. */
+        CheckoutQuote: {
+            /** @description The way chosen, priced for these lines. */
+            deliveryMethod: components["schemas"]["DeliveryOption"];
+            /** @description Counter pickup first, then every delivery method, each priced for these lines. */
+            deliveryOptions: components["schemas"]["DeliveryOption"][];
+            lines: components["schemas"]["CartLine"][];
+            /**
+             * Format: double
+             * @description The goods, in currency units.
+             */
+            price: number;
+            /** @description Whether the lines can be ordered as they stand. */
+            ready: boolean;
+            /** Format: double */
+            shipping: number;
+            /** Format: double */
+            tax: number;
+            /** @description The tax's name ("" when none applies). */
+            taxName: string;
+            /**
+             * Format: double
+             * @description The tax rate that applies, in percent (0 when none does).
+             */
+            taxRatePercent: number;
+            /**
+             * Format: double
+             * @description `price + shipping + tax`: what the order would be charged.
+             */
+            total: number;
+        };
+        /** @description What an order would come to: the lines sent, or else the buyer's cart. */
+        CheckoutQuoteRequest: {
+            /** @description The buyer's address the delivery goes to: needed for delivery, not read for pickup. */
+            addressId?: null | string | number;
+            /** @description `pickup` (the default) or a delivery method's id. */
+            deliveryMethod?: null | string | number;
+            /** @description The lines to price; left out: the cart. */
+            lines?: null | components["schemas"]["OrderLineRequest"][];
+        };
+        /**
+         * @description An order to place: the lines sent, or else the buyer's cart. Prices,
+         *     shipping, tax and the total come from the shop; any sent are ignored.
+         */
+        CheckoutRequest: {
+            /** @description The buyer's address the delivery goes to: needed for delivery, not read for pickup. */
+            addressId?: null | string | number;
+            /** @description `pickup` (the default) or a delivery method's id. */
+            deliveryMethod?: null | string | number;
+            /**
+             * @description The total the buyer was shown; when the order's total now is another, nothing is placed (409).
+             * @example 34.99
+             */
+            expectedTotal?: null | number | string;
+            /**
+             * @description The lines to order, and only those (the cart is left alone). Left out: the cart is ordered,
+             *     and the ordered lines leave it.
+             */
+            lines?: null | components["schemas"]["OrderLineRequest"][];
+            /** @example +1 555 0100 */
+            phone?: null | string;
         };
         /** @description A card payment for the intent `clientSecret` names. */
         ConfirmRequest: {
@@ -1129,6 +1448,22 @@ export interface components {
         DeletedCount: {
             /** Format: int64 */
             deletedCount: number;
+        };
+        /** @description One way an order can travel, priced for it. */
+        DeliveryOption: {
+            description: string;
+            /**
+             * @description "pickup", or a delivery method's id.
+             * @example pickup
+             */
+            id: string;
+            /** @example Counter pickup */
+            name: string;
+            /**
+             * Format: double
+             * @description What delivery costs for this order, in currency units.
+             */
+            price: number;
         };
         /** @description An address just verified. */
         EmailVerified: {
@@ -1229,6 +1564,42 @@ export interface components {
         ModifiedCount: {
             /** Format: int64 */
             modifiedCount: number;
+        };
+        /**
+         * @description How an order travels: `pickup` (the trade counter) or a delivery
+         *     method's id, with its name when the order was placed.
+         */
+        OrderDelivery: {
+            id: string;
+            name: string;
+        };
+        /**
+         * @description One line of an order, as it was ordered: a later change to the part
+         *     never changes it.
+         */
+        OrderLine: {
+            partId: string;
+            partName: string;
+            /**
+             * Format: double
+             * @description `unitPrice × quantity`, in currency units.
+             */
+            price: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+            /** Format: double */
+            unitPrice: number;
+            /**
+             * Format: double
+             * @description The weight of one unit, in kilograms.
+             */
+            weightKg: number;
+        };
+        /** @description One line of an order. */
+        OrderLineRequest: {
+            partId: string | number;
+            quantity: number;
         };
         OrderPlaced: {
             booking: components["schemas"]["Booking"];
@@ -1452,6 +1823,10 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /** @description A cart line's new quantity. */
+        SetLineRequest: {
+            quantity: number;
+        };
         /**
          * @description How a shipped order travels. Both fields may be left out, and so may
          *     the whole body: the order ships without them.
@@ -3684,6 +4059,353 @@ export interface operations {
             };
         };
     };
+    get_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The empty cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The line's quantity would be above the stock or below the minimum order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such part */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cart holds the most lines allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Above the stock or below the minimum order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such part */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cart holds the most lines allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrowserCart"];
+            };
+        };
+        responses: {
+            /** @description The buyer's cart after the join */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrowserCart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The body is malformed or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_categories: {
         parameters: {
             query?: never;
@@ -3699,6 +4421,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryCount"][];
+                };
+            };
+        };
+    };
+    place_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlaced"];
+                };
+            };
+            /** @description An empty cart, a line below its part's minimum order (`lines.N.quantity`), a delivery without an address or with no such method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A line's part is not sold (`lines.N.partId`), or no such address of the buyer's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A line asks for more than is in stock (`lines.N.quantity`), the total is not `expectedTotal`, or too many unpaid orders */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutQuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutQuote"];
+                };
+            };
+            /** @description A delivery without an address, or with no such method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such address of the buyer's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
