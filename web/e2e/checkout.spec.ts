@@ -62,7 +62,7 @@ test.describe('cart and checkout', () => {
       const rotorLine = page.getByRole('listitem', { name: rotor.name });
       await expect(rotorLine).toContainText('$10.00 each');
       await rotorLine.getByRole('button', { name: `Increase quantity of ${rotor.name}` }).click();
-      await expect(rotorLine.getByLabel(`Quantity of ${rotor.name}`)).toHaveValue('2');
+      await expect(rotorLine.getByLabel(`Quantity of ${rotor.name}`, { exact: true })).toHaveValue('2');
       await expect(page.getByTestId('cart-subtotal')).toHaveText('$90.00');
       await expect(header.getByRole('link', { name: 'Cart, 5 items' })).toBeVisible();
 
