@@ -52,6 +52,8 @@ describe('checkout', () => {
     const pickup = await screen.findByRole('radio', { name: 'Counter pickup Free' });
     expect(pickup).toBeChecked();
     expect(await screen.findByTestId('counter-address')).toHaveTextContent('Collect at Riverside counter, 14 Foundry Lane, Riverside, CA 92501, US');
+    // The counter's own address stands in for the option's words, not beside them.
+    expect(screen.queryByText(PICKUP.description)).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Courier $9.50' })).not.toBeChecked();
     // Pickup needs no address.
     expect(screen.queryByRole('region', { name: 'Delivery address' })).not.toBeInTheDocument();

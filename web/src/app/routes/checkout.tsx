@@ -19,7 +19,10 @@ export default function CheckoutRoute() {
         </ul>
       </nav>
       <h1 className="mb-6 text-3xl font-bold">Checkout</h1>
-      <Checkout renderAddressChooser={(choice) => <AddressChooser {...choice} />} pickupDetails={<CounterAddress />} />
+      <Checkout
+        renderAddressChooser={(choice) => <AddressChooser {...choice} />}
+        renderPickupDetails={(description) => <CounterAddress fallback={description} />}
+      />
     </div>
   );
 }

@@ -93,7 +93,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           ) : null}
         </div>
       </div>
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-nowrap sm:justify-end sm:gap-4">
         {canChangeQuantity(line) ? (
           <QuantityPicker
             compact
@@ -108,13 +108,13 @@ function CartLineItem({ line }: { line: CartLine }) {
         ) : (
           <p className="text-sm">Quantity {line.quantity}</p>
         )}
-        <p className="w-24 text-right font-semibold">
+        <p className="ml-auto text-right font-semibold sm:ml-0 sm:w-24">
           <span className="sr-only">Line total </span>
           {money(line.lineTotal)}
         </p>
         <button
           type="button"
-          className="btn btn-sm btn-ghost text-error"
+          className="btn btn-sm btn-ghost px-2 text-error"
           aria-label={`Remove ${name}`}
           disabled={pending}
           onClick={() => void run(() => remove(line.partId))}

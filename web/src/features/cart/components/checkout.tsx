@@ -20,8 +20,8 @@ const PICKUP = 'pickup';
 type CheckoutProps = {
   /** The buyer's addresses to choose from, with a way to add one (the address book's). */
   renderAddressChooser: (choice: AddressChoice) => ReactNode;
-  /** Shown with counter pickup: where the trade counter is. */
-  pickupDetails?: ReactNode;
+  /** Counter pickup's details, where the trade counter is, in place of the option's own description (until they load). */
+  renderPickupDetails?: (description: string) => ReactNode;
 };
 
 /**
@@ -29,7 +29,7 @@ type CheckoutProps = {
  * addresses), what it costs (goods, delivery, tax, total, as the shop works them out), and Place
  * order, which orders the whole cart for that total and goes on to pay for it by card.
  */
-export function Checkout({ renderAddressChooser, pickupDetails }: CheckoutProps) {
+export function Checkout({ renderAddressChooser, renderPickupDetails }: CheckoutProps) {
   const cart = useServerCart(true);
   const [method, setMethod] = useState(PICKUP);
   const [addressId, setAddressId] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function Checkout({ renderAddressChooser, pickupDetails }: CheckoutProps)
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="flex min-w-0 flex-col gap-8">
-        <DeliveryMethods options={quote.data.deliveryOptions} value={method} onChange={setMethod} pickupDetails={pickupDetails} />
+        <DeliveryMethods options={quote.data.deliveryOptions} value={method} onChange={setMethod} renderPickupDetails={renderPickupDetails} />
         {delivering ? (
           <section aria-labelledby="delivery-address-title">
             <h2 id="delivery-address-title" className="mb-3 text-lg font-semibold">
@@ -94,10 +94,10 @@ type DeliveryMethodsProps = {
   options: DeliveryOption[];
   value: string;
   onChange: (id: string) => void;
-  pickupDetails?: ReactNode;
+  renderPickupDetails?: ((description: string) => ReactNode) | undefined;
 };
 
-function DeliveryMethods({ options, value, onChange, pickupDetails }: DeliveryMethodsProps) {
+function DeliveryMethods({ options, value, onChange, renderPickupDetails }: DeliveryMethodsProps) {
   const money = useMoney();
   return (
     <section aria-labelledby="delivery-method-title">
@@ -122,7 +122,7 @@ function DeliveryMethods({ options, value, onChange, pickupDetails }: DeliveryMe
                 checked={checked}
                 onChange={() => onChange(option.id)}
                 aria-labelledby={`${id}-name ${id}-price`}
-                aria-describedby={option.description ? `${id}-description` : undefined}
+                aria-describedby={option.description || (option.id === PICKUP && renderPickupDetails) ? `${id}-description` : undefined}
                 className="mt-1 h-4 w-4 shrink-0 accent-primary"
               />
               <span className="flex min-w-0 flex-1 flex-col gap-1">
@@ -134,12 +134,15 @@ function DeliveryMethods({ options, value, onChange, pickupDetails }: DeliveryMe
                     {option.price === 0 ? 'Free' : money(option.price)}
                   </span>
                 </span>
-                {option.description ? (
+                {option.id === PICKUP && renderPickupDetails ? (
+                  <span id={`${id}-description`} className="text-sm">
+                    {renderPickupDetails(option.description)}
+                  </span>
+                ) : option.description ? (
                   <span id={`${id}-description`} className="text-sm text-base-content/75">
                     {option.description}
                   </span>
                 ) : null}
-                {option.id === PICKUP && pickupDetails ? <span className="text-sm">{pickupDetails}</span> : null}
               </span>
             </label>
           );
