@@ -25,7 +25,9 @@ export default tseslint.config(
   {
     // Imports flow shared -> features -> app: a feature never imports another feature or the app,
     // but for another feature's query keys (api/keys.ts), so that a feature refreshing another's
-    // data names its keys from their one factory.
+    // data names its keys from their one factory, and for the cart's API types
+    // (features/cart/api-types.ts), the one file that names the shapes of the cart, checkout,
+    // address-book, delivery and tax routes for every feature that shows them.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -33,8 +35,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@/features/(?![^/]+/api/keys$)|@/app/|\\.\\./\\.\\./)',
-              message: "Use relative imports inside a feature; share code through components/ or lib/ (another feature's api/keys is fine).",
+              regex: '^(@/features/(?![^/]+/api/keys$|cart/api-types$)|@/app/|\\.\\./\\.\\./)',
+              message:
+                "Use relative imports inside a feature; share code through components/ or lib/ (another feature's api/keys, or the cart's api-types, is fine).",
             },
           ],
         },

@@ -70,6 +70,29 @@ for (const device of DEVICES) {
       await snap(page, 'confirm-order', d);
       await page.keyboard.press('Escape');
 
+      // The buyer's cart: this part and the catalogue's second, then checkout with a courier to a new address.
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('banner').getByRole('link', { name: `Cart, ${part.minimumOrder} ${part.minimumOrder === 1 ? 'item' : 'items'}` })).toBeVisible();
+      await page.goto('/parts');
+      await page.getByRole('main').getByRole('article').nth(1).getByRole('button', { name: /^Add .+ to cart$/ }).click();
+      await page.goto('/cart');
+      await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(2);
+      await snap(page, 'cart', d);
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await page.getByRole('radio').nth(1).check();
+      const address = page.getByRole('form', { name: 'New delivery address' });
+      await address.getByLabel('Full name').fill(buyer.name);
+      await address.getByLabel('Address line 1').fill('400 Main Street');
+      await address.getByLabel('City').fill('Dayton');
+      await address.getByLabel('State or region (optional)').fill('OH');
+      await address.getByLabel('Postcode').fill('45402');
+      await address.getByRole('button', { name: 'Save address' }).click();
+      await expect(page.getByTestId('checkout-total')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await snap(page, 'checkout', d);
+
       await page.goto('/dashboard/order');
       await expect(page.getByRole('button', { name: `Cancel order for ${part.name}` })).toBeVisible();
       await snap(page, 'my-orders', d);
@@ -85,6 +108,9 @@ for (const device of DEVICES) {
       await expect(paid).toBeVisible();
       await paid.scrollIntoViewIfNeeded();
       await snap(page, 'payment-done', d);
+      await page.goto(`/dashboard/order/${orderId}`);
+      await expect(page.getByRole('article', { name: `Invoice · Order #${orderId}` })).toBeVisible();
+      await snap(page, 'invoice', d);
       await page.goto('/dashboard/review');
       await expect(page.getByRole('heading', { level: 1, name: 'Add A Review' })).toBeVisible();
       await snap(page, 'add-review', d);
@@ -116,6 +142,12 @@ for (const device of DEVICES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
       await expect(page.getByRole('button', { name: `Ship order #${orderId}` })).toBeVisible();
       await snap(page, 'manage-orders', d);
+      await page.goto('/dashboard/shipping');
+      await expect(page.getByRole('form', { name: 'Trade counter' })).toBeVisible();
+      await snap(page, 'shipping', d);
+      await page.goto('/dashboard/tax');
+      await expect(page.getByRole('button', { name: 'Add tax rate' })).toBeVisible();
+      await snap(page, 'tax', d);
     });
   });
 }

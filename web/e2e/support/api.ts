@@ -17,7 +17,10 @@ export type NewPart = {
   category?: string;
   fitments?: Fitment[];
   reorderLevel?: number;
+  /** Kilograms, for delivery prices by weight. */
+  weightKg?: number;
 };
+export type NewShippingMethod = { name: string; description?: string; basePrice: number; pricePerKg: number; freeOver?: number | null; active?: boolean };
 
 /** Direct calls to the shop's API, to set up each test's own data quickly. */
 export class ShopApi {
@@ -103,6 +106,42 @@ export class ShopApi {
     const img = await this.uploadImage(token);
     const response = await this.request.post('/api/profile', { headers: this.auth(token), data: { ...profile, img } });
     expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Adds a delivery method as the admin and answers its id. */
+  async createShippingMethod(adminToken: string, method: NewShippingMethod): Promise<string> {
+    const response = await this.request.post('/api/admin/shipping-methods', { headers: this.auth(adminToken), data: method });
+    expect(response.status(), await response.text()).toBe(201);
+    return String(((await response.json()) as { _id: string })._id);
+  }
+
+  /** Deletes every delivery method named `name` (the admin's). */
+  async deleteShippingMethods(adminToken: string, name: string): Promise<void> {
+    const response = await this.request.get('/api/admin/shipping-methods', { headers: this.auth(adminToken) });
+    expect(response.ok(), await response.text()).toBe(true);
+    for (const method of (await response.json()) as { _id: string; name: string }[]) {
+      if (method.name !== name) continue;
+      const deleted = await this.request.delete(`/api/admin/shipping-methods/${method._id}`, { headers: this.auth(adminToken) });
+      expect(deleted.ok(), await deleted.text()).toBe(true);
+    }
+  }
+
+  /** Deletes the tax rate for `country`-`region`, if there is one. */
+  async deleteTaxRate(adminToken: string, country: string, region: string): Promise<void> {
+    const response = await this.request.get('/api/admin/tax-rates', { headers: this.auth(adminToken) });
+    expect(response.ok(), await response.text()).toBe(true);
+    for (const rate of (await response.json()) as { _id: string; country: string; region: string }[]) {
+      if (rate.country !== country || rate.region !== region) continue;
+      const deleted = await this.request.delete(`/api/admin/tax-rates/${rate._id}`, { headers: this.auth(adminToken) });
+      expect(deleted.ok(), await deleted.text()).toBe(true);
+    }
+  }
+
+  /** The buyer's order, as the shop answers it. */
+  async order(token: string, id: string): Promise<{ _id: string; lines: { partName: string; quantity: number }[]; total: number; shipping: number; tax: number; price: number }> {
+    const response = await this.request.get(`/api/booking/${id}`, { headers: this.auth(token) });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as { _id: string; lines: { partName: string; quantity: number }[]; total: number; shipping: number; tax: number; price: number };
   }
 
   async isAdmin(token: string, email: string): Promise<boolean> {

@@ -35,6 +35,32 @@ export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type ShipRequest = Schemas['ShipRequest'];
 export type Confirmed = Schemas['Confirmed'];
 
+// The cart and checkout
+export type Cart = Schemas['Cart'];
+export type CartLine = Schemas['CartLine'];
+export type BrowserCart = Schemas['BrowserCart'];
+export type BrowserCartLine = Schemas['BrowserCartLine'];
+export type AddLineRequest = Schemas['AddLineRequest'];
+export type SetLineRequest = Schemas['SetLineRequest'];
+export type CheckoutQuote = Schemas['CheckoutQuote'];
+export type CheckoutQuoteRequest = Schemas['CheckoutQuoteRequest'];
+export type CheckoutRequest = Schemas['CheckoutRequest'];
+export type DeliveryOption = Schemas['DeliveryOption'];
+export type OrderLine = Schemas['OrderLine'];
+export type OrderLineRequest = Schemas['OrderLineRequest'];
+export type OrderDelivery = Schemas['OrderDelivery'];
+
+// Addresses, delivery and tax
+export type Address = Schemas['Address'];
+export type AddressRequest = Schemas['AddressRequest'];
+export type Counter = Schemas['Counter'];
+export type CounterRequest = Schemas['CounterRequest'];
+export type ShippingChoices = Schemas['ShippingChoices'];
+export type ShippingMethod = Schemas['ShippingMethod'];
+export type ShippingMethodRequest = Schemas['ShippingMethodRequest'];
+export type TaxRate = Schemas['TaxRate'];
+export type TaxRateRequest = Schemas['TaxRateRequest'];
+
 // Accounts
 export type UserView = Schemas['UserView'];
 export type Role = Schemas['Role'];

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
       { path: paths.parts.path, lazy: page(() => import('./routes/parts')) },
+      { path: paths.cart.path, lazy: page(() => import('./routes/cart')) },
       { path: paths.about.path, lazy: page(() => import('./routes/about')) },
       { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },
       { path: paths.login.path, lazy: page(() => import('./routes/auth/login')) },
@@ -36,6 +37,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.purchase.path, lazy: page(() => import('./routes/purchase')) },
           {
+            Component: RequireBuyer,
+            children: [{ path: paths.checkout.path, lazy: page(() => import('./routes/checkout')) }],
+          },
+          {
             path: d.root.path,
             lazy: page(() => import('./layouts/dashboard-layout')),
             children: [
@@ -45,6 +50,7 @@ export const routes: RouteObject[] = [
                 Component: RequireBuyer,
                 children: [
                   { path: d.orders.path, lazy: page(() => import('./routes/dashboard/my-orders')) },
+                  { path: d.order.path, lazy: page(() => import('./routes/dashboard/order')) },
                   { path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) },
                   { path: d.payment.path, lazy: page(() => import('./routes/dashboard/payment')) },
                 ],
@@ -56,6 +62,9 @@ export const routes: RouteObject[] = [
                   { path: d.addPart.path, lazy: page(() => import('./routes/dashboard/add-part')) },
                   { path: d.manageParts.path, lazy: page(() => import('./routes/dashboard/manage-parts')) },
                   { path: d.manageOrders.path, lazy: page(() => import('./routes/dashboard/manage-orders')) },
+                  { path: d.manageOrder.path, lazy: page(() => import('./routes/dashboard/manage-order')) },
+                  { path: d.shipping.path, lazy: page(() => import('./routes/dashboard/shipping')) },
+                  { path: d.tax.path, lazy: page(() => import('./routes/dashboard/tax')) },
                 ],
               },
             ],

@@ -4,6 +4,10 @@ export const paths = {
   /** The catalogue; `search` is its query string (filters, sort, page), e.g. "?q=pads&page=2". */
   parts: { path: '/parts', getHref: (search = '') => `/parts${search}` },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
+  /** The cart: a visitor's (kept in the browser) or the signed-in buyer's. */
+  cart: { path: '/cart', getHref: () => '/cart' },
+  /** Delivery, address and the order's total, then Place order (signed in). */
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
   about: { path: '/about', getHref: () => '/about' },
   blogs: { path: '/blogs', getHref: () => '/blogs' },
   login: { path: '/login', getHref: () => '/login' },
@@ -19,6 +23,8 @@ export const paths = {
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     orders: { path: 'order', getHref: () => '/dashboard/order' },
+    /** One of the buyer's orders, printable as an invoice. */
+    order: { path: 'order/:id', getHref: (id: string) => `/dashboard/order/${encodeURIComponent(id)}` },
     review: { path: 'review', getHref: () => '/dashboard/review' },
     payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
     profile: { path: 'myprofile', getHref: () => '/dashboard/myprofile' },
@@ -26,5 +32,11 @@ export const paths = {
     addPart: { path: 'addPart', getHref: () => '/dashboard/addPart' },
     manageParts: { path: 'managePart', getHref: () => '/dashboard/managePart' },
     manageOrders: { path: 'manage-orders', getHref: () => '/dashboard/manage-orders' },
+    /** One order as the staff see it, printable as a packing slip. */
+    manageOrder: { path: 'manage-orders/:id', getHref: (id: string) => `/dashboard/manage-orders/${encodeURIComponent(id)}` },
+    /** Delivery methods and the trade counter. */
+    shipping: { path: 'shipping', getHref: () => '/dashboard/shipping' },
+    /** Tax rates by country and region. */
+    tax: { path: 'tax', getHref: () => '/dashboard/tax' },
   },
 } as const;

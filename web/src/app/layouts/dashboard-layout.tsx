@@ -17,9 +17,11 @@ const ICONS = {
   addPart: 'M12 5v14M5 12h14',
   manageParts: 'M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M10 16v4',
   manageOrders: 'M3 7l9-4 9 4-9 4zm0 0v10l9 4 9-4V7M12 11v10',
+  shipping: 'M3 6h11v10H3zm11 4h4l3 3v3h-7M7 19a2 2 0 100-4 2 2 0 000 4zm11 0a2 2 0 100-4 2 2 0 000 4',
+  tax: 'M19 5L5 19M7.5 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3zm9 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3',
 };
 
-/** The dashboard menu: buyers get My Orders and Add A Review; admins the three admin pages; everyone My Profile. */
+/** The dashboard menu: buyers get My Orders and Add A Review; admins the admin pages; everyone My Profile. */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const profile = { label: 'My Profile', to: d.profile.getHref(), icon: ICONS.profile };
   if (isAdmin) {
@@ -38,6 +40,38 @@ function menuFor(isAdmin: boolean): MenuItem[] {
   ];
 }
 
+/** The admins' second menu, under the first: how the shop delivers and taxes. */
+const SETTINGS: MenuItem[] = [
+  { label: 'Shipping', to: d.shipping.getHref(), icon: ICONS.shipping },
+  { label: 'Tax', to: d.tax.getHref(), icon: ICONS.tax },
+];
+
+function Menu({ label, items }: { label: string; items: MenuItem[] }) {
+  return (
+    <nav aria-label={label} className="rounded-box bg-base-100 p-2 shadow-sm">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
+        {items.map((item) => (
+          <li key={item.to} className="shrink-0">
+            <NavLink
+              to={item.to}
+              className={({ isActive }) =>
+                `flex items-center gap-3 whitespace-nowrap rounded-field px-3 py-2.5 text-sm font-semibold transition-colors ${
+                  isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-200'
+                }`
+              }
+            >
+              <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={item.icon} />
+              </svg>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The dashboard: a side menu (a scrolling bar on phones) and the chosen page beside it. */
 export default function DashboardLayout() {
   const user = useSignedInUser();
@@ -47,9 +81,9 @@ export default function DashboardLayout() {
   if (admin.data === undefined) return <PageSpinner />;
 
   return (
-    <div className="bg-base-200">
-      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-10">
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+    <div className="bg-base-200 print:bg-transparent">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-10 print:block print:p-0">
+        <aside className="lg:sticky lg:top-24 lg:self-start print:hidden">
           <div className="mb-3 hidden rounded-box bg-base-100 p-4 shadow-sm lg:block">
             <p className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
               {admin.data ? 'Admin' : 'Signed in as'}
@@ -57,29 +91,17 @@ export default function DashboardLayout() {
             <p className="truncate font-bold">{user.name}</p>
             <p className="truncate text-sm text-base-content/75">{user.email}</p>
           </div>
-          <nav aria-label="Dashboard" className="rounded-box bg-base-100 p-2 shadow-sm">
-            <ul className="flex flex-wrap gap-1 lg:flex-col">
-              {menuFor(admin.data).map((item) => (
-                <li key={item.to} className="shrink-0">
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `flex items-center gap-3 whitespace-nowrap rounded-field px-3 py-2.5 text-sm font-semibold transition-colors ${
-                        isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-200'
-                      }`
-                    }
-                  >
-                    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                      <path d={item.icon} />
-                    </svg>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <Menu label="Dashboard" items={menuFor(admin.data)} />
+          {admin.data ? (
+            <div className="mt-3">
+              <p className="mb-1 hidden px-1 text-xs font-semibold uppercase tracking-wider text-base-content/70 lg:block" aria-hidden="true">
+                Shop settings
+              </p>
+              <Menu label="Shop settings" items={SETTINGS} />
+            </div>
+          ) : null}
         </aside>
-        <section className="min-w-0 rounded-box bg-base-100 p-4 shadow-sm sm:p-8">
+        <section className="min-w-0 rounded-box bg-base-100 p-4 shadow-sm sm:p-8 print:p-0 print:shadow-none">
           <Outlet />
         </section>
       </div>

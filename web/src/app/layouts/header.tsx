@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { CartButton } from '@/features/cart/components/cart-button';
 import { useSignOut, useUser } from '@/lib/auth';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 import { VehicleBar } from './vehicle-bar';
@@ -11,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/15 text-white' : 'text-neutral-content/90'
   }`;
 
-/** The shop's header: its name from /api/config and the site's navigation. */
+/** The shop's header: its name from /api/config, the site's navigation and the cart. */
 export function Header() {
   const config = useConfig();
   const user = useUser();
@@ -74,7 +75,7 @@ export function Header() {
   );
 
   return (
-    <header className="sticky top-0 z-40 bg-neutral text-neutral-content shadow-md">
+    <header className="sticky top-0 z-40 bg-neutral text-neutral-content shadow-md print:hidden">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:px-3 focus:py-2 focus:text-base-content">
         Skip to content
       </a>
@@ -83,21 +84,24 @@ export function Header() {
           <LogoMark />
           <span>{shopName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">{links}</ul>
-        </nav>
-        <button
-          type="button"
-          className="btn btn-square btn-ghost text-white md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <div className="flex items-center gap-1">
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">{links}</ul>
+          </nav>
+          <CartButton onClick={() => setOpen(false)} />
+          <button
+            type="button"
+            className="btn btn-square btn-ghost text-white md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
       {open ? (
         <nav id={menuId} aria-label="Main" className="border-t border-white/10 md:hidden">

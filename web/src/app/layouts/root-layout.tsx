@@ -39,7 +39,9 @@ export function RootLayout() {
       <PageTitle />
       <NavigationProgress />
       <Header />
-      <VerifyEmailReminder />
+      <div className="print:hidden">
+        <VerifyEmailReminder />
+      </div>
       {/* At least a screen tall below the 4rem header: the footer starts below the fold, so a page
           whose data or pictures are still on their way never pushes a visible footer down. A page
           that is one grey panel (sign-in, dashboard, blogs) stays grey down to the footer. */}

@@ -3,11 +3,20 @@ import { ContactForm } from '@/features/home/components/contact-form';
 import { Hero } from '@/features/home/components/hero';
 import { InfoCards } from '@/features/home/components/info-cards';
 import { StatsBand } from '@/features/home/components/stats-band';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { LatestParts } from '@/features/parts/components/latest-parts';
+import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
+import { TradeCounter } from '@/features/shipping/components/trade-counter';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
-/** Home, in this order: hero, info cards, stats band, the newest parts, testimonials, contact form. */
+/** Each part card's second button: the part's minimum order into the cart. */
+const addToCart = (part: Part) => <AddToCartButton part={part} namePart className="btn btn-outline btn-primary btn-block" />;
+
+/**
+ * Home, in this order: hero, info cards, stats band, the newest parts, the trade counter,
+ * testimonials, contact form.
+ */
 export default function HomeRoute() {
   const config = useConfig();
   return (
@@ -19,7 +28,10 @@ export default function HomeRoute() {
         <StatsBand />
       </div>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <LatestParts />
+        <LatestParts cardAction={addToCart} />
+        <div className="mt-16">
+          <TradeCounter />
+        </div>
       </div>
       <div className="bg-base-200">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

@@ -1,5 +1,10 @@
 import { PageTitle } from '@/components/ui/page-title';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { PartsCatalogue } from '@/features/parts/components/parts-catalogue';
+import type { Part } from '@/features/parts/types';
+
+/** Each part card's second button: the part's minimum order into the cart. */
+const addToCart = (part: Part) => <AddToCartButton part={part} namePart className="btn btn-outline btn-primary btn-block" />;
 
 /** /parts: the whole catalogue, to search and filter by category and vehicle. */
 export default function PartsRoute() {
@@ -10,7 +15,7 @@ export default function PartsRoute() {
         <h1 className="text-3xl font-bold">Find parts</h1>
         <p className="mt-1 text-base-content/75">Search by name or part number, or pick your vehicle to see what fits it.</p>
       </header>
-      <PartsCatalogue />
+      <PartsCatalogue cardAction={addToCart} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePart } from '@/features/parts/api/get-part';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { clampQuantity, initialQuantity } from '@/features/parts/quantity';
@@ -17,7 +18,10 @@ const loadConfirmOrderModal = () => import('@/features/orders/components/confirm
 const ConfirmOrderModal = lazy(async () => ({ default: (await loadConfirmOrderModal()).ConfirmOrderModal }));
 const preloadConfirmOrderModal = () => void loadConfirmOrderModal();
 
-/** /purchase/:id: one part, the buyer's quantity (docs/decisions.md, D1), and the Confirm Order modal. */
+/**
+ * /purchase/:id: one part, the buyer's quantity (docs/decisions.md, D1), and either the Confirm
+ * Order modal (an order of this part alone) or Add to cart (to order it with others).
+ */
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
   const part = usePart(id);
@@ -54,7 +58,13 @@ function Purchase({ part }: { part: Part }) {
     <>
       <PageTitle title={part.name} />
       <div onPointerEnter={preloadConfirmOrderModal} onTouchStart={preloadConfirmOrderModal}>
-        <PartDetails part={part} quantity={quantity} onQuantityChange={setChosen} onPurchase={() => setConfirming(true)} />
+        <PartDetails
+          part={part}
+          quantity={quantity}
+          onQuantityChange={setChosen}
+          onPurchase={() => setConfirming(true)}
+          addToCart={<AddToCartButton part={part} quantity={quantity} className="btn btn-outline btn-primary btn-wide" />}
+        />
       </div>
       {confirming ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import type { Booking, Narrowed, ShipRequest } from '@/api/types';
+import type { OrderCheckout, OrderLine } from '@/features/cart/api-types';
 import type { BillingDetails, ConfirmPayment } from './api/pay-order';
 
 // The document gives these four fields as plain strings (with a pattern), so the unions below are
@@ -16,14 +17,20 @@ export type OrderStatus = Narrowed<Booking['status'], 'unpaid' | 'paid' | 'shipp
 /** Why an order was cancelled: by its buyer, by the shop's staff, or not paid in time (its stock released). */
 export type CancelReason = Narrowed<NonNullable<Booking['cancelReason']>, 'buyer' | 'admin' | 'expired'>;
 
-/** An order (booking) as the API answers it, its states narrowed to their values. */
-export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason'> & {
+/**
+ * An order (booking) as the API answers it, its states narrowed to their values. Its lines,
+ * delivery, tax and total are absent from the answers of a shop from before orders had lines: such
+ * an order is its one part, collected at the counter, its total its `price`.
+ */
+export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason' | keyof OrderCheckout> & {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfilmentStatus: FulfilmentStatus;
   /** Why a cancelled order was cancelled; null otherwise (absent from older answers: unknown). */
   cancelReason?: CancelReason | null;
-};
+} & Partial<OrderCheckout>;
+
+export type { OrderLine };
 
 /** How a shipped order travels (the optional body of POST /api/admin/orders/{id}/ship). */
 export type ShipDetails = ShipRequest;

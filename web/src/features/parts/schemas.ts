@@ -22,6 +22,18 @@ export const minimumOrderField = z
   .min(1, 'Quantity is Required')
   .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, 'Minimum Order must be a whole number, 1 or more');
 
+/** A weight in kilograms, at most three decimals (grams), 0 to 1000; empty: not given (0 when adding, unchanged when editing). */
+export const weightKgField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d+(\.\d{1,3})?$/.test(v) && Number(v) <= 1000), 'Weight must be in kilograms, from 0 to 1000');
+
+/** The weight to send: none for an empty field. */
+export function weightKgInput(value: string): { weightKg?: number } {
+  const trimmed = value.trim();
+  return trimmed === '' ? {} : { weightKg: Number(trimmed) };
+}
+
 /** A required picture from a file input. */
 export const imageField = z.custom<FileList | undefined>().refine(hasFile, 'Image is Required');
 
@@ -128,6 +140,7 @@ export const addPartSchema = z.object({
   price: priceField,
   availableQuantity: availableQuantityField,
   minimumOrder: minimumOrderField,
+  weightKg: weightKgField,
   image: imageField,
 });
 
@@ -142,6 +155,7 @@ export const editPartSchema = z.object({
   price: priceField,
   availableQuantity: availableQuantityField,
   minimumOrder: minimumOrderField,
+  weightKg: weightKgField,
 });
 
 export type EditPartValues = z.input<typeof editPartSchema>;

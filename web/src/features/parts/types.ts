@@ -3,6 +3,7 @@
 // eslint-disable-next-line no-restricted-imports
 import { schemaEnums } from '../../api/enums.ts';
 import type { Narrowed, Part as ApiPart, CategoryCount as ApiCategoryCount, Fitment as ApiFitment, PartRequest, VehicleMake as ApiVehicleMake } from '@/api/types';
+import type { PartWeight } from '@/features/cart/api-types';
 
 /** The catalogue's fixed categories, in the shop's order: the values the API takes for a part's category. */
 export const CATEGORIES = schemaEnums.PartRequest.category;
@@ -12,11 +13,14 @@ export type Category = (typeof CATEGORIES)[number];
 /** The vehicles a part fits: a make and model over a span of model years (both included). */
 export type Fitment = ApiFitment;
 
-/** A part in the catalogue, as `/api/part` answers it: its category is one of the catalogue's. */
-export type Part = Omit<ApiPart, 'category'> & { category: Narrowed<ApiPart['category'], Category> };
+/**
+ * A part in the catalogue, as `/api/part` answers it: its category is one of the catalogue's. Its
+ * weight (`weightKg`, for delivery prices) is absent from the answers of a shop from before delivery.
+ */
+export type Part = Omit<ApiPart, 'category' | keyof PartWeight> & { category: Narrowed<ApiPart['category'], Category> } & Partial<PartWeight>;
 
-/** The fields an admin sends to add a part (the server makes up a SKU when none is sent). */
-export type PartInput = PartRequest;
+/** The fields an admin sends to add a part (the server makes up a SKU when none is sent, and a weight of 0). */
+export type PartInput = Omit<PartRequest, keyof PartWeight> & Partial<PartWeight>;
 
 /** `/api/category`: every category with how many parts it holds. */
 export type CategoryCount = Omit<ApiCategoryCount, 'name'> & { name: Narrowed<ApiCategoryCount['name'], Category> };

@@ -6,7 +6,7 @@ import { GoogleButton } from '@/features/auth/components/google-button';
 import { GOOGLE_ERROR_PARAM, googleErrorMessage } from '@/features/auth/google';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useUser } from '@/lib/auth';
-import { returnPath } from '../../return-path';
+import { loginReason, returnPath } from '../../return-path';
 import { AuthCard } from './auth-card';
 
 /**
@@ -18,6 +18,7 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const user = useUser();
   const target = returnPath(location.state);
+  const reason = loginReason(location.state);
   const [params] = useSearchParams();
   const googleError = googleErrorMessage(params.get(GOOGLE_ERROR_PARAM));
 
@@ -27,6 +28,11 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Login" intro="Welcome back. Log in to order parts and follow your orders.">
       <PageTitle title="Login" />
+      {reason ? (
+        <p className="alert alert-info alert-soft text-sm" role="status">
+          {reason}
+        </p>
+      ) : null}
       {googleError ? (
         <p className="alert alert-error alert-soft text-sm" role="alert">
           {googleError}

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { useUser } from '@/lib/auth';
-import { returnPath } from '../../return-path';
+import { loginReason, returnPath } from '../../return-path';
 import { AuthCard } from './auth-card';
 
 /** Sign-up; afterwards the user goes home, or back to the guarded page that sent them to log in. */
@@ -14,6 +14,7 @@ export default function SignupRoute() {
   const navigate = useNavigate();
   const user = useUser();
   const target = returnPath(location.state);
+  const reason = loginReason(location.state);
 
   if (user.isPending) return <PageSpinner />;
   if (user.data) return <Navigate to={target} replace />;
@@ -21,6 +22,11 @@ export default function SignupRoute() {
   return (
     <AuthCard title="Sign Up" intro="Create your account to order parts, pay online and follow every order.">
       <PageTitle title="Sign Up" />
+      {reason ? (
+        <p className="alert alert-info alert-soft text-sm" role="status">
+          {reason}
+        </p>
+      ) : null}
       <SignupForm onSuccess={() => void navigate(target, { replace: true })} />
       <GoogleButton redirectTo={target} />
       <p className="text-center text-sm">

@@ -1,13 +1,25 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders';
 import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
+import { hasSeveralLines, orderUnits } from '../lines';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
+import { OrderParts, OrderTotal } from './order-lines';
+
+/** The order's number, leading to its own page (printable as a packing slip). */
+function OrderNumber({ order }: { order: Order }) {
+  return (
+    <Link to={paths.dashboard.manageOrder.getHref(order._id)} className="link link-hover" aria-label={`Order #${order._id}, details`}>
+      #{order._id}
+    </Link>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -123,16 +135,22 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
           <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-semibold break-words">{order.partName}</p>
+                <div className="font-semibold break-words">
+                  <OrderParts order={order} />
+                </div>
                 <p className="text-xs text-base-content/70">
-                  Order #{order._id} · {formatDate(order.createdAt)}
+                  Order <OrderNumber order={order} /> · {formatDate(order.createdAt)}
                 </p>
               </div>
-              <p className="whitespace-nowrap font-semibold">{money(order.price)}</p>
+              <div className="whitespace-nowrap font-semibold">
+                <OrderTotal order={order} />
+              </div>
             </div>
-            <p className="mt-2 text-sm">
-              {order.quantity} × {money(order.unitPrice)}
-            </p>
+            {hasSeveralLines(order) ? null : (
+              <p className="mt-2 text-sm">
+                {order.quantity} × {money(order.unitPrice)}
+              </p>
+            )}
             <p className="mt-1 text-sm">{order.buyerName}</p>
             <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -170,16 +188,22 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
             {items.map((order) => (
               <tr key={order._id}>
                 <td className="whitespace-nowrap">
-                  <div className="font-mono font-medium">#{order._id}</div>
+                  <div className="font-mono font-medium">
+                    <OrderNumber order={order} />
+                  </div>
                   <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
                 </td>
                 <td>
                   <div className="font-medium">{order.buyerName}</div>
                   <div className="text-xs whitespace-nowrap text-base-content/70">{order.buyer}</div>
                 </td>
-                <td className="min-w-40">{order.partName}</td>
-                <td className="text-right">{order.quantity}</td>
-                <td className="whitespace-nowrap text-right">{money(order.price)}</td>
+                <td className="min-w-40">
+                  <OrderParts order={order} />
+                </td>
+                <td className="text-right">{hasSeveralLines(order) ? orderUnits(order) : order.quantity}</td>
+                <td className="whitespace-nowrap text-right">
+                  <OrderTotal order={order} />
+                </td>
                 <td>
                   <PaymentBadge status={order.paymentStatus} />
                 </td>

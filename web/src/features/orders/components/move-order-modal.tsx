@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useMoveOrder } from '../api/move-order';
+import { hasSeveralLines } from '../lines';
 import type { OrderMove } from '../moves';
 import { shipSchema, type ShipValues } from '../schemas';
 import type { Order, ShipDetails } from '../types';
@@ -48,10 +49,25 @@ export function MoveOrderModal({ pending, onClose }: { pending: Pending | null; 
   const order = pending?.order;
   return (
     <Modal open={pending !== null} title={texts?.title ?? ''} onClose={onClose}>
-      <p className="mb-2">
-        Order <strong>#{order?._id}</strong>: <strong>{order?.quantity}</strong> × <strong>{order?.partName}</strong> for{' '}
-        <strong>{order?.buyerName}</strong>.
-      </p>
+      {order && hasSeveralLines(order) ? (
+        <div className="mb-2">
+          <p>
+            Order <strong>#{order._id}</strong> for <strong>{order.buyerName}</strong>:
+          </p>
+          <ul className="list-inside list-disc">
+            {order.lines!.map((line, index) => (
+              <li key={`${line.partId}-${index}`}>
+                {line.quantity} × {line.partName}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mb-2">
+          Order <strong>#{order?._id}</strong>: <strong>{order?.quantity}</strong> × <strong>{order?.partName}</strong> for{' '}
+          <strong>{order?.buyerName}</strong>.
+        </p>
+      )}
       <p>{texts?.body}</p>
       {pending?.move === 'ship' ? (
         <ShipForm key={pending.order._id} pending={pending} onClose={onClose} />

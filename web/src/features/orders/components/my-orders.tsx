@@ -11,8 +11,10 @@ import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import { msUntilFirstRelease } from '../hold';
+import { hasSeveralLines, orderTotal, orderUnits } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge, ShipmentNote } from './order-badges';
+import { OrderParts, OrderTotal } from './order-lines';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -79,14 +81,22 @@ export function MyOrders({ buyer }: { buyer: string }) {
           <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-semibold">{order.partName}</p>
+                <div className="font-semibold">
+                  <OrderParts order={order} />
+                </div>
                 <p className="text-xs text-base-content/70">{formatDate(order.createdAt)}</p>
               </div>
               <OrderBadges order={order} />
             </div>
-            <p className="mt-2 text-sm">
-              {order.quantity} × {money(order.unitPrice)} = <strong>{money(order.price)}</strong>
-            </p>
+            {hasSeveralLines(order) ? (
+              <div className="mt-2 text-sm">
+                Total: <OrderTotal order={order} />
+              </div>
+            ) : (
+              <p className="mt-2 text-sm">
+                {order.quantity} × {money(order.unitPrice)} = <strong>{money(orderTotal(order))}</strong>
+              </p>
+            )}
             <div className="mt-1">
               <ShipmentNote order={order} />
             </div>
@@ -115,11 +125,15 @@ export function MyOrders({ buyer }: { buyer: string }) {
             {orders.data.map((order) => (
               <tr key={order._id}>
                 <td>
-                  <div className="font-medium">{order.partName}</div>
+                  <div className="font-medium">
+                    <OrderParts order={order} />
+                  </div>
                   <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
                 </td>
-                <td>{order.quantity}</td>
-                <td className="whitespace-nowrap">{money(order.price)}</td>
+                <td>{hasSeveralLines(order) ? orderUnits(order) : order.quantity}</td>
+                <td className="whitespace-nowrap">
+                  <OrderTotal order={order} />
+                </td>
                 <td>
                   <PaymentBadge status={order.paymentStatus} />
                 </td>
@@ -163,6 +177,7 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-2">
         <PaymentCell order={order} />
+        <DetailsLink order={order} />
         {order.status === 'unpaid' ? (
           <button
             type="button"
@@ -179,11 +194,24 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
   );
 }
 
+/**
+ * The order's own page, with its lines and figures, printable as an invoice. A shop that answers
+ * without lines has no more to show than the row itself.
+ */
+function DetailsLink({ order }: { order: Order }) {
+  if (!order.lines) return null;
+  return (
+    <Link to={paths.dashboard.order.getHref(order._id)} className="btn btn-sm btn-ghost" aria-label={`Details of order #${order._id}`}>
+      Details
+    </Link>
+  );
+}
+
 function PaymentCell({ order }: { order: Order }) {
   if (order.transactionId) {
     return <div className="max-w-[14rem] break-all text-xs text-base-content/75">Transaction id: {order.transactionId}</div>;
   }
-  if (order.status === 'unpaid' && order.price > 0) {
+  if (order.status === 'unpaid' && orderTotal(order) > 0) {
     return (
       <Link
         to={paths.dashboard.payment.getHref(order._id)}
@@ -209,10 +237,17 @@ function CancelOrderModal({ order, onClose }: { order: Order | null; onClose: ()
   };
   return (
     <Modal open={order !== null} title="Cancel this order?" onClose={onClose}>
-      <p>
-        Your order for <strong>{order?.quantity}</strong> × <strong>{order?.partName}</strong> will be cancelled and the
-        parts go back into stock. This cannot be undone.
-      </p>
+      {order && hasSeveralLines(order) ? (
+        <p>
+          Your order #{order._id} of <strong>{orderUnits(order)}</strong> parts will be cancelled and the parts go back into
+          stock. This cannot be undone.
+        </p>
+      ) : (
+        <p>
+          Your order for <strong>{order?.quantity}</strong> × <strong>{order?.partName}</strong> will be cancelled and the
+          parts go back into stock. This cannot be undone.
+        </p>
+      )}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
           Keep Order

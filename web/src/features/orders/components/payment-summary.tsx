@@ -1,4 +1,5 @@
 import { useMoney } from '@/lib/config';
+import { deliveryName, hasExtras, hasSeveralLines, orderTotal } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, PayByNote } from './order-badges';
 import { OrderStatus } from './order-status';
@@ -16,14 +17,46 @@ export function PaymentSummary({ order }: { order: Order }) {
           Order summary
         </h2>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
-          <dt className="text-base-content/70">Part</dt>
-          <dd className="font-semibold">{order.partName}</dd>
-          <dt className="text-base-content/70">Quantity</dt>
-          <dd>{order.quantity}</dd>
-          <dt className="text-base-content/70">Unit price</dt>
-          <dd>{money(order.unitPrice)}</dd>
+          {hasSeveralLines(order) ? (
+            <>
+              <dt className="text-base-content/70">Parts</dt>
+              <dd>
+                <ul className="grid gap-1">
+                  {order.lines!.map((line, index) => (
+                    <li key={`${line.partId}-${index}`} className="flex justify-between gap-3">
+                      <span>
+                        {line.quantity} × <span className="font-semibold">{line.partName}</span>
+                      </span>
+                      <span className="whitespace-nowrap">{money(line.price)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-base-content/70">Part</dt>
+              <dd className="font-semibold">{order.partName}</dd>
+              <dt className="text-base-content/70">Quantity</dt>
+              <dd>{order.quantity}</dd>
+              <dt className="text-base-content/70">Unit price</dt>
+              <dd>{money(order.unitPrice)}</dd>
+            </>
+          )}
+          {hasExtras(order) ? (
+            <>
+              <dt className="text-base-content/70">Goods</dt>
+              <dd>{money(order.price)}</dd>
+              <dt className="text-base-content/70">Shipping</dt>
+              <dd>
+                {money(order.shipping ?? 0)} <span className="text-sm text-base-content/70">({deliveryName(order)})</span>
+              </dd>
+              <dt className="text-base-content/70">Tax</dt>
+              <dd>{money(order.tax ?? 0)}</dd>
+            </>
+          ) : null}
           <dt className="text-base-content/70">Total</dt>
-          <dd className="text-lg font-bold">{money(order.price)}</dd>
+          <dd className="text-lg font-bold">{money(orderTotal(order))}</dd>
           <dt className="text-base-content/70">Status</dt>
           <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <OrderStatus status={order.status} />

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartChanges as ApiPartChanges, UpdateResult } from '@/api/types';
+import type { PartWeight } from '@/features/cart/api-types';
 import { api } from '@/lib/api-client';
 import { partKeys } from './keys';
 
@@ -7,7 +8,7 @@ import { partKeys } from './keys';
  * The fields to change. A new `availableQuantity` goes with `availableQuantitySeen`, the stock the
  * form loaded: the shop refuses the change (409) when orders or restocks moved the stock since.
  */
-export type PartChanges = ApiPartChanges;
+export type PartChanges = Omit<ApiPartChanges, keyof PartWeight> & Partial<PartWeight>;
 
 export type PartUpdate = { id: string; changes: PartChanges };
 

@@ -7,7 +7,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { useCreatePart } from '../api/create-part';
-import { addPartSchema, CATALOGUE_FIELD_NAMES, catalogueInput, type AddPartValues } from '../schemas';
+import { addPartSchema, CATALOGUE_FIELD_NAMES, catalogueInput, weightKgInput, type AddPartValues } from '../schemas';
 import { CatalogueFields } from './catalogue-fields';
 
 const EMPTY: AddPartValues = {
@@ -16,6 +16,7 @@ const EMPTY: AddPartValues = {
   price: '',
   availableQuantity: '',
   minimumOrder: '',
+  weightKg: '',
   image: undefined,
   sku: '',
   oemNumbers: '',
@@ -50,12 +51,13 @@ export function AddPartForm() {
         price: Number(values.price),
         availableQuantity: Number(values.availableQuantity),
         minimumOrder: Number(values.minimumOrder),
+        ...weightKgInput(values.weightKg),
         img,
       });
       notify.success('Part added successfully');
       reset(EMPTY);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', ...CATALOGUE_FIELD_NAMES]);
       // A part number taken by another part is the SKU field's problem.
       if (error instanceof ApiError && error.status === 409) setError('sku', { type: 'server', message: error.message });
       setFailure(errorMessage(error));
@@ -77,6 +79,15 @@ export function AddPartForm() {
           {...register('availableQuantity')}
         />
         <InputField label="Minimum Order" inputMode="numeric" error={errors.minimumOrder?.message} {...register('minimumOrder')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField
+          label="Weight (kg)"
+          inputMode="decimal"
+          hint="For delivery prices by weight."
+          error={errors.weightKg?.message}
+          {...register('weightKg')}
+        />
       </div>
       <CatalogueFields skuOptional />
       <InputField

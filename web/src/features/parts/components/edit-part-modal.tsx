@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { partQueryOptions } from '../api/get-part';
 import { partKeys } from '../api/keys';
 import { useUpdatePart, type PartChanges } from '../api/update-part';
-import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, type EditPartValues } from '../schemas';
+import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, weightKgInput, type EditPartValues } from '../schemas';
 import type { Part } from '../types';
 import { CatalogueFields } from './catalogue-fields';
 
@@ -32,6 +32,7 @@ function editValues(part: Part): EditPartValues {
     price: String(part.price),
     availableQuantity: String(part.availableQuantity),
     minimumOrder: String(part.minimumOrder),
+    weightKg: part.weightKg === undefined ? '' : String(part.weightKg),
   };
 }
 
@@ -44,6 +45,7 @@ function editInput(values: EditPartValues): Omit<PartChanges, 'availableQuantity
     description: values.description.trim(),
     price: Number(values.price),
     minimumOrder: Number(values.minimumOrder),
+    ...weightKgInput(values.weightKg),
   };
 }
 
@@ -105,7 +107,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       notify.success(`${changes.name ?? part.name} is updated.`);
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', ...CATALOGUE_FIELD_NAMES]);
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', ...CATALOGUE_FIELD_NAMES]);
       if (error instanceof ApiError && error.status === 409) {
         // Either the stock moved since the form loaded it, or the part number is another part's.
         const stockMoved = 'availableQuantity' in changes && (await reloadStock());
@@ -120,7 +122,10 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
-      <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+      <div className="grid grid-cols-2 gap-4">
+        <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+        <InputField label="Weight (kg)" inputMode="decimal" error={errors.weightKg?.message} {...register('weightKg')} />
+      </div>
       <div className="grid grid-cols-2 gap-4">
         <InputField
           label="Available Quantity"

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useLatestParts } from '../api/get-parts';
+import type { Part } from '../types';
 import { PartCard, PartCardSkeleton } from './part-card';
 
 /** How many of the newest parts the home page shows. */
 const HOME_PART_COUNT = 3;
 
 /** "Available parts": the last three parts of the list, newest first. */
-export function LatestParts() {
+export function LatestParts({ cardAction }: { cardAction?: (part: Part) => ReactNode }) {
   const parts = useLatestParts(HOME_PART_COUNT);
   const latest = parts.data ?? [];
 
@@ -32,7 +34,7 @@ export function LatestParts() {
       ) : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {latest.map((part) => (
-          <PartCard key={part._id} part={part} />
+          <PartCard key={part._id} part={part} action={cardAction?.(part)} />
         ))}
       </div>
     </section>

@@ -13,10 +13,12 @@ type PartCardProps = {
    * default) for pictures that load when scrolled near.
    */
   picture?: 'first' | 'eager' | 'lazy';
+  /** A second button beside Purchase (the cart's "Add to cart", which the page that lists the parts brings). */
+  action?: ReactNode;
 };
 
 /** One part on the home page or the catalogue (with a line of `details`), leading to its purchase page. */
-export function PartCard({ part, details, picture = 'lazy' }: PartCardProps) {
+export function PartCard({ part, details, picture = 'lazy', action }: PartCardProps) {
   const money = useMoney();
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
@@ -48,7 +50,7 @@ export function PartCard({ part, details, picture = 'lazy' }: PartCardProps) {
             <dd className="font-semibold">{part.availableQuantity}</dd>
           </div>
         </dl>
-        <div className="card-actions mt-auto">
+        <div className={`card-actions mt-auto ${action ? 'grid grid-cols-2 gap-2' : ''}`}>
           <Link
             to={paths.purchase.getHref(part._id)}
             className="btn btn-primary btn-block"
@@ -56,6 +58,7 @@ export function PartCard({ part, details, picture = 'lazy' }: PartCardProps) {
           >
             Purchase
           </Link>
+          {action}
         </div>
       </div>
     </article>

@@ -1,18 +1,21 @@
+import type { ReactNode } from 'react';
+import { QuantityPicker } from '@/components/ui/quantity-picker';
 import { useMoney } from '@/lib/config';
 import { canOrder } from '../quantity';
 import type { Part } from '../types';
 import { FitMessage, PartSpecs } from './part-fit';
-import { QuantityPicker } from './quantity-picker';
 
 type PartDetailsProps = {
   part: Part;
   quantity: number;
   onQuantityChange: (quantity: number) => void;
   onPurchase: () => void;
+  /** Beside Purchase: the cart's "Add to cart" for this quantity, which the page brings. */
+  addToCart?: ReactNode;
 };
 
 /** The purchase page's part: picture, facts, the buyer's quantity and the Purchase button. */
-export function PartDetails({ part, quantity, onQuantityChange, onPurchase }: PartDetailsProps) {
+export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addToCart }: PartDetailsProps) {
   const money = useMoney();
   const orderable = canOrder(part);
   return (
@@ -50,10 +53,11 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase }: Pa
             Not enough stock to meet the minimum order right now. Please check back after restocking.
           </p>
         )}
-        <div>
+        <div className="flex flex-wrap gap-3">
           <button type="button" className="btn btn-primary btn-wide" disabled={!orderable} onClick={onPurchase}>
             Purchase
           </button>
+          {addToCart}
         </div>
         <PartSpecs part={part} />
       </div>

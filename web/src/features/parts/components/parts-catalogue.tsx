@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useSyncExternalStore } from 'react';
+import { useDeferredValue, useId, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
@@ -18,14 +18,17 @@ import {
   type CatalogueQuery,
   type Sort,
 } from '../catalogue-query';
-import { CATEGORIES, type Category } from '../types';
+import { CATEGORIES, type Category, type Part } from '../types';
 import { PartCard } from './part-card';
 import { VehiclePicker } from './vehicle-picker';
 
 const href = (query: CatalogueQuery) => paths.parts.getHref(catalogueSearch(query));
 
+/** A second button on each part's card (the cart's "Add to cart"), from the page that shows the catalogue. */
+type CardAction = (part: Part) => ReactNode;
+
 /** The catalogue: search, category, vehicle, sort and pages, all kept in the URL. */
-export function PartsCatalogue() {
+export function PartsCatalogue({ cardAction }: { cardAction?: CardAction }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const query = parseCatalogueQuery(params);
@@ -43,7 +46,7 @@ export function PartsCatalogue() {
           </Link>
         ) : null}
       </aside>
-      <Results query={query} onSort={(sort) => go({ sort })} />
+      <Results query={query} onSort={(sort) => go({ sort })} cardAction={cardAction} />
     </div>
   );
 }
@@ -118,7 +121,7 @@ function useHydrating(): boolean {
 /** Cards in the catalogue's widest row (three columns from `xl`): their pictures load at once. */
 const FIRST_ROW = 3;
 
-function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort) => void }) {
+function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort: (sort: Sort) => void; cardAction?: CardAction | undefined }) {
   const parts = useSearchParts(query);
   // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
   // when the page brought the answer with it. The cards are then drawn in a render of their own
@@ -170,6 +173,7 @@ function Results({ query, onSort }: { query: CatalogueQuery; onSort: (sort: Sort
               <PartCard
                 part={part}
                 picture={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'}
+                action={cardAction?.(part)}
                 details={
                   <p className="text-xs text-base-content/70">
                     <span className="font-mono">{part.sku}</span> · {part.category}

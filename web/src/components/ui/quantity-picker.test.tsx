@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { initialQuantity, type QuantityLimits } from '../quantity';
+import { initialQuantity, type QuantityLimits } from '@/lib/quantity';
 import { QuantityPicker } from './quantity-picker';
 
 function Harness({ limits }: { limits: QuantityLimits }) {

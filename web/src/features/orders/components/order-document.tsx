@@ -1,0 +1,186 @@
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { addressLines } from '@/lib/address';
+import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
+import { useOrder } from '../api/get-order';
+import { deliveryName, orderLines, orderTotal } from '../lines';
+import type { Order } from '../types';
+import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
+
+/** The buyer's invoice, or the staff's packing slip (what to pick and where it goes; no prices). */
+export type OrderDocumentKind = 'invoice' | 'packing-slip';
+
+const TITLES: Record<OrderDocumentKind, string> = { invoice: 'Invoice', 'packing-slip': 'Packing slip' };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+type OrderDocumentProps = { orderId: string; kind: OrderDocumentKind; backTo: { href: string; label: string } };
+
+/**
+ * One order on a page of its own: its lines, where it goes and (on the invoice) what it costs, with
+ * Print. Printed, the page is the document alone: the shop's header, menus and buttons stay off paper.
+ */
+export function OrderDocument({ orderId, kind, backTo }: OrderDocumentProps) {
+  const order = useOrder(orderId);
+  if (order.isPending) return <Spinner label="Loading the order" />;
+  if (order.isError) return <ErrorBox error={order.error} onRetry={() => void order.refetch()} />;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          Print {TITLES[kind].toLowerCase()}
+        </button>
+        <Link to={backTo.href} className="btn btn-outline">
+          {backTo.label}
+        </Link>
+      </div>
+      <OrderSheet order={order.data} kind={kind} />
+    </div>
+  );
+}
+
+function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) {
+  const config = useConfig();
+  const money = useMoney();
+  const invoice = kind === 'invoice';
+  const lines = orderLines(order);
+  const address = order.deliveryAddress ?? null;
+
+  return (
+    <article aria-labelledby="order-document-title" className="order-document grid gap-6 rounded-box border border-base-300 p-6 print:border-0 print:p-0">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-lg font-extrabold">{config.data?.shopName ?? DEFAULT_SHOP_NAME}</p>
+          <h2 id="order-document-title" className="text-2xl font-bold">
+            {TITLES[kind]} · Order #{order._id}
+          </h2>
+          <p className="text-sm text-base-content/75">Placed {formatDate(order.createdAt)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <PaymentBadge status={order.paymentStatus} />
+          <FulfilmentBadge status={order.fulfilmentStatus} />
+          <CancelReasonNote order={order} viewer={invoice ? 'buyer' : 'admin'} />
+        </div>
+      </header>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="order-buyer-title">
+          <h3 id="order-buyer-title" className="text-sm font-semibold uppercase tracking-wider text-base-content/70">
+            {invoice ? 'Billed to' : 'Buyer'}
+          </h3>
+          <p className="font-semibold">{order.buyerName}</p>
+          <p className="text-sm">{order.buyer}</p>
+          {order.phone ? <p className="text-sm">{order.phone}</p> : null}
+        </section>
+        <section aria-labelledby="order-delivery-title">
+          <h3 id="order-delivery-title" className="text-sm font-semibold uppercase tracking-wider text-base-content/70">
+            {address ? 'Ship to' : 'Delivery'}
+          </h3>
+          <p className="font-semibold">{deliveryName(order)}</p>
+          {address ? (
+            <address className="not-italic text-sm">
+              <span className="block">{address.name}</span>
+              {addressLines(address).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              {address.phone ? <span className="block">{address.phone}</span> : null}
+            </address>
+          ) : (
+            <p className="text-sm">Collected at the trade counter.</p>
+          )}
+          <ShipmentNote order={order} />
+        </section>
+      </div>
+
+      <div className="overflow-x-auto">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">Part number</th>
+              <th scope="col">Part</th>
+              <th scope="col" className="text-right">
+                Qty
+              </th>
+              {invoice ? (
+                <>
+                  <th scope="col" className="text-right">
+                    Unit price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Amount
+                  </th>
+                </>
+              ) : (
+                <>
+                  <th scope="col" className="text-right">
+                    Weight
+                  </th>
+                  <th scope="col" className="text-center">
+                    Packed
+                  </th>
+                </>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <tr key={`${line.partId}-${index}`}>
+                <td className="font-mono text-xs">{line.sku || '—'}</td>
+                <td>{line.partName}</td>
+                <td className="text-right">{line.quantity}</td>
+                {invoice ? (
+                  <>
+                    <td className="whitespace-nowrap text-right">{money(line.unitPrice)}</td>
+                    <td className="whitespace-nowrap text-right">{money(line.price)}</td>
+                  </>
+                ) : (
+                  <>
+                    <td className="whitespace-nowrap text-right">{line.weightKg > 0 ? `${formatKg(line.weightKg * line.quantity)} kg` : '—'}</td>
+                    <td className="text-center">
+                      <span className="inline-block h-4 w-4 border border-base-content/60" aria-label="Not yet checked" role="img" />
+                    </td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {invoice ? (
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-1">
+          <dt className="text-base-content/70">Goods</dt>
+          <dd className="text-right">{money(order.price)}</dd>
+          <dt className="text-base-content/70">Shipping</dt>
+          <dd className="text-right">{money(order.shipping ?? 0)}</dd>
+          <dt className="text-base-content/70">Tax</dt>
+          <dd className="text-right">{money(order.tax ?? 0)}</dd>
+          <dt className="border-t border-base-300 pt-1 font-semibold">Total</dt>
+          <dd className="border-t border-base-300 pt-1 text-right text-lg font-bold" data-testid="invoice-total">
+            {money(orderTotal(order))}
+          </dd>
+          {order.paid && order.transactionId ? (
+            <dd className="col-span-2 mt-2 text-xs break-all text-base-content/70">Paid by card, transaction {order.transactionId}</dd>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="text-sm">
+          {lines.reduce((sum, line) => sum + line.quantity, 0)} units in {lines.length} {lines.length === 1 ? 'line' : 'lines'}.
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** Kilograms with at most three decimals, trailing zeros left off: 1.25, 0.5, 12. */
+function formatKg(kg: number): string {
+  return String(Math.round(kg * 1000) / 1000);
+}

@@ -1,0 +1,42 @@
+import type { Order, OrderLine } from './types';
+
+/** The order's lines; an answer without them is an order of its one part. */
+export function orderLines(order: Order): OrderLine[] {
+  if (order.lines && order.lines.length > 0) return order.lines;
+  return [
+    {
+      partId: order.partId,
+      partName: order.partName,
+      sku: '',
+      unitPrice: order.unitPrice,
+      quantity: order.quantity,
+      price: order.price,
+      weightKg: 0,
+    },
+  ];
+}
+
+/** What the card is charged: the goods, delivery and tax. */
+export function orderTotal(order: Order): number {
+  return order.total ?? order.price;
+}
+
+/** Whether the order has more than one line. */
+export function hasSeveralLines(order: Order): boolean {
+  return (order.lines?.length ?? 0) > 1;
+}
+
+/** Whether the order costs more than its goods (delivery or tax): then its figures are shown apart. */
+export function hasExtras(order: Order): boolean {
+  return (order.shipping ?? 0) > 0 || (order.tax ?? 0) > 0;
+}
+
+/** How many units the order holds, over all its lines. */
+export function orderUnits(order: Order): number {
+  return orderLines(order).reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** How the order travels: "Counter pickup" unless it was sent. */
+export function deliveryName(order: Order): string {
+  return order.deliveryMethod?.name ?? 'Counter pickup';
+}
