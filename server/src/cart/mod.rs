@@ -297,6 +297,10 @@ impl Rule for PartRef {
                 text: s.trim().to_owned(),
                 id: parse_id(s.trim()),
             },
+            Some(Value::Number(n)) if n.is_f64() => {
+                form.fail(name, format!("{label} must be a part's id"));
+                PartRef::default()
+            }
             Some(Value::Number(n)) => PartRef {
                 text: n.to_string(),
                 id: n.as_i64().filter(|id| *id > 0),

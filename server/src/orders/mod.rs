@@ -275,6 +275,11 @@ impl Rule for PartId {
     fn read(form: &mut Form, name: &str, label: &str) -> Option<i64> {
         match form.value(name) {
             Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
+            // A fraction is no id at all: refused, not looked for.
+            Some(Value::Number(n)) if n.is_f64() => {
+                form.fail(name, "partId must be a part's id");
+                None
+            }
             Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
             None | Some(Value::String(_)) => {
                 form.fail(name, format!("{label} is Required"));

@@ -78,6 +78,20 @@ async fn optional_fields_may_be_left_out() {
     assert_eq!(address["line2"], "");
     assert_eq!(address["region"], "");
     assert_eq!(address["phone"], Value::Null);
+    // A blank phone, as a form sends it, is left out too (and documented so).
+    let mut blank = body.clone();
+    blank["phone"] = json!("");
+    assert_eq!(add(&app, &ann, &blank).await["phone"], Value::Null);
+    let document = app.openapi().await;
+    let phone = &document["components"]["schemas"]["AddressRequest"]["properties"]["phone"];
+    let text = phone["oneOf"]
+        .as_array()
+        .and_then(|kinds| kinds.iter().find(|k| k["type"] == "string"))
+        .expect("a phone is documented as text or null");
+    assert!(
+        text["pattern"].as_str().unwrap().ends_with(")?$"),
+        "the documented pattern takes a blank phone: {phone}"
+    );
 }
 
 #[tokio::test]

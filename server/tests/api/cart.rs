@@ -441,6 +441,15 @@ async fn a_browsers_cart_is_priced_for_anyone_and_nothing_is_written() {
         )
         .await;
     expect_field_error(response, "lines.0.partId", "Part is Required").await;
+    // A fraction is no part's id: refused, not priced as a part that is gone.
+    let response = app
+        .post_json(
+            "/api/cart/quote",
+            None,
+            &json!({"lines": [{"partId": 2.5, "quantity": 2}]}),
+        )
+        .await;
+    expect_field_error(response, "lines.0.partId", "Part must be a part's id").await;
 }
 
 #[tokio::test]
