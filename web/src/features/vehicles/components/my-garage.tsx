@@ -199,7 +199,8 @@ function AddVehicle({ vehicles, current }: { vehicles: GarageVehicle[]; current:
           year: Number(values.year),
           make: values.make.trim(),
           model: values.model.trim(),
-          ...(values.engine.trim() ? { engine: values.engine.trim() } : {}),
+          // Written as the shop writes engines: spaces collapsed.
+          ...(values.engine.trim() ? { engine: values.engine.trim().replace(/\s+/g, ' ') } : {}),
           ...(values.trim.trim() ? { trim: values.trim.trim() } : {}),
         },
         values.nickname,
