@@ -99,8 +99,8 @@ function GarageRow({ vehicle, isCurrent }: { vehicle: GarageVehicle; isCurrent: 
     <li className={`rounded-box border p-4 ${isCurrent ? 'border-primary bg-primary/5' : 'border-base-300'}`} aria-label={name}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold">{vehicle.nickname ?? formatVehicle(shown)}</p>
-          <p className="text-sm text-base-content/75">{describeVehicle(shown)}</p>
+          <p className="font-semibold">{vehicle.nickname ?? describeVehicle(shown)}</p>
+          {vehicle.nickname ? <p className="text-sm text-base-content/75">{describeVehicle(shown)}</p> : null}
           {vehicle.vin ? <p className="font-mono text-xs text-base-content/70">VIN {vehicle.vin}</p> : null}
         </div>
         {isCurrent ? <span className="badge badge-primary">Current</span> : null}

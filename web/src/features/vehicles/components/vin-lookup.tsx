@@ -53,7 +53,7 @@ export function VinLookup({ onUse, actionLabel = 'Use this vehicle', busy = fals
             placeholder="17 letters and digits"
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-            className={`input input-bordered join-item w-full min-w-0 font-mono uppercase ${problem ? 'input-error' : ''}`}
+            className={`input input-bordered join-item w-full min-w-0 font-mono uppercase placeholder:font-sans placeholder:normal-case ${problem ? 'input-error' : ''}`}
           />
           <button type="submit" className="btn btn-outline join-item" disabled={lookup.isFetching}>
             Look up
