@@ -22,6 +22,12 @@ export type CategoryCount = Schemas['CategoryCount'];
 export type VehicleMake = Schemas['VehicleMake'];
 export type VehicleModel = Schemas['VehicleModel'];
 
+// Vehicles: VIN lookup and My Garage
+export type VinVehicle = Schemas['VinVehicle'];
+export type CatalogueVehicle = Schemas['CatalogueVehicle'];
+export type GarageVehicle = Schemas['GarageVehicle'];
+export type VehicleRequest = Schemas['VehicleRequest'];
+
 // Orders and payments
 export type Booking = Schemas['Booking'];
 export type OrderRequest = Schemas['OrderRequest'];

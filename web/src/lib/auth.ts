@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext } from 'react';
 import type { AdminCheck, AuthResponse, GoogleSignIn, LoginRequest, SignupRequest, UserView } from '@/api/types';
 import { api } from './api-client';
 import { configKeys } from './config';
+import { joinGarage } from './garage-sync';
 import { clearToken, getToken, setToken } from './token';
 
 /**
@@ -51,11 +52,15 @@ export function useUser() {
   return useQuery(userQueryOptions());
 }
 
-/** Starts the session of a `{token, user}` answer (login, sign-up, Google, a password reset). */
+/**
+ * Starts the session of a `{token, user}` answer (login, sign-up, Google, a password reset), and
+ * joins the vehicle remembered in this browser to the account's garage.
+ */
 export function signedIn(queryClient: QueryClient, answer: AuthAnswer) {
   setToken(answer.token);
   queryClient.setQueryData(userQueryOptions().queryKey, answer.user);
   forgetPrivateData(queryClient);
+  void joinGarage(queryClient);
 }
 
 function forgetPrivateData(queryClient: QueryClient) {

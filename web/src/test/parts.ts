@@ -16,6 +16,8 @@ export function makePart(overrides: Partial<Part> = {}): Part {
     fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2009, yearTo: 2019 }],
     reorderLevel: 5,
     weightKg: 0.3,
+    replaces: [],
+    matchedReplaced: null,
     lowStock: false,
     createdAt: '2026-01-02T10:00:00Z',
     updatedAt: '2026-01-02T10:00:00Z',

@@ -1,28 +1,58 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { clearVehicle, formatVehicle, useVehicle, vehicleSearch } from '@/lib/vehicle';
+import { useUser } from '@/lib/auth';
+import { clearVehicle, describeVehicle, useVehicle, vehicleSearch, type Vehicle } from '@/lib/vehicle';
 
-/** The header's strip with the buyer's chosen vehicle: a link to the parts that fit it, and Clear. */
-export function VehicleBar() {
-  const vehicle = useVehicle();
-  if (!vehicle) return null;
-  const name = formatVehicle(vehicle);
+// Fetched only for a signed-in buyer: the switcher over My Garage. The home page's bundle stays as it was.
+const GarageVehicleBar = lazy(() => import('./garage-vehicle-bar'));
+
+/**
+ * The strip under the header with the buyer's vehicle: a link to the parts that fit it, Clear, and
+ * what `children` add (the switcher over My Garage). With no vehicle chosen it says so.
+ */
+export function VehicleStrip({ vehicle, children }: { vehicle: Vehicle | null; children?: ReactNode }) {
   return (
     <div className="border-t border-white/10 bg-black/20">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-1 text-sm sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1 text-sm sm:px-6">
         <span className="text-neutral-content/80">Your vehicle:</span>
-        <Link to={paths.parts.getHref(vehicleSearch(vehicle))} className="truncate font-semibold text-white underline underline-offset-2">
-          {name}
-        </Link>
-        <button
-          type="button"
-          className="btn btn-ghost btn-xs text-neutral-content/90 hover:text-white"
-          aria-label="Clear vehicle"
-          onClick={clearVehicle}
-        >
-          Clear
-        </button>
+        {vehicle ? (
+          <Link to={paths.parts.getHref(vehicleSearch(vehicle))} className="truncate font-semibold text-white underline underline-offset-2">
+            {describeVehicle(vehicle)}
+          </Link>
+        ) : (
+          <span className="text-neutral-content/90">none chosen</span>
+        )}
+        {children}
+        {vehicle ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-neutral-content/90 hover:text-white"
+            aria-label="Clear vehicle"
+            onClick={clearVehicle}
+          >
+            Clear
+          </button>
+        ) : null}
       </div>
     </div>
   );
+}
+
+/**
+ * The header's strip with the buyer's chosen vehicle. A signed-in buyer's strip switches between
+ * the vehicles of My Garage.
+ */
+export function VehicleBar() {
+  const vehicle = useVehicle();
+  const user = useUser();
+  if (user.data) {
+    return (
+      <Suspense fallback={vehicle ? <VehicleStrip vehicle={vehicle} /> : null}>
+        <GarageVehicleBar />
+      </Suspense>
+    );
+  }
+  if (!vehicle) return null;
+  return <VehicleStrip vehicle={vehicle} />;
 }

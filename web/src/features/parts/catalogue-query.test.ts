@@ -61,4 +61,29 @@ describe('catalogue URL', () => {
     expect(isFiltered(parse('?sort=name&page=2'))).toBe(false);
     expect(isFiltered(parse('?year=2015'))).toBe(true);
   });
+
+  it("reads and writes the vehicle's engine and the position, each only where the shop takes it", () => {
+    const search = '?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&position=front';
+    const query = parse(search);
+    expect(query).toMatchObject({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4', position: 'front' });
+    expect(catalogueSearch(query)).toBe(search);
+    expect(partsApiPath(query)).toBe('/part?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&position=front&sort=newest&limit=12&offset=0');
+    // An engine needs a model and a position a make; a position the shop does not know is dropped.
+    expect(parse('?make=Toyota&engine=1.8L+L4').engine).toBeUndefined();
+    expect(parse('?position=rear').position).toBeUndefined();
+    expect(parse('?make=Toyota&position=Rear').position).toBe('rear');
+    expect(parse('?make=Toyota&position=middle').position).toBeUndefined();
+    expect(parse(`?make=Toyota&model=Corolla&engine=${'1'.repeat(41)}`).engine).toBeUndefined();
+  });
+
+  it('drops the engine when another vehicle is chosen, unless it comes along', () => {
+    const query = parse('?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&position=front');
+    expect(changeQuery(query, { q: 'pads' })).toMatchObject({ engine: '1.8L L4', position: 'front' });
+    expect(changeQuery(query, { year: 2015 }).engine).toBeUndefined();
+    expect(changeQuery(query, { year: 2015 }).position).toBe('front');
+    expect(changeQuery(query, { make: 'Honda' }).engine).toBeUndefined();
+    expect(changeQuery(query, { year: 2015, engine: '2.0L L4' }).engine).toBe('2.0L L4');
+    expect(changeQuery(query, { engine: undefined })).not.toHaveProperty('engine');
+    expect(changeQuery(query, { position: undefined })).not.toHaveProperty('position');
+  });
 });

@@ -1,7 +1,8 @@
 import { CATEGORIES, type Category } from './types';
 
 /**
- * The catalogue's whole state lives in its URL (`/parts?q=…&category=…&make=…&model=…&year=…&sort=…&page=…`),
+ * The catalogue's whole state lives in its URL
+ * (`/parts?q=…&category=…&make=…&model=…&year=…&engine=…&position=…&sort=…&page=…`),
  * so a search can be shared and the back button steps through it. Values the shop would refuse are
  * dropped when the URL is read, so a hand-edited link still shows a page.
  */
@@ -24,8 +25,19 @@ export const PAGE_SIZE = 12;
 /** The longest search the shop accepts, and the year range of its vehicle filter. */
 const MAX_SEARCH = 200;
 const MAX_NAME = 60;
+const MAX_ENGINE = 40;
 const FIRST_YEAR = 1950;
 const LAST_YEAR = 2100;
+
+/** Where on the vehicle a part goes, for the catalogue's position filter (the shop takes each). */
+export const POSITIONS = [
+  { value: 'front', label: 'Front' },
+  { value: 'rear', label: 'Rear' },
+  { value: 'left', label: 'Left' },
+  { value: 'right', label: 'Right' },
+] as const;
+
+export type Position = (typeof POSITIONS)[number]['value'];
 
 export type CatalogueQuery = {
   q: string;
@@ -33,6 +45,10 @@ export type CatalogueQuery = {
   make: string;
   model: string;
   year: number | null;
+  /** The vehicle's engine (`1.8L L4`), with a model: parts naming that engine or none. Absent: any engine. */
+  engine?: string;
+  /** With a make: parts that go there, or fit every position. Absent: any position. */
+  position?: Position;
   sort: Sort;
   page: number;
 };
@@ -57,6 +73,10 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   // The shop lists models per make: a model alone means nothing.
   const model = make ? name(params.get('model')) : '';
   const year = wholeNumber(params.get('year'));
+  // The shop takes an engine only with a model, and a position only with a make.
+  const engine = model ? (params.get('engine') ?? '').trim().replace(/\s+/g, ' ') : '';
+  const wantedPosition = (params.get('position') ?? '').trim().toLowerCase();
+  const position = make ? POSITIONS.find((p) => p.value === wantedPosition)?.value : undefined;
   const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT;
   const page = wholeNumber(params.get('page'));
   return {
@@ -65,6 +85,8 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     make,
     model,
     year: year !== null && year >= FIRST_YEAR && year <= LAST_YEAR ? year : null,
+    ...(engine && engine.length <= MAX_ENGINE ? { engine } : {}),
+    ...(position ? { position } : {}),
     sort,
     page: page !== null && page >= 1 ? page : 1,
   };
@@ -78,6 +100,8 @@ function filterParams(query: CatalogueQuery): URLSearchParams {
   if (query.make) params.set('make', query.make);
   if (query.make && query.model) params.set('model', query.model);
   if (query.year !== null) params.set('year', String(query.year));
+  if (query.make && query.model && query.engine) params.set('engine', query.engine);
+  if (query.make && query.position) params.set('position', query.position);
   return params;
 }
 
@@ -94,6 +118,11 @@ export function catalogueSearch(query: CatalogueQuery): string {
 export function changeQuery(query: CatalogueQuery, changes: Partial<CatalogueQuery>): CatalogueQuery {
   const next = { ...query, page: 1, ...changes };
   if ('make' in changes && changes.make !== query.make && !('model' in changes)) next.model = '';
+  // An engine belongs to one vehicle: another make, model or year leaves it out unless it comes along.
+  const vehicleChanged = (['make', 'model', 'year'] as const).some((field) => field in changes && changes[field] !== query[field]);
+  if (vehicleChanged && !('engine' in changes)) delete next.engine;
+  if (!next.engine) delete next.engine;
+  if (!next.position) delete next.position;
   return next;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasFile } from '@/lib/upload-image';
-import { CATEGORIES, type Fitment } from './types';
+import { AXLES, CATEGORIES, SIDES, type Fitment } from './types';
 
 // "... is Required" for empty fields, then a clear word on bad numbers
 // (docs/decisions.md, D11).
@@ -42,6 +42,9 @@ const MAX_OEM_NUMBERS = 20;
 const MAX_NUMBER_LENGTH = 40;
 const MAX_NAME_LENGTH = 60;
 const MAX_FITMENTS = 100;
+const MAX_REPLACED_NUMBERS = 20;
+const MAX_ENGINE_LENGTH = 40;
+const MAX_NOTE_LENGTH = 200;
 const FIRST_YEAR = 1950;
 /** The shop's largest stock or order quantity. */
 const MAX_QUANTITY = 1_000_000;
@@ -68,6 +71,13 @@ export const oemNumbersField = z
   .refine((v) => splitOemNumbers(v).every((n) => n.length <= MAX_NUMBER_LENGTH), `Each OEM number must be at most ${MAX_NUMBER_LENGTH} characters`)
   .refine((v) => splitOemNumbers(v).every((n) => /[A-Za-z0-9]/.test(n)), 'Each OEM number must have letters or digits');
 
+/** The older part numbers a part supersedes, typed like the OEM numbers. */
+export const replacesField = z
+  .string()
+  .refine((v) => splitOemNumbers(v).length <= MAX_REPLACED_NUMBERS, `At most ${MAX_REPLACED_NUMBERS} replaced numbers`)
+  .refine((v) => splitOemNumbers(v).every((n) => n.length <= MAX_NUMBER_LENGTH), `Each replaced number must be at most ${MAX_NUMBER_LENGTH} characters`)
+  .refine((v) => splitOemNumbers(v).every((n) => /[A-Za-z0-9]/.test(n)), 'Each replaced number must have letters or digits');
+
 export const reorderLevelField = z
   .string()
   .trim()
@@ -86,8 +96,21 @@ const yearField = z
 const vehicleName = (label: string) =>
   z.string().trim().min(1, `${label} is Required`).max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
 
+/** A qualifier a fitment row may leave empty (it then fits every engine, trim, axle or side, D26). */
+const qualifier = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
 export const fitmentRow = z
-  .object({ make: vehicleName('Make'), model: vehicleName('Model'), yearFrom: yearField, yearTo: yearField })
+  .object({
+    make: vehicleName('Make'),
+    model: vehicleName('Model'),
+    yearFrom: yearField,
+    yearTo: yearField,
+    engine: qualifier('Engine', MAX_ENGINE_LENGTH),
+    trim: qualifier('Trim', MAX_NAME_LENGTH),
+    axle: z.enum(['', ...AXLES], 'Axle must be front or rear'),
+    side: z.enum(['', ...SIDES], 'Side must be left or right'),
+    note: qualifier('Note', MAX_NOTE_LENGTH),
+  })
   .refine((row) => !/^\d+$/.test(row.yearFrom) || !/^\d+$/.test(row.yearTo) || Number(row.yearFrom) <= Number(row.yearTo), {
     message: 'Year to must not be before Year from',
     path: ['yearTo'],
@@ -97,6 +120,7 @@ export const fitmentRow = z
 export const catalogueFields = {
   sku: skuField,
   oemNumbers: oemNumbersField,
+  replaces: replacesField,
   category: z.enum(CATEGORIES, 'Choose a category'),
   reorderLevel: reorderLevelField,
   fitments: z.array(fitmentRow).max(MAX_FITMENTS, `At most ${MAX_FITMENTS} vehicles`),
@@ -105,33 +129,81 @@ export const catalogueFields = {
 export type CatalogueValues = z.input<z.ZodObject<typeof catalogueFields>>;
 
 /** An empty fitment row, as "Add vehicle" adds it. */
-export const NEW_FITMENT: CatalogueValues['fitments'][number] = { make: '', model: '', yearFrom: '', yearTo: '' };
+export const NEW_FITMENT: CatalogueValues['fitments'][number] = {
+  make: '',
+  model: '',
+  yearFrom: '',
+  yearTo: '',
+  engine: '',
+  trim: '',
+  axle: '',
+  side: '',
+  note: '',
+};
+
+type FitmentValues = CatalogueValues['fitments'][number];
+
+/** A fitment row as the shop takes it: the qualifiers left empty are left out. */
+function fitmentInput(f: FitmentValues): Fitment {
+  const fitment: Fitment = { make: f.make.trim(), model: f.model.trim(), yearFrom: Number(f.yearFrom.trim()), yearTo: Number(f.yearTo.trim()) };
+  const engine = f.engine.trim().replace(/\s+/g, ' ');
+  if (engine) fitment.engine = engine;
+  if (f.trim.trim()) fitment.trim = f.trim.trim();
+  if (f.axle) fitment.axle = f.axle;
+  if (f.side) fitment.side = f.side;
+  if (f.note.trim()) fitment.note = f.note.trim();
+  return fitment;
+}
+
+/** A fitment row as the form shows it (an axle or side the form does not offer is shown as none). */
+function fitmentValues(f: Fitment): FitmentValues {
+  const axle = AXLES.find((a) => a === f.axle?.toLowerCase()) ?? '';
+  const side = SIDES.find((s) => s === f.side?.toLowerCase()) ?? '';
+  return {
+    make: f.make,
+    model: f.model,
+    yearFrom: String(f.yearFrom),
+    yearTo: String(f.yearTo),
+    engine: f.engine ?? '',
+    trim: f.trim ?? '',
+    axle,
+    side,
+    note: f.note ?? '',
+  };
+}
 
 /** What the form's catalogue fields send to the shop (the SKU is left to the caller: it is optional when adding). */
 export function catalogueInput(values: CatalogueValues) {
   return {
     oemNumbers: splitOemNumbers(values.oemNumbers),
+    replaces: splitOemNumbers(values.replaces),
     category: values.category,
     reorderLevel: Number(values.reorderLevel.trim()),
-    fitments: values.fitments.map(
-      (f): Fitment => ({ make: f.make.trim(), model: f.model.trim(), yearFrom: Number(f.yearFrom.trim()), yearTo: Number(f.yearTo.trim()) }),
-    ),
+    fitments: values.fitments.map(fitmentInput),
   };
 }
 
 /** A part's catalogue fields as the edit form shows them. */
-export function catalogueValues(part: { sku: string; oemNumbers: string[]; category: CatalogueValues['category']; reorderLevel: number; fitments: Fitment[] }): CatalogueValues {
+export function catalogueValues(part: {
+  sku: string;
+  oemNumbers: string[];
+  replaces: string[];
+  category: CatalogueValues['category'];
+  reorderLevel: number;
+  fitments: Fitment[];
+}): CatalogueValues {
   return {
     sku: part.sku,
     oemNumbers: part.oemNumbers.join(', '),
+    replaces: part.replaces.join(', '),
     category: part.category,
     reorderLevel: String(part.reorderLevel),
-    fitments: part.fitments.map((f) => ({ make: f.make, model: f.model, yearFrom: String(f.yearFrom), yearTo: String(f.yearTo) })),
+    fitments: part.fitments.map(fitmentValues),
   };
 }
 
 /** The server's field names for the catalogue fields, to show its messages under them. */
-export const CATALOGUE_FIELD_NAMES = ['sku', 'oemNumbers', 'category', 'reorderLevel', 'fitments'] as const;
+export const CATALOGUE_FIELD_NAMES = ['sku', 'oemNumbers', 'replaces', 'category', 'reorderLevel', 'fitments'] as const;
 
 export const addPartSchema = z.object({
   ...catalogueFields,

@@ -10,14 +10,29 @@ export const CATEGORIES = schemaEnums.PartRequest.category;
 
 export type Category = (typeof CATEGORIES)[number];
 
-/** The vehicles a part fits: a make and model over a span of model years (both included). */
+/**
+ * The vehicles a part fits: a make and model over a span of model years (both included), and
+ * optionally the engine, trim, axle, side and a note (docs/decisions.md, D26).
+ */
 export type Fitment = ApiFitment;
+
+/** The axles and sides a fitment may name, as the shop answers them (lower-case). */
+export const AXLES = ['front', 'rear'] as const;
+export const SIDES = ['left', 'right'] as const;
+export type Axle = (typeof AXLES)[number];
+export type Side = (typeof SIDES)[number];
 
 /**
  * A part in the catalogue, as `/api/part` answers it: its category is one of the catalogue's. Its
  * weight (`weightKg`, for delivery prices) is absent from the answers of a shop from before delivery.
+ * `replaces` and `matchedReplaced` are always sent (the OpenAPI document marks them optional only
+ * for clients written before them): the superseded part numbers, and the one a search matched.
  */
-export type Part = Omit<ApiPart, 'category' | keyof PartWeight> & { category: Narrowed<ApiPart['category'], Category> } & Partial<PartWeight>;
+export type Part = Omit<ApiPart, 'category' | 'replaces' | 'matchedReplaced' | keyof PartWeight> & {
+  category: Narrowed<ApiPart['category'], Category>;
+  replaces: string[];
+  matchedReplaced: string | null;
+} & Partial<PartWeight>;
 
 /** The fields an admin sends to add a part (the server makes up a SKU when none is sent, and a weight of 0). */
 export type PartInput = Omit<PartRequest, keyof PartWeight> & Partial<PartWeight>;

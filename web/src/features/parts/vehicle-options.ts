@@ -3,8 +3,8 @@ import type { VehicleMake } from './types';
 
 type Span = { yearFrom: number; yearTo: number };
 
-/** What the vehicle selects hold: a make, its model and a year, each possibly not chosen. */
-export type VehicleChoice = Pick<CatalogueQuery, 'make' | 'model' | 'year'>;
+/** What the vehicle selects hold: a make, its model and a year, each possibly not chosen; and the engine, when known. */
+export type VehicleChoice = Pick<CatalogueQuery, 'make' | 'model' | 'year' | 'engine'>;
 
 /** Whether a model's years include `year` (any year when none is chosen). */
 const covers = (span: Span, year: number | null) => year === null || (span.yearFrom <= year && year <= span.yearTo);

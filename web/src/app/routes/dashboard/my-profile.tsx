@@ -6,10 +6,11 @@ import { AddressBook } from '@/features/addresses/components/address-book';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SignOutEverywhere } from '@/features/auth/components/sign-out-everywhere';
 import { MyProfile } from '@/features/profile/components/my-profile';
+import { MyGarage } from '@/features/vehicles/components/my-garage';
 import { useSignedInUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 
-/** My Profile: the saved details and their form, the address book, then the account's password and sessions. */
+/** My Profile: the saved details and their form, the address book, My Garage, then the account's password and sessions. */
 export default function MyProfileRoute() {
   const user = useSignedInUser();
   const navigate = useNavigate();
@@ -31,6 +32,9 @@ export default function MyProfileRoute() {
         <p className="mb-4 text-sm text-base-content/75">Where your orders can be delivered. The default one is chosen first at checkout.</p>
         <AddressBook />
       </section>
+      <div className="mt-10 border-t border-base-300 pt-8">
+        <MyGarage />
+      </div>
       <div className="mt-10 grid gap-8 border-t border-base-300 pt-8 xl:grid-cols-[1fr_22rem]">
         <section aria-labelledby="change-password-title">
           <h2 id="change-password-title" className="mb-1 text-lg font-semibold">

@@ -190,4 +190,58 @@ describe('AddPartForm catalogue fields', () => {
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('failed to add Part'));
     expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription('Another part already has the part number BRK-1042');
   });
+
+  it("sends each vehicle's engine, trim, axle, side and note, and the replaced numbers", async () => {
+    const fetchMock = mockApi({
+      'POST /api/image': { body: { success: true, data: { url: '/api/image/part.png' } } },
+      'POST /api/part': { status: 201, body: { insertedId: '21' } },
+    });
+    const { user, submit } = setup();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Replaces'), '04465-02220, BRK-1040');
+    await addVehicle(user, 1);
+    const first = screen.getByRole('group', { name: 'Vehicle 1' });
+    await user.type(within(first).getByLabelText('Make'), 'Toyota');
+    await user.type(within(first).getByLabelText('Model'), 'Corolla');
+    await user.type(within(first).getByLabelText('Year from'), '2014');
+    await user.type(within(first).getByLabelText('Year to'), '2019');
+    await user.type(within(first).getByLabelText('Engine'), ' 1.8L  L4 ');
+    await user.type(within(first).getByLabelText('Trim'), 'LE');
+    await user.selectOptions(within(first).getByLabelText('Axle'), 'Front');
+    await user.selectOptions(within(first).getByLabelText('Side'), 'Left');
+    await user.type(within(first).getByLabelText('Note'), 'Not for the hybrid');
+    await addVehicle(user, 2);
+    const second = screen.getByRole('group', { name: 'Vehicle 2' });
+    await user.type(within(second).getByLabelText('Make'), 'Toyota');
+    await user.type(within(second).getByLabelText('Model'), 'Camry');
+    await user.type(within(second).getByLabelText('Year from'), '2012');
+    await user.type(within(second).getByLabelText('Year to'), '2017');
+    await submit();
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Part added successfully'));
+    expect(sentBody(fetchMock, 'POST', '/api/part')).toMatchObject({
+      replaces: ['04465-02220', 'BRK-1040'],
+      fitments: [
+        { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L L4', trim: 'LE', axle: 'front', side: 'left', note: 'Not for the hybrid' },
+        // A row's empty qualifiers are left out: it fits every engine, trim and position.
+        { make: 'Toyota', model: 'Camry', yearFrom: 2012, yearTo: 2017 },
+      ],
+    });
+    expect((sentBody(fetchMock, 'POST', '/api/part') as { fitments: object[] }).fitments[1]).toEqual({ make: 'Toyota', model: 'Camry', yearFrom: 2012, yearTo: 2017 });
+  });
+
+  it('refuses a qualifier or a replaced number too long', async () => {
+    const fetchMock = mockApi({});
+    const { user, submit } = setup();
+    await user.type(screen.getByLabelText('Replaces'), `04465-02220, ${'9'.repeat(41)}`);
+    await addVehicle(user, 1);
+    const first = screen.getByRole('group', { name: 'Vehicle 1' });
+    await user.type(within(first).getByLabelText('Engine'), '1'.repeat(41));
+    await user.click(within(first).getByLabelText('Note'));
+    await user.paste('n'.repeat(201));
+    await submit();
+    expect(await screen.findByText('Each replaced number must be at most 40 characters')).toBeInTheDocument();
+    expect(within(first).getByText('Engine must be at most 40 characters')).toBeInTheDocument();
+    expect(within(first).getByText('Note must be at most 200 characters')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -20,6 +20,7 @@ const EMPTY: AddPartValues = {
   image: undefined,
   sku: '',
   oemNumbers: '',
+  replaces: '',
   category: 'Other',
   reorderLevel: '5',
   fitments: [],
@@ -43,9 +44,11 @@ export function AddPartForm() {
     try {
       const img = await uploadImage((values.image as FileList)[0]!);
       const sku = values.sku.trim();
+      const { replaces, ...catalogue } = catalogueInput(values);
       await createPart.mutateAsync({
-        ...catalogueInput(values),
+        ...catalogue,
         ...(sku ? { sku } : {}),
+        ...(replaces.length > 0 ? { replaces } : {}),
         name: values.name.trim(),
         description: values.description.trim(),
         price: Number(values.price),

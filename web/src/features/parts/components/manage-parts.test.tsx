@@ -176,4 +176,34 @@ describe('Manage Parts edits and stock', () => {
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Another part has the part number BRK-7'));
     expect(await within(dialog).findByText('Another part has the part number BRK-7')).toBeInTheDocument();
   });
+
+  it("shows each vehicle's qualifiers and the replaced numbers, and sends the list changed", async () => {
+    const qualified = {
+      ...pads,
+      replaces: ['04465-02220'],
+      fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L L4', axle: 'front', note: 'Not for the hybrid' }],
+    };
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/part': { body: [qualified, belt] },
+      'PUT /api/part/1': { body: { matchedCount: 1, modifiedCount: 1 } },
+    });
+    const { user } = renderWithProviders(<ManageParts />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Brake Pads' });
+    const row = within(dialog).getByRole('group', { name: 'Vehicle 1' });
+    expect(within(dialog).getByLabelText('Replaces')).toHaveValue('04465-02220');
+    expect(within(row).getByLabelText('Engine')).toHaveValue('1.8L L4');
+    expect(within(row).getByLabelText('Axle')).toHaveValue('front');
+    expect(within(row).getByLabelText('Side')).toHaveValue('');
+    expect(within(row).getByLabelText('Note')).toHaveValue('Not for the hybrid');
+    await user.selectOptions(within(row).getByLabelText('Axle'), 'Rear');
+    await user.type(within(dialog).getByLabelText('Replaces'), ', BRK-1040');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({
+      replaces: ['04465-02220', 'BRK-1040'],
+      fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L L4', axle: 'rear', note: 'Not for the hybrid' }],
+    });
+  });
 });

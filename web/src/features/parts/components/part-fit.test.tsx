@@ -50,4 +50,35 @@ describe('fit', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Toyota Corolla (2009–2019)', 'Lexus CT200h (2011)']);
     expect(yearSpan({ yearFrom: 2011, yearTo: 2011 })).toBe('2011');
   });
+
+  it("says where the part goes on the buyer's vehicle and the fitment's note", () => {
+    saveVehicle({ make: 'Toyota', model: 'Corolla', year: 2015, engine: '1.8L L4' });
+    render(<FitMessage fitments={[{ ...corolla[0]!, axle: 'front', note: 'Not for the hybrid' }]} />);
+    expect(screen.getByText('Fits your 2015 Toyota Corolla 1.8L, front axle')).toBeInTheDocument();
+    expect(screen.getByText('Note: Not for the hybrid')).toBeInTheDocument();
+  });
+
+  it('lists each vehicle with its engine, trim, position and note, and the numbers the part replaces', () => {
+    render(
+      <PartSpecs
+        part={makePart({
+          replaces: ['04465-02220', 'BRK-1040'],
+          fitments: [
+            { ...corolla[0]!, engine: '1.8L L4', axle: 'front' },
+            { make: 'Toyota', model: 'Camry', yearFrom: 2012, yearTo: 2017, trim: 'LE', side: 'left', note: 'Manual transmission only' },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('Replaces').nextElementSibling).toHaveTextContent('04465-02220, BRK-1040');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Toyota Corolla (2009–2019)1.8L L4 · front axle',
+      'Toyota Camry (2012–2017)LE trim · left side · Manual transmission only',
+    ]);
+  });
+
+  it('leaves Replaces out when the part replaces no older number', () => {
+    render(<PartSpecs part={makePart()} />);
+    expect(screen.queryByText('Replaces')).not.toBeInTheDocument();
+  });
 });

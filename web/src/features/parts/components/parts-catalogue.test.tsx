@@ -137,4 +137,54 @@ describe('parts catalogue', () => {
     expect(await screen.findByText('The database is busy. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('offers a position once a make is chosen, and sends it', async () => {
+    const { user, url, partCalls } = setup('/parts?q=pads');
+    await screen.findByText('Brake Pads');
+    expect(screen.queryByLabelText('Position')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await user.selectOptions(screen.getByLabelText('Position'), 'Front');
+    expect(url()).toBe('/parts?q=pads&make=Toyota&position=front');
+    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&position=front&sort=newest&limit=12&offset=0');
+    await user.selectOptions(screen.getByLabelText('Position'), 'Any position');
+    expect(url()).toBe('/parts?q=pads&make=Toyota');
+  });
+
+  it("filters by the remembered vehicle's engine, which the buyer may drop", async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4' }));
+    const { user, url, partCalls } = setup('/parts');
+    await user.click(await screen.findByRole('button', { name: 'Show parts for my 2014 Toyota Corolla' }));
+    expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4');
+    expect(partCalls().at(-1)).toBe('/api/part?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&sort=newest&limit=12&offset=0');
+    expect(screen.getByText('Engine:')).toHaveTextContent('Engine: 1.8L L4');
+    await user.click(screen.getByRole('button', { name: 'Any engine, not only 1.8L L4' }));
+    expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2014');
+    // Choosing the remembered vehicle again with the selects brings its engine back; another drops it.
+    await user.selectOptions(screen.getByLabelText('Year'), '2015');
+    expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2015');
+    expect(JSON.parse(localStorage.getItem('vehicle')!)).toEqual({ make: 'Toyota', model: 'Corolla', year: 2015 });
+  });
+
+  it('keeps the remembered engine when its vehicle is chosen again with the selects', async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4' }));
+    const { user, url } = setup('/parts?make=Toyota&model=Corolla');
+    await screen.findByRole('option', { name: '2014' });
+    await user.selectOptions(screen.getByLabelText('Year'), '2014');
+    expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4');
+    expect(JSON.parse(localStorage.getItem('vehicle')!)).toEqual({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4' });
+  });
+
+  it('says which superseded number a part was found by', async () => {
+    setup('/parts?q=0446502220', {
+      body: [
+        makePart({ _id: '1', name: 'Ceramic Brake Pads', sku: 'BRK-1042', replaces: ['04465-02220', 'BRK-1040'], matchedReplaced: '04465-02220' }),
+        makePart({ _id: '2', name: 'Oil Filter', sku: 'FLT-0001', replaces: ['90915-YZZD2'] }),
+      ],
+      headers: { 'X-Total-Count': '2' },
+    });
+    const pads = (await screen.findByRole('heading', { name: 'Ceramic Brake Pads' })).closest('article')!;
+    expect(within(pads).getByText(/replaces/)).toHaveTextContent('replaces 04465-02220');
+    const filter = screen.getByRole('heading', { name: 'Oil Filter' }).closest('article')!;
+    expect(within(filter).queryByText(/replaces/)).not.toBeInTheDocument();
+  });
 });

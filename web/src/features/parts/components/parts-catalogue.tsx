@@ -14,21 +14,26 @@ import {
   pageCount,
   PAGE_SIZE,
   parseCatalogueQuery,
+  POSITIONS,
   SORTS,
   type CatalogueQuery,
+  type Position,
   type Sort,
 } from '../catalogue-query';
 import { CATEGORIES, type Category, type Part } from '../types';
 import { PartCard } from './part-card';
-import { VehiclePicker } from './vehicle-picker';
+import { VehiclePicker, type VehicleFinder } from './vehicle-picker';
 
 const href = (query: CatalogueQuery) => paths.parts.getHref(catalogueSearch(query));
 
 /** A second button on each part's card (the cart's "Add to cart"), from the page that shows the catalogue. */
 type CardAction = (part: Part) => ReactNode;
 
-/** The catalogue: search, category, vehicle, sort and pages, all kept in the URL. */
-export function PartsCatalogue({ cardAction }: { cardAction?: CardAction }) {
+/**
+ * The catalogue: search, category, vehicle (and where on it), sort and pages, all kept in the URL.
+ * `vehicleFinder` is another way to name the vehicle than its selects (the VIN box).
+ */
+export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: CardAction; vehicleFinder?: VehicleFinder }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const query = parseCatalogueQuery(params);
@@ -39,7 +44,8 @@ export function PartsCatalogue({ cardAction }: { cardAction?: CardAction }) {
       <aside aria-label="Filters" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
         <SearchBox key={query.q} value={query.q} onSearch={(q) => go({ q })} />
         <CategorySelect value={query.category} onChange={(category) => go({ category })} />
-        <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} />
+        <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
+        {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
         {isFiltered(query) ? (
           <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} className="btn btn-sm btn-ghost self-start">
             Clear filters
@@ -100,6 +106,29 @@ function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (
           </option>
         ))}
       </Select>
+    </div>
+  );
+}
+
+/** Where on the vehicle the part goes, offered once a vehicle is chosen: parts for every position stay listed. */
+function PositionSelect({ value, onChange }: { value: Position | undefined; onChange: (position: Position | undefined) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        Position
+      </label>
+      <Select id={id} value={value ?? ''} aria-describedby={`${id}-hint`} onChange={(e) => onChange((e.target.value || undefined) as Position | undefined)}>
+        <option value="">Any position</option>
+        {POSITIONS.map((position) => (
+          <option key={position.value} value={position.value}>
+            {position.label}
+          </option>
+        ))}
+      </Select>
+      <p id={`${id}-hint`} className="text-xs text-base-content/70">
+        Parts that fit every position stay listed.
+      </p>
     </div>
   );
 }
@@ -177,6 +206,15 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
                 details={
                   <p className="text-xs text-base-content/70">
                     <span className="font-mono">{part.sku}</span> · {part.category}
+                    {/* The superseded number the search found it by. */}
+                    {part.matchedReplaced ? (
+                      <>
+                        {' · '}
+                        <span className="font-semibold text-base-content">
+                          replaces <span className="font-mono">{part.matchedReplaced}</span>
+                        </span>
+                      </>
+                    ) : null}
                   </p>
                 }
               />

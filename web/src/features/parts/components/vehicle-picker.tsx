@@ -1,24 +1,43 @@
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import { Select } from '@/components/ui/field';
-import { formatVehicle, saveVehicle, useVehicle } from '@/lib/vehicle';
+import { formatVehicle, saveVehicle, useVehicle, type Vehicle } from '@/lib/vehicle';
 import { useVehicles } from '../api/get-vehicles';
 import { sameName, vehicleOptions, type VehicleChoice } from '../vehicle-options';
 
-type VehiclePickerProps = { value: VehicleChoice; onChange: (choice: VehicleChoice) => void };
+/** A way to find the vehicle other than the selects (the VIN box), handing back the vehicle found. */
+export type VehicleFinder = ComponentType<{ onUse: (vehicle: Vehicle) => void }>;
+
+type VehiclePickerProps = {
+  value: VehicleChoice;
+  onChange: (choice: VehicleChoice) => void;
+  /** Shown under the selects: another way to name the vehicle, whose choice is applied like theirs. */
+  finder?: VehicleFinder | undefined;
+};
+
+/** A vehicle as the catalogue filters by it: make, model, year and its engine when known. */
+const choiceOf = (vehicle: Vehicle): VehicleChoice => ({ make: vehicle.make, model: vehicle.model, year: vehicle.year, engine: vehicle.engine });
 
 /**
  * Year, make and model from the catalogue's fitments. A whole vehicle is remembered in this
- * browser, so the header and the purchase pages know it.
+ * browser, so the header and the purchase pages know it; the remembered vehicle chosen again
+ * brings its engine along, and the catalogue then lists the parts for that engine.
  */
-export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
+export function VehiclePicker({ value, onChange, finder: Finder }: VehiclePickerProps) {
   const vehicles = useVehicles();
   const stored = useVehicle();
   const id = useId();
   const options = vehicleOptions(vehicles.data ?? [], value);
 
-  const choose = (choice: VehicleChoice) => {
-    onChange(choice);
-    if (choice.make && choice.model && choice.year !== null) saveVehicle({ make: choice.make, model: choice.model, year: choice.year });
+  const choose = ({ make, model, year }: VehicleChoice) => {
+    const whole = Boolean(make && model) && year !== null;
+    const isStored = whole && stored !== null && sameName(stored.make, make) && sameName(stored.model, model) && stored.year === year;
+    // A changed vehicle drops the engine (it was another vehicle's); the remembered one brings its own.
+    onChange({ make, model, year, engine: isStored ? stored.engine : undefined });
+    if (whole && !isStored) saveVehicle({ make, model, year: year! });
+  };
+  const apply = (vehicle: Vehicle) => {
+    saveVehicle(vehicle);
+    onChange(choiceOf(vehicle));
   };
   const showsStored =
     stored && sameName(stored.make, value.make) && sameName(stored.model, value.model) && stored.year === value.year;
@@ -87,6 +106,16 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
           </p>
         )}
       </div>
+      {value.engine ? (
+        <p className="col-span-2 flex flex-wrap items-center gap-2 text-sm sm:col-span-3 lg:col-span-1">
+          <span>
+            Engine: <span className="font-semibold">{value.engine}</span>
+          </span>
+          <button type="button" className="btn btn-ghost btn-xs" aria-label={`Any engine, not only ${value.engine}`} onClick={() => onChange({ ...value, engine: undefined })}>
+            Any engine
+          </button>
+        </p>
+      ) : null}
       {vehicles.isError ? (
         <p className="col-span-2 text-sm text-error sm:col-span-3 lg:col-span-1" role="alert">
           The list of vehicles could not be loaded.{' '}
@@ -96,9 +125,14 @@ export function VehiclePicker({ value, onChange }: VehiclePickerProps) {
         </p>
       ) : null}
       {stored && !showsStored ? (
-        <button type="button" className="btn btn-sm btn-outline col-span-2 sm:col-span-3 lg:col-span-1" onClick={() => onChange(stored)}>
+        <button type="button" className="btn btn-sm btn-outline col-span-2 sm:col-span-3 lg:col-span-1" onClick={() => onChange(choiceOf(stored))}>
           Show parts for my {formatVehicle(stored)}
         </button>
+      ) : null}
+      {Finder ? (
+        <div className="col-span-2 sm:col-span-3 lg:col-span-1">
+          <Finder onUse={apply} />
+        </div>
       ) : null}
     </fieldset>
   );
