@@ -293,14 +293,18 @@ impl Rule for PartRef {
     type Out = PartRef;
     fn read(form: &mut Form, name: &str, label: &str) -> PartRef {
         match form.value(name) {
-            Some(Value::String(s)) if !s.trim().is_empty() => PartRef {
-                text: s.trim().to_owned(),
-                id: parse_id(s.trim()),
-            },
             Some(Value::Number(n)) if n.is_f64() => {
                 form.fail(name, format!("{label} must be a part's id"));
                 PartRef::default()
             }
+            Some(Value::String(s)) if s.contains('\0') => {
+                form.fail(name, format!("{label} must not contain NUL characters"));
+                PartRef::default()
+            }
+            Some(Value::String(s)) if !s.trim().is_empty() => PartRef {
+                text: s.trim().to_owned(),
+                id: parse_id(s.trim()),
+            },
             Some(Value::Number(n)) => PartRef {
                 text: n.to_string(),
                 id: n.as_i64().filter(|id| *id > 0),
