@@ -4,6 +4,7 @@ mod helpers;
 
 mod addresses;
 mod attacks;
+mod audit;
 mod auth;
 mod backup;
 mod bad_fields;

@@ -47,6 +47,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first, one page at a time; `X-Total-Count` is how
+         *     many records match the filters in all. Read only: records cannot be
+         *     edited or deleted through the shop.
+         */
+        get: operations["list_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/counter": {
         parameters: {
             query?: never;
@@ -1205,6 +1226,33 @@ export interface components {
         };
         AdminCheck: {
             admin: boolean;
+        };
+        /** @description One record of the audit log. */
+        AuditRecord: {
+            /** @example part.edited */
+            action: string;
+            /** @description The subject after the action (null: it no longer exists). */
+            after?: Record<string, never> | null;
+            /** @description When, as an RFC 3339 UTC timestamp. */
+            at: string;
+            /** @description The subject before the action (null: it did not exist). */
+            before?: Record<string, never> | null;
+            byEmail: string;
+            /** @description The admin's user id and e-mail. */
+            byId: string;
+            id: string;
+            /**
+             * @description The part's or order's id, the user's e-mail, the delivery method's
+             *     id, or the setting's name (`counter`, `taxRates`).
+             * @example 42
+             */
+            subjectId: string;
+            /**
+             * @description What it was done to: `part`, `catalogue`, `order`, `user`,
+             *     `deliveryMethod` or `settings`.
+             * @example part
+             */
+            subjectType: string;
         };
         AuthResponse: {
             token: string;
@@ -2540,6 +2588,68 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_audit: {
+        parameters: {
+            query?: {
+                /** @description Only this action, e.g. `part.edited` */
+                action?: string;
+                /** @description Only actions by the admin with this e-mail */
+                by?: string;
+                /** @description Only actions on this kind of subject: `part`, `catalogue`, `order`, `user`, `deliveryMethod` or `settings` */
+                subjectType?: string;
+                /** @description Only actions on this subject (with or without `subjectType`), e.g. a part's id */
+                subjectId?: string;
+                /** @description Only records at or after this RFC 3339 UTC time (`2026-01-31T00:00:00Z`) */
+                from?: string;
+                /** @description Only records before this RFC 3339 UTC time */
+                to?: string;
+                /** @description Records per page, 50 unless given */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Records matching in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRecord"][];
+                };
+            };
+            /** @description A filter or the page is wrong (`fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
