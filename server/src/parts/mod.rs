@@ -5,6 +5,7 @@ pub mod catalogue;
 pub mod fields;
 pub mod search;
 pub mod store;
+pub mod transfer;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -33,6 +34,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(catalogue::restock_part))
         .routes(routes!(catalogue::list_categories))
         .routes(routes!(catalogue::list_vehicles))
+        .routes(routes!(transfer::export_parts))
+        .routes(routes!(transfer::import_parts))
 }
 
 /// A part as the API shows it.

@@ -12,6 +12,7 @@ mod bad_input;
 mod cart;
 mod catalogue;
 mod catalogue_cache;
+mod catalogue_import;
 mod catalogue_search;
 mod checkout;
 mod checkout_pricing;

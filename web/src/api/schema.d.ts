@@ -179,6 +179,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/parts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalogue as CSV, streamed. */
+        get: operations["export_parts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a catalogue file: checks every row, then, when no row has an
+         *     error, adds the new part numbers and updates the known ones in one
+         *     transaction. The stock of a part that exists is never written.
+         */
+        post: operations["import_parts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/shipping-methods": {
         parameters: {
             query?: never;
@@ -1745,6 +1783,33 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description The report of an import whose file has errors: nothing was written. */
+        ImportErrors: {
+            /** @example 3 rows of the file have errors; nothing was imported */
+            error: string;
+            /** @description Every wrong cell, by row and column. */
+            errors: components["schemas"]["RowError"][];
+        };
+        /** @description What an import did (or, with `dryRun`, would do). */
+        ImportResult: {
+            /**
+             * Format: int64
+             * @description New part numbers added.
+             */
+            added: number;
+            /** @description True: only checked, nothing was written. */
+            dryRun: boolean;
+            /**
+             * Format: int64
+             * @description Known part numbers already as the file says.
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Known part numbers whose fields changed.
+             */
+            updated: number;
+        };
         InsertedId: {
             insertedId: string;
         };
@@ -2079,6 +2144,22 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /** @description A wrong cell of an imported file. */
+        RowError: {
+            /**
+             * @description The column's name in the header (`file` for the file as a whole).
+             * @example price
+             */
+            column: string;
+            /** @example Price must be a number */
+            message: string;
+            /**
+             * Format: int64
+             * @description The record's number in the file, the header being 1 (so the first
+             *     part is row 2, as a spreadsheet numbers it).
+             */
+            row: number;
+        };
         /** @description A cart line's new quantity. */
         SetLineRequest: {
             quantity: number;
@@ -3045,6 +3126,111 @@ export interface operations {
                 };
             };
             /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_parts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue, one part a row, by id (see the API guide for the columns) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_parts: {
+        parameters: {
+            query?: {
+                /** @description `true`: check the file and count what would change, writing nothing */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The catalogue as CSV with the documented header (at most 20 MB) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Rows with errors (every one is listed; nothing was written), or a file that is not CSV with the header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
