@@ -22,3 +22,13 @@ CREATE INDEX audit_log_created_idx ON audit_log (created_at, id);
 CREATE INDEX audit_log_action_idx ON audit_log (action, id);
 CREATE INDEX audit_log_actor_idx ON audit_log (actor_id, id);
 CREATE INDEX audit_log_subject_idx ON audit_log (subject_type, subject_id, id);
+
+-- The sales dashboard. The orders of the last days, read from the index
+-- alone (the day, whether paid, the total).
+CREATE INDEX bookings_created_idx ON bookings (created_at, payment_status, total_cents);
+-- The paid orders of the last days, whose lines make the top parts.
+CREATE INDEX bookings_payment_created_idx ON bookings (payment_status, created_at, id);
+-- The parts at or below their reorder level: the shortfall, indexed.
+CREATE INDEX parts_low_stock_idx ON parts ((available_quantity - reorder_level), id);
+-- The refunds of the last days.
+CREATE INDEX refunds_created_idx ON refunds (created_at, amount_cents);

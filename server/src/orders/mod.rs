@@ -5,6 +5,7 @@
 
 mod admin;
 pub mod checkout;
+pub mod dashboard;
 pub mod holds;
 mod messages;
 pub mod state;
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order, list_orders))
         .routes(routes!(get_order, pay_order, cancel_order))
+        .routes(routes!(dashboard::dashboard))
         .merge(admin::router())
         .merge(checkout::router())
 }

@@ -18,6 +18,7 @@ mod checkout;
 mod checkout_pricing;
 mod client_addresses;
 mod connections;
+mod dashboard;
 mod database_outage;
 mod demo;
 mod faults;

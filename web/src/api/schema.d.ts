@@ -88,6 +88,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures, from the database. */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -1646,6 +1663,44 @@ export interface components {
             postcode?: null | string;
             region?: null | string;
         };
+        /** @description The sales dashboard. */
+        Dashboard: {
+            /** @description The last 30 UTC days, oldest first, every day present (zeros included). */
+            days: components["schemas"]["DayFigures"][];
+            /** @description Parts whose stock is at or below their reorder level, lowest first (at most 50). */
+            lowStock: components["schemas"]["LowStockPart"][];
+            /**
+             * Format: int64
+             * @description How many parts are at or below their reorder level.
+             */
+            lowStockCount: number;
+            /** @description Orders by derived status now, whenever placed. */
+            orders: components["schemas"]["StatusCounts"];
+            /** @description Refunds made in the 30 days. */
+            refunds: components["schemas"]["RefundFigures"];
+            /** @description The 10 parts that brought in the most on paid orders placed in the 30 days. */
+            topByRevenue: components["schemas"]["TopPart"][];
+            /** @description The 10 parts sold in the most units on paid orders placed in the 30 days. */
+            topByUnits: components["schemas"]["TopPart"][];
+        };
+        /** @description One UTC day of the dashboard. */
+        DayFigures: {
+            /**
+             * @description `YYYY-MM-DD`, UTC.
+             * @example 2026-01-31
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Orders placed that day.
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description The totals of the orders placed that day that are paid, in currency units.
+             */
+            revenue: number;
+        };
         DeletedCount: {
             /** Format: int64 */
             deletedCount: number;
@@ -1848,6 +1903,16 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        /** @description A part at or below its reorder level. */
+        LowStockPart: {
+            _id: string;
+            /** Format: int64 */
+            availableQuantity: number;
+            name: string;
+            /** Format: int64 */
+            reorderLevel: number;
+            sku: string;
         };
         /** @description A message for the person. */
         MessageResponse: {
@@ -2105,6 +2170,16 @@ export interface components {
             shopName: string;
             stripePublishableKey?: string | null;
         };
+        /** @description Refunds made in the 30 days. */
+        RefundFigures: {
+            /**
+             * Format: double
+             * @description In currency units.
+             */
+            amount: number;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description Chooses a new password with a mailed reset link. */
         ResetPasswordRequest: {
             /**
@@ -2261,6 +2336,24 @@ export interface components {
             /** @example secret12 */
             password: string;
         };
+        /** @description How many orders are in each derived status now. */
+        StatusCounts: {
+            /**
+             * Format: int64
+             * @description Paid, not yet shipped.
+             */
+            paid: number;
+            /**
+             * Format: int64
+             * @description Shipped or delivered.
+             */
+            shipped: number;
+            /**
+             * Format: int64
+             * @description Not paid (and not cancelled).
+             */
+            unpaid: number;
+        };
         /** @description A tax rate and the place it applies at. */
         TaxRate: {
             _id: string;
@@ -2316,6 +2409,23 @@ export interface components {
         };
         TokenResponse: {
             token: string;
+        };
+        /** @description A part as the top lists show it. */
+        TopPart: {
+            name: string;
+            partId: string;
+            /**
+             * Format: double
+             * @description What those lines came to, in currency units.
+             */
+            revenue: number;
+            /** @description As on its latest line sold. */
+            sku: string;
+            /**
+             * Format: int64
+             * @description Units sold on paid orders in the 30 days.
+             */
+            units: number;
         };
         UpdateResult: {
             /** Format: int64 */
@@ -2797,6 +2907,41 @@ export interface operations {
             };
             /** @description The body is not of the documented media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
