@@ -127,14 +127,6 @@ pub async fn record<'e>(
     db.execute_on(executor, &insert).await.map(|_| ())
 }
 
-/// `record` in a write transaction of its own, for actions that are one
-/// statement with no transaction to share.
-pub async fn record_alone(db: &Db, entry: Entry<'_>) -> Result<(), sqlx::Error> {
-    let (_turn, mut tx) = db.begin_write().await?;
-    record(db, &mut *tx, entry).await?;
-    tx.commit().await
-}
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_audit))
 }
