@@ -271,6 +271,10 @@ order_run orders_sqlite_lines lines ||
 sleep 1
 helper rss rss_load "$SHOP_PID"
 
+log "catalogue import on SQLite (10,000 rows)"
+helper import "$BASE" "$ADMIN_PASSWORD" import_sqlite ||
+  helper record '{"key":"import_sqlite","error":"the run failed (see the log above)"}'
+
 # ---------------------------------------------------------------- front end
 
 log "home page bundle (npm run size)"
@@ -307,7 +311,7 @@ stop_shop
 # ---------------------------------------------------------------- PostgreSQL: orders
 
 if [[ -n ${BENCH_SKIP_POSTGRES:-} ]]; then
-  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines; do
+  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines import_postgres; do
     helper record "{\"key\":\"$k\",\"error\":\"skipped (BENCH_SKIP_POSTGRES)\"}"
   done
 else
@@ -335,11 +339,14 @@ else
     order_run orders_postgres_lines lines ||
       helper record '{"key":"orders_postgres_lines","error":"the run failed (see the log above)"}'
     helper rss rss_pg_load "$SHOP_PID"
+    log "catalogue import on PostgreSQL (10,000 rows)"
+    helper import "$BASE" "$ADMIN_PASSWORD" import_postgres ||
+      helper record '{"key":"import_postgres","error":"the run failed (see the log above)"}'
     stop_shop
   else
     stop_shop
     echo "  $pg_error"
-    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines; do
+    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines import_postgres; do
       helper record "{\"key\":\"$k\",\"error\":\"$pg_error\"}"
     done
   fi

@@ -124,6 +124,38 @@ def cmd_seed(base, count, password, ids_file, images_dir=""):
     print(f"seeded {len(ids)} parts, {len(images)} pictures")
 
 
+def cmd_import(base, password, key, rows="10000"):
+    """Imports a generated catalogue file of `rows` new parts (each with two
+    OEM numbers, a superseded number and two fitments) through
+    POST /api/admin/parts/import, then the same file again (every part
+    unchanged), and records how long each took."""
+    api = Api(base, login(base, "admin@example.com", password))
+    header = ("sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,"
+              "category,weightKg,oemNumbers,replaces,fitments")
+    lines = [header]
+    for n in range(int(rows)):
+        lines.append(
+            f"IMP-{n:06d},Imported part {n},Bench import part {n},https://example.com/part.png,"
+            f"{n % 500 + 1}.{n % 100:02d},{n % 50},1,3,Filters,0.{n % 999 + 1:03d},"
+            f"OEM-{n};ALT-{n},OLD-{n},Toyota|Corolla|2010|2015|1.8L L4|LE|||;Honda|Civic|2012|2016")
+    raw = ("\n".join(lines) + "\n").encode()
+    rec = {"key": key, "rows": int(rows), "bytes": len(raw)}
+    for run, want in (("seconds", "added"), ("again_seconds", "unchanged")):
+        started = time.monotonic()
+        status, _, payload = api.call("POST", "/api/admin/parts/import", raw=raw,
+                                      content_type="text/csv")
+        rec[run] = time.monotonic() - started
+        if status != 200:
+            rec["error"] = f"HTTP {status}: {payload[:200]!r}"
+            break
+        doc = json.loads(payload)
+        if doc.get(want) != int(rows):
+            rec["error"] = f"{want} {doc.get(want)} of {rows}: {doc}"
+            break
+    record(rec)
+    print(json.dumps(rec))
+
+
 def cmd_buyer(base, label):
     """Signs up a fresh buyer and prints their token."""
     email = f"bench-{label}-{uuid.uuid4().hex[:8]}@example.com"
@@ -399,6 +431,16 @@ def cmd_report(out_md, header_file):
             (kb is not None and kb / 1024 < budget) if budget and r else (False if budget else None),
             "" if kb or not budget else "not measured")
 
+    for db, name in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        r = recs.get(f"import_{db}")
+        if not r or r.get("error") or r.get("seconds") is None:
+            row(f"Catalogue import, {name}: 10,000 new rows / again unchanged", "—",
+                note=(r or {}).get("error", "not run"))
+            continue
+        row(f"Catalogue import, {name}: {r['rows']:,} new rows / again unchanged",
+            f"{r['seconds']:.2f} s / {r['again_seconds']:.2f} s",
+            note=f"{r['bytes'] / 1024 / 1024:.1f} MB file, POST /api/admin/parts/import")
+
     b = recs.get("bundle")
     if b and b.get("gzip_kb") is not None:
         row("Home page JS + CSS before interactive (gzip / raw)",
@@ -451,7 +493,7 @@ def cmd_report(out_md, header_file):
 
 
 COMMANDS = {
-    "seed": cmd_seed, "buyer": cmd_buyer, "snapshot": cmd_snapshot, "verify": cmd_verify,
+    "seed": cmd_seed, "import": cmd_import, "buyer": cmd_buyer, "snapshot": cmd_snapshot, "verify": cmd_verify,
     "wrk": cmd_wrk, "rss": cmd_rss, "record": cmd_record, "wait": cmd_wait,
     "assets": cmd_assets, "bundle": cmd_bundle, "report": cmd_report,
 }

@@ -288,6 +288,13 @@ pub fn now() -> String {
         .expect("a UTC timestamp always formats")
 }
 
+/// A time in the same form as `now` (converted to UTC).
+pub fn format_time(at: time::OffsetDateTime) -> String {
+    at.to_offset(time::UtcOffset::UTC)
+        .format(TIMESTAMP)
+        .expect("a UTC timestamp always formats")
+}
+
 /// The time `after` from now, in the same form as `now`.
 pub fn from_now(after: Duration) -> String {
     (time::OffsetDateTime::now_utc() + after)

@@ -136,7 +136,9 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
                 replaces: p.replaces.clone(),
             },
         };
-        parts::insert(db, &fields).await?;
+        let (_turn, mut tx) = db.begin_write().await?;
+        parts::insert_on(db, &mut tx, &fields).await?;
+        tx.commit().await?;
     }
     let demo_reviews: Vec<DemoReview> = serde_json::from_str(file_text("reviews.json")?)?;
     for r in &demo_reviews {

@@ -22,8 +22,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{
-    addresses, auth, cache, cart, headers, images, openapi, orders, parts, payments, profiles,
-    reviews, shipping, system, users, vehicles, web,
+    addresses, audit, auth, cache, cart, headers, images, openapi, orders, parts, payments,
+    profiles, reviews, shipping, system, users, vehicles, web,
 };
 
 /// Largest JSON body accepted.
@@ -67,6 +67,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::recovery::router())
         .merge(auth::google::router())
         .merge(users::router())
+        .merge(audit::router())
         .merge(parts::router())
         .merge(reviews::router())
         .merge(orders::router())

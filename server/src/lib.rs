@@ -3,6 +3,7 @@
 //! what it serves.
 
 pub mod addresses;
+pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod cache;

@@ -57,7 +57,7 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
     if users::find_by_email(&db, &email).await?.is_none() {
         anyhow::bail!("no user has the e-mail {email}; they must sign up first");
     }
-    let changed = users::make_admin(&db, &email).await?;
+    let changed = users::make_admin(&db, &email, None).await?;
     tracing::info!(user = ?email, by = "command line", "role change: made admin");
     println!(
         "{email} {}",

@@ -178,11 +178,12 @@ async fn move_order(
         ..MoveNotes::default()
     };
     if action == Move::Cancel {
-        let cancelled = holds::cancel_unpaid(state, &booking, by_staff, &admin.email).await?;
+        let cancelled =
+            holds::cancel_unpaid(state, &booking, by_staff, &admin.email, Some(admin)).await?;
         return shown_one(&state.db, cancelled).await;
     }
     if action != Move::Refund {
-        let moved = make_move(state, &booking, action, notes, &admin.email).await?;
+        let moved = make_move(state, &booking, action, notes, &admin.email, Some(admin)).await?;
         return shown_one(&state.db, moved).await;
     }
     // The money goes back first. Meanwhile the order is marked as being
@@ -201,6 +202,14 @@ async fn move_order(
     };
     tracing::info!(order = booking.id, refund = ?refund.id, amount_cents = refund.amount_cents,
         by = ?admin.email, "payment refunded");
-    let refunded = make_move(state, &booking, Move::Refund, by_staff, &admin.email).await?;
+    let refunded = make_move(
+        state,
+        &booking,
+        Move::Refund,
+        by_staff,
+        &admin.email,
+        Some(admin),
+    )
+    .await?;
     shown_one(&state.db, refunded).await
 }

@@ -100,6 +100,7 @@ pub async fn cancel_unpaid(
     booking: &BookingRow,
     notes: MoveNotes<'_>,
     by: &str,
+    admin: Option<&crate::auth::CurrentUser>,
 ) -> ApiResult<BookingRow> {
     if booking.state() == OrderState::NEW {
         if let Err(e) = state.payments.catch_up(&state.db, booking).await {
@@ -108,7 +109,7 @@ pub async fn cancel_unpaid(
             tracing::warn!(order = booking.id, error = ?e, "cannot ask the card provider about the order's payment");
         }
     }
-    make_move(state, booking, Move::Cancel, notes, by).await
+    make_move(state, booking, Move::Cancel, notes, by, admin).await
 }
 
 /// Gives back a payment that went through for an order already cancelled,
@@ -156,7 +157,7 @@ pub async fn expire_due(state: &AppState) -> ApiResult<usize> {
             hold_ended_by: Some(&now),
             ..MoveNotes::default()
         };
-        match cancel_unpaid(state, &booking, notes, "the shop (hold ran out)").await {
+        match cancel_unpaid(state, &booking, notes, "the shop (hold ran out)", None).await {
             Ok(_) => expired += 1,
             // Paid (also just now, as its payment had gone through), renewed
             // or cancelled meanwhile, or expired by another process.

@@ -5,6 +5,7 @@
 
 mod admin;
 pub mod checkout;
+pub mod dashboard;
 pub mod holds;
 mod messages;
 pub mod state;
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order, list_orders))
         .routes(routes!(get_order, pay_order, cancel_order))
+        .routes(routes!(dashboard::dashboard))
         .merge(admin::router())
         .merge(checkout::router())
 }
@@ -499,7 +501,7 @@ async fn pay_order(
         transaction_id: Some(&transaction_id),
         ..MoveNotes::default()
     };
-    match make_move(&state, &booking, Move::Pay, notes, &user.email).await {
+    match make_move(&state, &booking, Move::Pay, notes, &user.email, None).await {
         Ok(paid) => Ok(Json(shown_one(&state.db, paid).await?)),
         // Paid a moment ago by a double click or the provider's webhook, or
         // cancelled meanwhile.
@@ -552,13 +554,15 @@ async fn settled(
 /// state the order is in, in a write transaction of its own (see
 /// `write_move`). When someone else changed the order first, the move is
 /// refused as the table says for its new state. A move that cancels records
-/// why from `notes`. `by` names who moves it, for the log.
+/// why from `notes`. `by` names who moves it, for the log; a move by an
+/// admin (`admin`) is recorded in the audit log in the same transaction.
 pub(crate) async fn make_move(
     state: &AppState,
     booking: &BookingRow,
     action: Move,
     notes: MoveNotes<'_>,
     by: &str,
+    admin: Option<&crate::auth::CurrentUser>,
 ) -> ApiResult<BookingRow> {
     let t = transition(booking.state(), action).map_err(|m| ApiError::Conflict(m.into()))?;
     let (turn, mut tx) = state.db.begin_write().await?;
@@ -577,9 +581,47 @@ pub(crate) async fn make_move(
         drop(turn);
         return Err(refused_now(state, booking.id, action).await);
     };
+    if let (Some(admin), Some(what)) = (admin, audit_action(action)) {
+        crate::audit::record(
+            &state.db,
+            &mut *tx,
+            crate::audit::Entry {
+                by: admin,
+                action: what,
+                subject_type: "order",
+                subject_id: booking.id.to_string(),
+                before: Some(audit_json(booking)),
+                after: Some(audit_json(&moved)),
+            },
+        )
+        .await?;
+    }
     tx.commit().await?;
     log_move(booking.id, &t, notes, by);
     Ok(moved)
+}
+
+/// The audit log's name for an admin's move of an order.
+fn audit_action(action: Move) -> Option<&'static str> {
+    match action {
+        Move::Ship => Some(crate::audit::ORDER_SHIPPED),
+        Move::Deliver => Some(crate::audit::ORDER_DELIVERED),
+        Move::Cancel => Some(crate::audit::ORDER_CANCELLED),
+        Move::Refund => Some(crate::audit::ORDER_REFUNDED),
+        _ => None,
+    }
+}
+
+/// An order as the audit log shows it before and after a move.
+fn audit_json(booking: &BookingRow) -> serde_json::Value {
+    serde_json::json!({
+        "paymentStatus": booking.payment_status,
+        "fulfilmentStatus": booking.fulfilment_status,
+        "carrier": booking.carrier,
+        "trackingNumber": booking.tracking_number,
+        "cancelReason": booking.cancel_reason,
+        "totalCents": booking.total_cents,
+    })
 }
 
 /// Writes the move `t`, which the table gave for the state order `id` was
@@ -663,6 +705,6 @@ async fn cancel_order(
         cancel_reason: Some(CancelReason::Buyer),
         ..MoveNotes::default()
     };
-    holds::cancel_unpaid(&state, &booking, notes, &user.email).await?;
+    holds::cancel_unpaid(&state, &booking, notes, &user.email, None).await?;
     Ok(Json(DeletedCount { deleted_count: 1 }))
 }

@@ -580,7 +580,7 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn condition(&self) -> Condition {
+    pub(crate) fn condition(&self) -> Condition {
         let mut all = Condition::all();
         if let Some(p) = self.payment {
             all = all.add(Expr::col(Bookings::PaymentStatus).eq(p.as_str()));
@@ -625,4 +625,18 @@ pub async fn list_all(
         )
         .await?;
     Ok((rows, total))
+}
+
+/// How many orders match `filter`.
+pub async fn count(db: &Db, filter: &Filter) -> Result<i64, sqlx::Error> {
+    let (total,): (i64,) = db
+        .fetch_one(
+            &Query::select()
+                .expr(Expr::col(Bookings::Id).count())
+                .from(Bookings::Table)
+                .cond_where(filter.condition())
+                .to_owned(),
+        )
+        .await?;
+    Ok(total)
 }

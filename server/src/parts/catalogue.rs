@@ -203,7 +203,7 @@ pub async fn restock_part(
     Body(RestockRequest { quantity }): Body<RestockRequest>,
 ) -> ApiResult<Json<Part>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let Some(row) = store::restock(&state.db, id, quantity, MAX_QUANTITY).await? else {
+    let Some(row) = store::restock(&state.db, id, quantity, MAX_QUANTITY, &admin).await? else {
         let part = store::find(&state.db, id)
             .await?
             .ok_or_else(|| ApiError::not_found("Part"))?;

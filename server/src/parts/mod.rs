@@ -5,6 +5,7 @@ pub mod catalogue;
 pub mod fields;
 pub mod search;
 pub mod store;
+pub mod transfer;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -33,6 +34,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(catalogue::restock_part))
         .routes(routes!(catalogue::list_categories))
         .routes(routes!(catalogue::list_vehicles))
+        .routes(routes!(transfer::export_parts))
+        .routes(routes!(transfer::import_parts))
 }
 
 /// A part as the API shows it.
@@ -200,7 +203,7 @@ async fn create_part(
     Body(sent): Body<PartRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
     let part = new_part(&sent.into());
-    let id = store::insert(&state.db, &part)
+    let id = store::insert(&state.db, &part, &admin)
         .await
         .map_err(|e| sku_error(e, part.sku.as_deref()))?;
     tracing::info!(part = id, by = ?admin.email, "part added");
@@ -233,9 +236,15 @@ async fn update_part(
 ) -> ApiResult<Json<UpdateResult>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
     let sent = SentFields::from(changes);
-    let edited = store::update(&state.db, id, |current| sent.over(current), sent.stock)
-        .await
-        .map_err(|e| sku_error(e, sent.sku.as_deref()))?;
+    let edited = store::update(
+        &state.db,
+        id,
+        |current| sent.over(current),
+        sent.stock,
+        &admin,
+    )
+    .await
+    .map_err(|e| sku_error(e, sent.sku.as_deref()))?;
     let modified = match edited {
         Edited::Done { modified } => modified,
         Edited::NotFound => return Err(ApiError::not_found("Part")),
@@ -267,7 +276,7 @@ async fn delete_part(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let deleted_count = store::delete(&state.db, id).await?;
+    let deleted_count = store::delete(&state.db, id, &admin).await?;
     if deleted_count == 0 {
         return Err(ApiError::not_found("Part"));
     }

@@ -10,6 +10,8 @@ use sea_query::{Expr, Iden, Query};
 use sqlx::Any;
 
 use super::fields::{engine_key, generated_sku, normalise, Fitment};
+use crate::audit::{self, Entry};
+use crate::auth::CurrentUser;
 use crate::db::{self, Db};
 
 #[derive(Iden)]
@@ -114,6 +116,26 @@ pub struct PartFields {
 }
 
 impl PartFields {
+    /// The part as the audit log shows it before and after an action: every
+    /// field, the price in cents and the weight in grams.
+    pub fn audit_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "sku": self.sku,
+            "name": self.name,
+            "description": self.description,
+            "img": self.img,
+            "priceCents": self.price_cents,
+            "availableQuantity": self.available_quantity,
+            "minimumOrder": self.minimum_order,
+            "category": self.category,
+            "reorderLevel": self.reorder_level,
+            "weightGrams": self.weight_grams,
+            "oemNumbers": self.details.oem_numbers,
+            "replaces": self.details.replaces,
+            "fitments": self.details.fitments,
+        })
+    }
+
     /// A stored part's fields.
     pub fn from_row(row: PartRow, details: Details) -> Self {
         PartFields {
@@ -293,12 +315,40 @@ impl From<FitmentRow> for Fitment {
     }
 }
 
-/// Adds a part with its OEM numbers and fitments; answers its id. Without
-/// a part number the part gets `PG-` and its id (or, should an admin have
-/// typed that one for another part, the first free `PG-000123-2`, `-3`...).
-pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
-    let now = db::now();
+/// Adds a part with its OEM numbers and fitments, recording it in the audit
+/// log as added by `by` in the same transaction; answers its id.
+pub async fn insert(db: &Db, part: &PartFields, by: &CurrentUser) -> Result<i64, sqlx::Error> {
     let (_turn, mut tx) = db.begin_write().await?;
+    let (id, sku) = insert_on(db, &mut tx, part).await?;
+    let mut added = part.clone();
+    added.sku = Some(sku);
+    audit::record(
+        db,
+        &mut *tx,
+        Entry {
+            by,
+            action: audit::PART_ADDED,
+            subject_type: "part",
+            subject_id: id.to_string(),
+            before: None,
+            after: Some(added.audit_json()),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Adds a part with its OEM numbers and fitments inside the write
+/// transaction `tx`; answers its id and part number. Without a part number
+/// the part gets `PG-` and its id (or, should an admin have typed that one
+/// for another part, the first free `PG-000123-2`, `-3`...).
+pub async fn insert_on(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    part: &PartFields,
+) -> Result<(i64, String), sqlx::Error> {
+    let now = db::now();
     // A value no admin can type (`~` is not allowed), unique to this insert,
     // holds the place until the id is known.
     let sku = part
@@ -340,16 +390,17 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
         .returning_col(Parts::Id)
         .to_owned();
     let (id,): (i64,) = db
-        .fetch_optional_on(&mut *tx, &statement)
+        .fetch_optional_on(&mut **tx, &statement)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
+    let mut final_sku = sku;
     if part.sku.is_none() {
         let base = generated_sku(id);
         let mut sku = base.clone();
         for n in 2.. {
             let taken: Option<(i64,)> = db
                 .fetch_optional_on(
-                    &mut *tx,
+                    &mut **tx,
                     &Query::select()
                         .column(Parts::Id)
                         .from(Parts::Table)
@@ -370,11 +421,11 @@ pub async fn insert(db: &Db, part: &PartFields) -> Result<i64, sqlx::Error> {
             ])
             .and_where(Expr::col(Parts::Id).eq(id))
             .to_owned();
-        db.execute_on(&mut *tx, &name_it).await?;
+        db.execute_on(&mut **tx, &name_it).await?;
+        final_sku = sku;
     }
-    write_details(db, &mut tx, id, &part.details).await?;
-    tx.commit().await?;
-    Ok(id)
+    write_details(db, tx, id, &part.details).await?;
+    Ok((id, final_sku))
 }
 
 /// A stock figure an admin sets by hand: `to`, and, when they state it, the
@@ -404,33 +455,72 @@ pub enum Edited {
 /// those differ, and its stock only when `stock` says so (and, when it
 /// states the stock it saw, only if that is still the stock). Orders take
 /// and give back stock with conditional UPDATEs of their own, so writing
-/// just these columns can never put back units an order has taken.
+/// just these columns can never put back units an order has taken. A
+/// change is recorded in the audit log as made by `by`, in the same
+/// transaction.
 pub async fn update(
     db: &Db,
     id: i64,
     changed: impl FnOnce(&PartFields) -> PartFields,
     stock: Option<StockChange>,
+    by: &CurrentUser,
 ) -> Result<Edited, sqlx::Error> {
     let (_turn, mut tx) = db.begin_write().await?;
-    let Some(row) = find_on(db, &mut *tx, id).await? else {
-        return Ok(Edited::NotFound);
+    let (edited, change) = update_on(db, &mut tx, id, changed, stock).await?;
+    if let Some((before, after)) = change {
+        audit::record(
+            db,
+            &mut *tx,
+            Entry {
+                by,
+                action: audit::PART_EDITED,
+                subject_type: "part",
+                subject_id: id.to_string(),
+                before: Some(before.audit_json()),
+                after: Some(after.audit_json()),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+    }
+    Ok(edited)
+}
+
+/// A part as it stood before an edit and after it.
+pub type Change = (PartFields, PartFields);
+
+/// `update` inside the write transaction `tx`, recording nothing; answers
+/// how it ended and, when something was written, the part before and
+/// after (the caller commits).
+pub async fn update_on(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    id: i64,
+    changed: impl FnOnce(&PartFields) -> PartFields,
+    stock: Option<StockChange>,
+) -> Result<(Edited, Option<Change>), sqlx::Error> {
+    let Some(row) = find_on(db, &mut **tx, id).await? else {
+        return Ok((Edited::NotFound, None));
     };
     if let Some(StockChange {
         seen: Some(seen), ..
     }) = stock
     {
         if seen != row.available_quantity {
-            return Ok(Edited::StockMoved {
-                now: row.available_quantity,
-            });
+            return Ok((
+                Edited::StockMoved {
+                    now: row.available_quantity,
+                },
+                None,
+            ));
         }
     }
-    let details = details_on(db, &mut tx, &[id])
+    let details = details_on(db, tx, &[id])
         .await?
         .remove(&id)
         .unwrap_or_default();
     let current = PartFields::from_row(row, details);
-    let part = changed(&current);
+    let mut part = changed(&current);
     let mut values: Vec<(Parts, sea_query::SimpleExpr)> = Vec::new();
     if part.name != current.name {
         values.push((Parts::Name, part.name.clone().into()));
@@ -464,12 +554,13 @@ pub async fn update(
     match stock {
         Some(StockChange { to, .. }) if to != current.available_quantity => {
             values.push((Parts::AvailableQuantity, to.into()));
+            part.available_quantity = to;
         }
-        _ => {}
+        _ => part.available_quantity = current.available_quantity,
     }
     let details_changed = part.details != current.details;
     if values.is_empty() && !details_changed {
-        return Ok(Edited::Done { modified: false });
+        return Ok((Edited::Done { modified: false }, None));
     }
     values.push((Parts::UpdatedAt, db::now().into()));
     let statement = Query::update()
@@ -477,27 +568,29 @@ pub async fn update(
         .values(values)
         .and_where(Expr::col(Parts::Id).eq(id))
         .to_owned();
-    db.execute_on(&mut *tx, &statement).await?;
+    db.execute_on(&mut **tx, &statement).await?;
     if details_changed {
         let clear_numbers = Query::delete()
             .from_table(PartOemNumbers::Table)
             .and_where(Expr::col(PartOemNumbers::PartId).eq(id))
             .to_owned();
-        db.execute_on(&mut *tx, &clear_numbers).await?;
+        db.execute_on(&mut **tx, &clear_numbers).await?;
         let clear_fitments = Query::delete()
             .from_table(PartFitments::Table)
             .and_where(Expr::col(PartFitments::PartId).eq(id))
             .to_owned();
-        db.execute_on(&mut *tx, &clear_fitments).await?;
+        db.execute_on(&mut **tx, &clear_fitments).await?;
         let clear_replaced = Query::delete()
             .from_table(PartReplacedNumbers::Table)
             .and_where(Expr::col(PartReplacedNumbers::PartId).eq(id))
             .to_owned();
-        db.execute_on(&mut *tx, &clear_replaced).await?;
-        write_details(db, &mut tx, id, &part.details).await?;
+        db.execute_on(&mut **tx, &clear_replaced).await?;
+        write_details(db, tx, id, &part.details).await?;
     }
-    tx.commit().await?;
-    Ok(Edited::Done { modified: true })
+    if part.sku.is_none() {
+        part.sku = Some(generated_sku(id));
+    }
+    Ok((Edited::Done { modified: true }, Some((current, part))))
 }
 
 async fn write_details(
@@ -595,14 +688,42 @@ pub fn vehicle_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-pub async fn delete(db: &Db, id: i64) -> Result<u64, sqlx::Error> {
-    db.execute(
-        &Query::delete()
-            .from_table(Parts::Table)
-            .and_where(Expr::col(Parts::Id).eq(id))
-            .to_owned(),
+/// Deletes a part, recording it in the audit log (with the part as it
+/// was) in the same transaction; answers how many were deleted.
+pub async fn delete(db: &Db, id: i64, by: &CurrentUser) -> Result<u64, sqlx::Error> {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let Some(row) = find_on(db, &mut *tx, id).await? else {
+        return Ok(0);
+    };
+    let details = details_on(db, &mut tx, &[id])
+        .await?
+        .remove(&id)
+        .unwrap_or_default();
+    let before = PartFields::from_row(row, details);
+    let deleted = db
+        .execute_on(
+            &mut *tx,
+            &Query::delete()
+                .from_table(Parts::Table)
+                .and_where(Expr::col(Parts::Id).eq(id))
+                .to_owned(),
+        )
+        .await?;
+    audit::record(
+        db,
+        &mut *tx,
+        Entry {
+            by,
+            action: audit::PART_DELETED,
+            subject_type: "part",
+            subject_id: id.to_string(),
+            before: Some(before.audit_json()),
+            after: None,
+        },
     )
-    .await
+    .await?;
+    tx.commit().await?;
+    Ok(deleted)
 }
 
 /// Takes `quantity` units if that many are in stock, in one statement;
@@ -646,12 +767,14 @@ pub async fn return_stock<'e>(
 
 /// Adds `quantity` units to the stock in one statement, as long as the
 /// stock stays at most `max`; answers the part afterwards, or None when it
-/// does not exist or the stock would pass `max`.
+/// does not exist or the stock would pass `max`. The restock is recorded
+/// in the audit log (the stock before and after) in the same transaction.
 pub async fn restock(
     db: &Db,
     id: i64,
     quantity: i64,
     max: i64,
+    by: &CurrentUser,
 ) -> Result<Option<PartRow>, sqlx::Error> {
     let statement = Query::update()
         .table(Parts::Table)
@@ -666,7 +789,35 @@ pub async fn restock(
         .and_where(Expr::col(Parts::AvailableQuantity).lte(max - quantity))
         .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    db.fetch_optional(&statement).await
+    let (_turn, mut tx) = db.begin_write().await?;
+    let Some(row) = db
+        .fetch_optional_on::<PartRow>(&mut *tx, &statement)
+        .await?
+    else {
+        return Ok(None);
+    };
+    audit::record(
+        db,
+        &mut *tx,
+        Entry {
+            by,
+            action: audit::PART_RESTOCKED,
+            subject_type: "part",
+            subject_id: id.to_string(),
+            before: Some(serde_json::json!({
+                "sku": row.sku,
+                "availableQuantity": row.available_quantity - quantity,
+            })),
+            after: Some(serde_json::json!({
+                "sku": row.sku,
+                "availableQuantity": row.available_quantity,
+                "added": quantity,
+            })),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(row))
 }
 
 pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {

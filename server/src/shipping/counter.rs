@@ -147,6 +147,16 @@ pub async fn load_on(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<Counter,
 
 /// Keeps `counter` as the trade counter.
 pub async fn save(db: &Db, counter: &Counter) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    save_on(db, &mut conn, counter).await
+}
+
+/// `save`, on one connection (a transaction's, for one).
+pub async fn save_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    counter: &Counter,
+) -> Result<(), sqlx::Error> {
     let json = serde_json::to_string(counter).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     let upsert = Query::insert()
         .into_table(Settings::Table)
@@ -158,7 +168,7 @@ pub async fn save(db: &Db, counter: &Counter) -> Result<(), sqlx::Error> {
                 .to_owned(),
         )
         .to_owned();
-    db.execute(&upsert).await?;
+    db.execute_on(conn, &upsert).await?;
     Ok(())
 }
 
@@ -176,7 +186,24 @@ pub(super) async fn set_counter(
     Body(sent): Body<CounterRequest>,
 ) -> ApiResult<Json<Counter>> {
     let counter = Counter::from(sent);
-    save(&state.db, &counter).await?;
+    let db = &state.db;
+    let (_turn, mut tx) = db.begin_write().await?;
+    let before = load_on(db, &mut tx).await?;
+    save_on(db, &mut tx, &counter).await?;
+    crate::audit::record(
+        db,
+        &mut *tx,
+        crate::audit::Entry {
+            by: &admin,
+            action: crate::audit::COUNTER_CHANGED,
+            subject_type: "settings",
+            subject_id: "counter".into(),
+            before: serde_json::to_value(&before).ok(),
+            after: serde_json::to_value(&counter).ok(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(by = ?admin.email, "trade counter changed");
     Ok(Json(counter))
 }

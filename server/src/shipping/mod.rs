@@ -22,7 +22,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::addresses::NAME_TEXT;
-use crate::auth::Admin;
+use crate::audit;
+use crate::auth::{Admin, CurrentUser};
 use crate::db::{self, Db};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{Flag, Money, OptionalText, Sent, Text};
@@ -182,7 +183,23 @@ async fn create_method(
         .values_panic(values)
         .returning(Query::returning().columns(METHOD_COLUMNS))
         .to_owned();
-    let row: MethodRow = state.db.fetch_one(&insert).await?;
+    let (_turn, mut tx) = state.db.begin_write().await?;
+    let row: MethodRow = state
+        .db
+        .fetch_optional_on(&mut *tx, &insert)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    audit_method(
+        &state.db,
+        &mut tx,
+        &admin,
+        audit::DELIVERY_METHOD_ADDED,
+        row.id,
+        None,
+        Some(&row),
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(method = row.id, by = ?admin.email, "delivery method added");
     Ok((StatusCode::CREATED, Json(row.into())))
 }
@@ -211,11 +228,26 @@ async fn update_method(
         .and_where(Expr::col(ShippingMethods::Id).eq(id))
         .returning(Query::returning().columns(METHOD_COLUMNS))
         .to_owned();
-    let row: MethodRow = state
-        .db
-        .fetch_optional(&update)
+    let (_turn, mut tx) = state.db.begin_write().await?;
+    let before = store::method_on(&state.db, &mut tx, id, false)
         .await?
         .ok_or_else(|| ApiError::not_found("Shipping method"))?;
+    let row: MethodRow = state
+        .db
+        .fetch_optional_on(&mut *tx, &update)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Shipping method"))?;
+    audit_method(
+        &state.db,
+        &mut tx,
+        &admin,
+        audit::DELIVERY_METHOD_EDITED,
+        id,
+        Some(&before),
+        Some(&row),
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(method = id, by = ?admin.email, "delivery method changed");
     Ok(Json(row.into()))
 }
@@ -235,9 +267,14 @@ async fn delete_method(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Shipping method"))?;
+    let (_turn, mut tx) = state.db.begin_write().await?;
+    let before = store::method_on(&state.db, &mut tx, id, false)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Shipping method"))?;
     let deleted_count = state
         .db
-        .execute(
+        .execute_on(
+            &mut *tx,
             &Query::delete()
                 .from_table(ShippingMethods::Table)
                 .and_where(Expr::col(ShippingMethods::Id).eq(id))
@@ -247,8 +284,48 @@ async fn delete_method(
     if deleted_count == 0 {
         return Err(ApiError::not_found("Shipping method"));
     }
+    audit_method(
+        &state.db,
+        &mut tx,
+        &admin,
+        audit::DELIVERY_METHOD_DELETED,
+        id,
+        Some(&before),
+        None,
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(method = id, by = ?admin.email, "delivery method deleted");
     Ok(Json(DeletedCount { deleted_count }))
+}
+
+/// Records a change of a delivery method in the audit log, inside its
+/// transaction `tx`.
+async fn audit_method(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    by: &CurrentUser,
+    action: &'static str,
+    id: i64,
+    before: Option<&MethodRow>,
+    after: Option<&MethodRow>,
+) -> Result<(), sqlx::Error> {
+    let json = |row: Option<&MethodRow>| {
+        row.and_then(|row| serde_json::to_value(ShippingMethod::from(row.clone())).ok())
+    };
+    audit::record(
+        db,
+        &mut **tx,
+        audit::Entry {
+            by,
+            action,
+            subject_type: "deliveryMethod",
+            subject_id: id.to_string(),
+            before: json(before),
+            after: json(after),
+        },
+    )
+    .await
 }
 
 /// Adds a delivery method (for the demo data); answers its id.

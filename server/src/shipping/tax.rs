@@ -171,6 +171,7 @@ pub(super) async fn create_rate(
         .await
         .map_err(|e| place_error(e, &sent))?
         .ok_or(sqlx::Error::RowNotFound)?;
+    audit_rate(db, &mut tx, &admin, row.id, None, Some(&row)).await?;
     tx.commit().await.map_err(|e| place_error(e, &sent))?;
     tracing::info!(rate = row.id, by = ?admin.email, "tax rate added");
     Ok((StatusCode::CREATED, Json(row.into())))
@@ -195,9 +196,9 @@ pub(super) async fn update_rate(
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Tax rate"))?;
     let db = &state.db;
     let (_turn, mut tx) = db.begin_write().await?;
-    if store::rate_on(db, &mut tx, id).await?.is_none() {
+    let Some(before) = store::rate_on(db, &mut tx, id).await? else {
         return Err(ApiError::not_found("Tax rate"));
-    }
+    };
     sent.check_place_free(db, &mut tx, Some(id)).await?;
     let mut values = sent.values();
     values.push((TaxRates::UpdatedAt, db::now().into()));
@@ -212,6 +213,7 @@ pub(super) async fn update_rate(
         .await
         .map_err(|e| place_error(e, &sent))?
         .ok_or_else(|| ApiError::not_found("Tax rate"))?;
+    audit_rate(db, &mut tx, &admin, id, Some(&before), Some(&row)).await?;
     tx.commit().await.map_err(|e| place_error(e, &sent))?;
     tracing::info!(rate = id, by = ?admin.email, "tax rate changed");
     Ok(Json(row.into()))
@@ -231,20 +233,52 @@ pub(super) async fn delete_rate(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Tax rate"))?;
-    let deleted_count = state
-        .db
-        .execute(
+    let db = &state.db;
+    let (_turn, mut tx) = db.begin_write().await?;
+    let Some(before) = store::rate_on(db, &mut tx, id).await? else {
+        return Err(ApiError::not_found("Tax rate"));
+    };
+    let deleted_count = db
+        .execute_on(
+            &mut *tx,
             &Query::delete()
                 .from_table(TaxRates::Table)
                 .and_where(Expr::col(TaxRates::Id).eq(id))
                 .to_owned(),
         )
         .await?;
-    if deleted_count == 0 {
-        return Err(ApiError::not_found("Tax rate"));
-    }
+    audit_rate(db, &mut tx, &admin, id, Some(&before), None).await?;
+    tx.commit().await?;
     tracing::info!(rate = id, by = ?admin.email, "tax rate deleted");
     Ok(Json(DeletedCount { deleted_count }))
+}
+
+/// Records a change of the tax rates in the audit log, inside its
+/// transaction `tx`: the rate before and after (null when added or deleted).
+async fn audit_rate(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    by: &crate::auth::CurrentUser,
+    id: i64,
+    before: Option<&TaxRateRow>,
+    after: Option<&TaxRateRow>,
+) -> Result<(), sqlx::Error> {
+    let json = |row: Option<&TaxRateRow>| {
+        row.and_then(|row| serde_json::to_value(TaxRate::from(row.clone())).ok())
+    };
+    crate::audit::record(
+        db,
+        &mut **tx,
+        crate::audit::Entry {
+            by,
+            action: crate::audit::TAX_RATES_CHANGED,
+            subject_type: "settings",
+            subject_id: format!("taxRates/{id}"),
+            before: json(before),
+            after: json(after),
+        },
+    )
+    .await
 }
 
 /// A second rate for one place (two admins at once): 409 naming it.

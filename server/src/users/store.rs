@@ -202,14 +202,36 @@ pub async fn create_admin_if_missing(
 
 /// Gives a user the admin role; answers how many rows changed (0 when they
 /// already were an admin).
-pub async fn make_admin(db: &Db, email: &str) -> Result<u64, sqlx::Error> {
+pub async fn make_admin(
+    db: &Db,
+    email: &str,
+    by: Option<&crate::auth::CurrentUser>,
+) -> Result<u64, sqlx::Error> {
     let statement = Query::update()
         .table(Users::Table)
         .value(Users::Role, "admin")
         .and_where(Expr::col(Users::Email).eq(email))
         .and_where(Expr::col(Users::Role).ne("admin"))
         .to_owned();
-    db.execute(&statement).await
+    let (_turn, mut tx) = db.begin_write().await?;
+    let changed = db.execute_on(&mut *tx, &statement).await?;
+    if let (true, Some(by)) = (changed > 0, by) {
+        crate::audit::record(
+            db,
+            &mut *tx,
+            crate::audit::Entry {
+                by,
+                action: crate::audit::USER_MADE_ADMIN,
+                subject_type: "user",
+                subject_id: email.to_owned(),
+                before: Some(serde_json::json!({ "role": "user" })),
+                after: Some(serde_json::json!({ "role": "admin" })),
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(changed)
 }
 
 /// Locks a user's row for the rest of the transaction (a write that changes

@@ -47,6 +47,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first, one page at a time; `X-Total-Count` is how
+         *     many records match the filters in all. Read only: records cannot be
+         *     edited or deleted through the shop.
+         */
+        get: operations["list_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/counter": {
         parameters: {
             query?: never;
@@ -60,6 +81,23 @@ export interface paths {
          *     collected orders are taxed at.
          */
         put: operations["set_counter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures, from the database. */
+        get: operations["dashboard"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -152,6 +190,44 @@ export interface paths {
          *     number when given; the buyer is told by mail.
          */
         post: operations["ship_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalogue as CSV, streamed. */
+        get: operations["export_parts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a catalogue file: checks every row, then, when no row has an
+         *     error, adds the new part numbers and updates the known ones in one
+         *     transaction. The stock of a part that exists is never written.
+         */
+        post: operations["import_parts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,6 +1282,33 @@ export interface components {
         AdminCheck: {
             admin: boolean;
         };
+        /** @description One record of the audit log. */
+        AuditRecord: {
+            /** @example part.edited */
+            action: string;
+            /** @description The subject after the action (null: it no longer exists). */
+            after?: Record<string, never> | null;
+            /** @description When, as an RFC 3339 UTC timestamp. */
+            at: string;
+            /** @description The subject before the action (null: it did not exist). */
+            before?: Record<string, never> | null;
+            byEmail: string;
+            /** @description The admin's user id and e-mail. */
+            byId: string;
+            id: string;
+            /**
+             * @description The part's or order's id, the user's e-mail, the delivery method's
+             *     id, or the setting's name (`counter`, `taxRates`).
+             * @example 42
+             */
+            subjectId: string;
+            /**
+             * @description What it was done to: `part`, `catalogue`, `order`, `user`,
+             *     `deliveryMethod` or `settings`.
+             * @example part
+             */
+            subjectType: string;
+        };
         AuthResponse: {
             token: string;
             user: components["schemas"]["UserView"];
@@ -1560,6 +1663,44 @@ export interface components {
             postcode?: null | string;
             region?: null | string;
         };
+        /** @description The sales dashboard. */
+        Dashboard: {
+            /** @description The last 30 UTC days, oldest first, every day present (zeros included). */
+            days: components["schemas"]["DayFigures"][];
+            /** @description Parts whose stock is at or below their reorder level, lowest first (at most 50). */
+            lowStock: components["schemas"]["LowStockPart"][];
+            /**
+             * Format: int64
+             * @description How many parts are at or below their reorder level.
+             */
+            lowStockCount: number;
+            /** @description Orders by derived status now, whenever placed. */
+            orders: components["schemas"]["StatusCounts"];
+            /** @description Refunds made in the 30 days. */
+            refunds: components["schemas"]["RefundFigures"];
+            /** @description The 10 parts that brought in the most on paid orders placed in the 30 days. */
+            topByRevenue: components["schemas"]["TopPart"][];
+            /** @description The 10 parts sold in the most units on paid orders placed in the 30 days. */
+            topByUnits: components["schemas"]["TopPart"][];
+        };
+        /** @description One UTC day of the dashboard. */
+        DayFigures: {
+            /**
+             * @description `YYYY-MM-DD`, UTC.
+             * @example 2026-01-31
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Orders placed that day.
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description The totals of the orders placed that day that are paid, in currency units.
+             */
+            revenue: number;
+        };
         DeletedCount: {
             /** Format: int64 */
             deletedCount: number;
@@ -1697,6 +1838,33 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description The report of an import whose file has errors: nothing was written. */
+        ImportErrors: {
+            /** @example 3 rows of the file have errors; nothing was imported */
+            error: string;
+            /** @description Every wrong cell, by row and column. */
+            errors: components["schemas"]["RowError"][];
+        };
+        /** @description What an import did (or, with `dryRun`, would do). */
+        ImportResult: {
+            /**
+             * Format: int64
+             * @description New part numbers added.
+             */
+            added: number;
+            /** @description True: only checked, nothing was written. */
+            dryRun: boolean;
+            /**
+             * Format: int64
+             * @description Known part numbers already as the file says.
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Known part numbers whose fields changed.
+             */
+            updated: number;
+        };
         InsertedId: {
             insertedId: string;
         };
@@ -1735,6 +1903,16 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        /** @description A part at or below its reorder level. */
+        LowStockPart: {
+            _id: string;
+            /** Format: int64 */
+            availableQuantity: number;
+            name: string;
+            /** Format: int64 */
+            reorderLevel: number;
+            sku: string;
         };
         /** @description A message for the person. */
         MessageResponse: {
@@ -1992,6 +2170,16 @@ export interface components {
             shopName: string;
             stripePublishableKey?: string | null;
         };
+        /** @description Refunds made in the 30 days. */
+        RefundFigures: {
+            /**
+             * Format: double
+             * @description In currency units.
+             */
+            amount: number;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description Chooses a new password with a mailed reset link. */
         ResetPasswordRequest: {
             /**
@@ -2031,6 +2219,22 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /** @description A wrong cell of an imported file. */
+        RowError: {
+            /**
+             * @description The column's name in the header (`file` for the file as a whole).
+             * @example price
+             */
+            column: string;
+            /** @example Price must be a number */
+            message: string;
+            /**
+             * Format: int64
+             * @description The record's number in the file, the header being 1 (so the first
+             *     part is row 2, as a spreadsheet numbers it).
+             */
+            row: number;
+        };
         /** @description A cart line's new quantity. */
         SetLineRequest: {
             quantity: number;
@@ -2132,6 +2336,24 @@ export interface components {
             /** @example secret12 */
             password: string;
         };
+        /** @description How many orders are in each derived status now. */
+        StatusCounts: {
+            /**
+             * Format: int64
+             * @description Paid, not yet shipped.
+             */
+            paid: number;
+            /**
+             * Format: int64
+             * @description Shipped or delivered.
+             */
+            shipped: number;
+            /**
+             * Format: int64
+             * @description Not paid (and not cancelled).
+             */
+            unpaid: number;
+        };
         /** @description A tax rate and the place it applies at. */
         TaxRate: {
             _id: string;
@@ -2187,6 +2409,23 @@ export interface components {
         };
         TokenResponse: {
             token: string;
+        };
+        /** @description A part as the top lists show it. */
+        TopPart: {
+            name: string;
+            partId: string;
+            /**
+             * Format: double
+             * @description What those lines came to, in currency units.
+             */
+            revenue: number;
+            /** @description As on its latest line sold. */
+            sku: string;
+            /**
+             * Format: int64
+             * @description Units sold on paid orders in the 30 days.
+             */
+            units: number;
         };
         UpdateResult: {
             /** Format: int64 */
@@ -2549,6 +2788,68 @@ export interface operations {
             };
         };
     };
+    list_audit: {
+        parameters: {
+            query?: {
+                /** @description Only this action, e.g. `part.edited` */
+                action?: string;
+                /** @description Only actions by the admin with this e-mail */
+                by?: string;
+                /** @description Only actions on this kind of subject: `part`, `catalogue`, `order`, `user`, `deliveryMethod` or `settings` */
+                subjectType?: string;
+                /** @description Only actions on this subject (with or without `subjectType`), e.g. a part's id */
+                subjectId?: string;
+                /** @description Only records at or after this RFC 3339 UTC time (`2026-01-31T00:00:00Z`) */
+                from?: string;
+                /** @description Only records before this RFC 3339 UTC time */
+                to?: string;
+                /** @description Records per page, 50 unless given */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Records matching in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRecord"][];
+                };
+            };
+            /** @description A filter or the page is wrong (`fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_counter: {
         parameters: {
             query?: never;
@@ -2606,6 +2907,41 @@ export interface operations {
             };
             /** @description The body is not of the documented media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2935,6 +3271,111 @@ export interface operations {
                 };
             };
             /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_parts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue, one part a row, by id (see the API guide for the columns) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_parts: {
+        parameters: {
+            query?: {
+                /** @description `true`: check the file and count what would change, writing nothing */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The catalogue as CSV with the documented header (at most 20 MB) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Rows with errors (every one is listed; nothing was written), or a file that is not CSV with the header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrors"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,671 @@
+//! The catalogue as a CSV file: exported as a stream, a page of parts at a
+//! time, and imported from a stream, every row read with the same rules as
+//! `POST /api/part` (`PartRequest`), then applied in one write transaction
+//! only when no row has an error. An import never writes the stock of a
+//! part that exists (D16, D28): `availableQuantity` is only the stock of a
+//! new part.
+//!
+//! The columns (`HEADER`) are the part API's field names. A list is one
+//! cell with its items separated by `;`; a fitment is
+//! `make|model|yearFrom|yearTo|engine|trim|axle|side|note` (qualifiers
+//! blank when the fitment has none), several separated by `;`. A `\` in a
+//! cell makes the next character plain (`\;`, `\|`, `\\`).
+
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
+
+use axum::body::{Body as HttpBody, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::stream::{self, StreamExt, TryStreamExt};
+use sea_query::{Expr, Order, Query};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use utoipa::ToSchema;
+
+use super::fields::grams_to_kg;
+use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
+use super::{new_part, PartRequest, SentFields};
+use crate::audit::{self, Entry};
+use crate::auth::Admin;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::input::{Params, Request as _};
+use crate::state::AppState;
+
+/// The columns of the file, in order.
+pub const HEADER: [&str; 13] = [
+    "sku",
+    "name",
+    "description",
+    "img",
+    "price",
+    "availableQuantity",
+    "minimumOrder",
+    "reorderLevel",
+    "category",
+    "weightKg",
+    "oemNumbers",
+    "replaces",
+    "fitments",
+];
+
+/// Largest file an import takes.
+pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
+
+/// Parts read and written per page of an export.
+const PAGE: u64 = 500;
+
+/// The whole catalogue as CSV, streamed.
+#[utoipa::path(get, path = "/api/admin/parts/export", tag = "parts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The catalogue, one part a row, by id (see the API guide for the columns)",
+            content_type = "text/csv", body = String),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn export_parts(State(state): State<AppState>, Admin(admin): Admin) -> Response {
+    tracing::info!(by = ?admin.email, "catalogue exported");
+    let header = stream::once(async { Ok::<_, std::io::Error>(Bytes::from(csv_line(&HEADER))) });
+    let pages = stream::try_unfold(Some(0i64), move |after| {
+        let db = state.db.clone();
+        async move {
+            let Some(after) = after else {
+                return Ok(None);
+            };
+            let (bytes, last) = export_page(&db, after)
+                .await
+                .map_err(std::io::Error::other)?;
+            Ok(Some((bytes, last)))
+        }
+    })
+    .try_filter(|bytes| std::future::ready(!bytes.is_empty()));
+    let mut response = HttpBody::from_stream(header.chain(pages)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_static("attachment; filename=\"catalogue.csv\""),
+    );
+    response
+}
+
+/// The rows of the parts after id `after`, one page; and the id to go on
+/// from, None after the last page.
+async fn export_page(db: &Db, after: i64) -> Result<(Bytes, Option<i64>), sqlx::Error> {
+    let rows: Vec<PartRow> = db
+        .fetch_all(
+            &Query::select()
+                .columns(COLUMNS)
+                .from(Parts::Table)
+                .and_where(Expr::col(Parts::Id).gt(after))
+                .order_by(Parts::Id, Order::Asc)
+                .limit(PAGE)
+                .to_owned(),
+        )
+        .await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut details = store::details(db, &ids).await?;
+    let mut out = Vec::new();
+    for row in &rows {
+        let d = details.remove(&row.id).unwrap_or_default();
+        out.extend_from_slice(csv_line(&export_cells(row, &d)).as_bytes());
+    }
+    let next = (rows.len() as u64 == PAGE).then(|| ids[ids.len() - 1]);
+    Ok((Bytes::from(out), next))
+}
+
+/// A part's cells, in the order of `HEADER`.
+fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
+    let list = |items: &[String]| {
+        items
+            .iter()
+            .map(|i| escape(i))
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    let fitments = details
+        .fitments
+        .iter()
+        .map(|f| {
+            [
+                escape(&f.make),
+                escape(&f.model),
+                f.year_from.to_string(),
+                f.year_to.to_string(),
+                escape(f.engine.as_deref().unwrap_or("")),
+                escape(f.trim.as_deref().unwrap_or("")),
+                f.axle.unwrap_or("").to_owned(),
+                f.side.unwrap_or("").to_owned(),
+                escape(f.note.as_deref().unwrap_or("")),
+            ]
+            .join("|")
+        })
+        .collect::<Vec<_>>()
+        .join(";");
+    [
+        row.sku.clone(),
+        row.name.clone(),
+        row.description.clone(),
+        row.img.clone(),
+        format!("{}.{:02}", row.price_cents / 100, row.price_cents % 100),
+        row.available_quantity.to_string(),
+        row.minimum_order.to_string(),
+        row.reorder_level.to_string(),
+        row.category.clone(),
+        grams_to_kg(row.weight_grams).to_string(),
+        list(&details.oem_numbers),
+        list(&details.replaces),
+        fitments,
+    ]
+}
+
+/// One CSV record and its line end.
+fn csv_line<S: AsRef<str>>(cells: &[S]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record(cells.iter().map(AsRef::as_ref))
+        .expect("writing to memory cannot fail");
+    String::from_utf8(writer.into_inner().expect("writing to memory cannot fail"))
+        .expect("the cells are text")
+}
+
+/// A list item or fitment field with `\`, `;` and `|` made plain.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | ';' | '|') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `text` split at each `sep` that is not made plain by `\`; the pieces
+/// keep their escapes (a fitment is split again at `|`), `unescape` undoes
+/// them.
+fn split_escaped(text: &str, sep: char) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        let piece = pieces.last_mut().expect("there is always a piece");
+        match c {
+            '\\' => {
+                piece.push('\\');
+                piece.extend(chars.next());
+            }
+            c if c == sep => pieces.push(String::new()),
+            c => piece.push(c),
+        }
+    }
+    pieces
+}
+
+/// A wrong cell of an imported file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RowError {
+    /// The record's number in the file, the header being 1 (so the first
+    /// part is row 2, as a spreadsheet numbers it).
+    pub row: u64,
+    /// The column's name in the header (`file` for the file as a whole).
+    #[schema(example = "price")]
+    pub column: String,
+    #[schema(example = "Price must be a number")]
+    pub message: String,
+}
+
+/// The report of an import whose file has errors: nothing was written.
+#[derive(Serialize, ToSchema)]
+pub struct ImportErrors {
+    #[schema(example = "3 rows of the file have errors; nothing was imported")]
+    pub error: String,
+    /// Every wrong cell, by row and column.
+    pub errors: Vec<RowError>,
+}
+
+/// What an import did (or, with `dryRun`, would do).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportResult {
+    /// New part numbers added.
+    pub added: u64,
+    /// Known part numbers whose fields changed.
+    pub updated: u64,
+    /// Known part numbers already as the file says.
+    pub unchanged: u64,
+    /// True: only checked, nothing was written.
+    pub dry_run: bool,
+}
+
+/// One checked row: its number, part number and fields.
+struct ImportRow {
+    row: u64,
+    sku: String,
+    sent: SentFields,
+}
+
+/// Imports a catalogue file: checks every row, then, when no row has an
+/// error, adds the new part numbers and updates the known ones in one
+/// transaction. The stock of a part that exists is never written.
+#[utoipa::path(post, path = "/api/admin/parts/import", tag = "parts", security(("bearer" = [])),
+    params(("dryRun" = Option<bool>, Query, description = "`true`: check the file and count what would change, writing nothing")),
+    request_body(content = String, content_type = "text/csv",
+        description = "The catalogue as CSV with the documented header (at most 20 MB)"),
+    responses(
+        (status = 200, body = ImportResult),
+        (status = 400, description = "Rows with errors (every one is listed; nothing was written), or a file that is not CSV with the header", body = ImportErrors),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody)))]
+pub async fn import_parts(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    mut params: Params,
+    request: Request,
+) -> ApiResult<Response> {
+    let dry_run = params
+        .choice(
+            "dryRun",
+            |v| match v {
+                "true" => Some(true),
+                "false" => Some(false),
+                _ => None,
+            },
+            "true or false",
+        )
+        .unwrap_or(false);
+    params.finish()?;
+    let too_large = || {
+        ApiError::PayloadTooLarge(format!(
+            "The file is too large ({} MB at most)",
+            MAX_IMPORT_BYTES / 1024 / 1024
+        ))
+    };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_IMPORT_BYTES) {
+        return Err(too_large());
+    }
+    let mut seen = 0usize;
+    let body = request.into_body().into_data_stream().map(move |chunk| {
+        let chunk = chunk.map_err(std::io::Error::other)?;
+        seen += chunk.len();
+        if seen > MAX_IMPORT_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                "too large",
+            ));
+        }
+        Ok(chunk)
+    });
+    let reader = tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(body));
+    let read = tokio::task::spawn_blocking(move || read_file(reader))
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?;
+    let rows = match read {
+        Ok(rows) => rows,
+        Err(ReadError::TooLarge) => return Err(too_large()),
+        Err(ReadError::Rows(errors)) => {
+            let bad: HashSet<u64> = errors.iter().map(|e| e.row).collect();
+            let error = match bad.len() {
+                1 => "1 row of the file has errors; nothing was imported".to_owned(),
+                n => format!("{n} rows of the file have errors; nothing was imported"),
+            };
+            return Ok((
+                StatusCode::BAD_REQUEST,
+                Json(ImportErrors { error, errors }),
+            )
+                .into_response());
+        }
+    };
+    let result = apply(&state.db, rows, dry_run, &admin).await?;
+    tracing::info!(by = ?admin.email, added = result.added, updated = result.updated,
+        unchanged = result.unchanged, dry_run, "catalogue imported");
+    Ok(Json(result).into_response())
+}
+
+enum ReadError {
+    TooLarge,
+    Rows(Vec<RowError>),
+}
+
+/// Reads and checks every row of the file; answers the rows, or every error.
+fn read_file(input: impl Read) -> Result<Vec<ImportRow>, ReadError> {
+    let file_error = |message: String| {
+        ReadError::Rows(vec![RowError {
+            row: 1,
+            column: "file".into(),
+            message,
+        }])
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input);
+    let mut records = reader.records();
+    let header = match records.next() {
+        None => return Err(file_error("The file is empty: it needs the header".into())),
+        Some(Err(e)) => return Err(csv_error(e, file_error)),
+        Some(Ok(header)) => header,
+    };
+    let columns: Vec<String> = header
+        .iter()
+        .map(|h| h.trim_start_matches('\u{feff}').trim().to_owned())
+        .collect();
+    let missing: Vec<&str> = HEADER
+        .iter()
+        .copied()
+        .filter(|h| !columns.iter().any(|c| c == h))
+        .collect();
+    let unknown: Vec<&str> = columns
+        .iter()
+        .map(String::as_str)
+        .filter(|c| !HEADER.contains(c))
+        .collect();
+    if !missing.is_empty() || !unknown.is_empty() {
+        return Err(file_error(format!(
+            "The header must name the columns {}{}{}",
+            HEADER.join(","),
+            if missing.is_empty() {
+                String::new()
+            } else {
+                format!("; missing: {}", missing.join(", "))
+            },
+            if unknown.is_empty() {
+                String::new()
+            } else {
+                format!("; unknown: {}", unknown.join(", "))
+            },
+        )));
+    }
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    let mut skus: HashMap<String, u64> = HashMap::new();
+    for (i, record) in records.enumerate() {
+        let row = i as u64 + 2;
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => return Err(csv_error(e, file_error)),
+        };
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        if record.len() != columns.len() {
+            errors.push(RowError {
+                row,
+                column: "file".into(),
+                message: format!(
+                    "The row has {} cells; the header has {}",
+                    record.len(),
+                    columns.len()
+                ),
+            });
+            continue;
+        }
+        let cells: HashMap<&str, &str> = columns
+            .iter()
+            .map(String::as_str)
+            .zip(record.iter())
+            .collect();
+        match read_row(&cells) {
+            Ok(sent) => {
+                let Some(sku) = sent.sku.clone() else {
+                    errors.push(RowError {
+                        row,
+                        column: "sku".into(),
+                        message: "Part number is Required".into(),
+                    });
+                    continue;
+                };
+                if let Some(first) = skus.insert(sku.clone(), row) {
+                    errors.push(RowError {
+                        row,
+                        column: "sku".into(),
+                        message: format!("Part number {sku} is also on row {first}"),
+                    });
+                    continue;
+                }
+                rows.push(ImportRow { row, sku, sent });
+            }
+            Err(fields) => {
+                let mut fields: Vec<(String, String)> = fields.into_iter().collect();
+                fields.sort_by_key(|(name, _)| HEADER.iter().position(|h| h == name));
+                errors.extend(fields.into_iter().map(|(column, message)| RowError {
+                    row,
+                    column,
+                    message,
+                }));
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(rows)
+    } else {
+        Err(ReadError::Rows(errors))
+    }
+}
+
+fn csv_error(e: csv::Error, file_error: impl Fn(String) -> ReadError) -> ReadError {
+    if let csv::ErrorKind::Io(io) = e.kind() {
+        if io.kind() == std::io::ErrorKind::FileTooLarge {
+            return ReadError::TooLarge;
+        }
+    }
+    let row = e.position().map_or(1, |p| p.record() + 1);
+    match file_error(format!("The file is not readable CSV: {e}")) {
+        ReadError::Rows(mut errors) => {
+            errors[0].row = row;
+            ReadError::Rows(errors)
+        }
+        other => other,
+    }
+}
+
+/// A row's cells as the part API's request, read with its rules; the
+/// problems by column otherwise.
+fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::error::FieldErrors> {
+    let mut body = Map::new();
+    for name in [
+        "sku",
+        "name",
+        "description",
+        "img",
+        "price",
+        "availableQuantity",
+        "minimumOrder",
+    ] {
+        body.insert(name.into(), Value::String(cells[name].to_owned()));
+    }
+    // Left blank: as the API leaves them out (the default for a new part,
+    // as it is for a known one).
+    for name in ["reorderLevel", "category", "weightKg"] {
+        if !cells[name].trim().is_empty() {
+            body.insert(name.into(), Value::String(cells[name].to_owned()));
+        }
+    }
+    // Lists are always sent: blank is none.
+    let list = |cell: &str| -> Value {
+        if cell.trim().is_empty() {
+            return json!([]);
+        }
+        split_escaped(cell, ';')
+            .into_iter()
+            .map(|item| Value::String(unescape(&item)))
+            .collect()
+    };
+    body.insert("oemNumbers".into(), list(cells["oemNumbers"]));
+    body.insert("replaces".into(), list(cells["replaces"]));
+    let fitments: Vec<Value> = if cells["fitments"].trim().is_empty() {
+        Vec::new()
+    } else {
+        split_escaped(cells["fitments"], ';')
+            .iter()
+            .map(|fitment| fitment_object(fitment))
+            .collect()
+    };
+    body.insert("fitments".into(), Value::Array(fitments));
+    let mut form = crate::input::Form::new(&body);
+    let part = PartRequest::read(&mut form);
+    match form.finish() {
+        Ok(()) => Ok(SentFields::from(part)),
+        Err(ApiError::BadRequest { fields, .. }) => Err(fields),
+        Err(other) => Err([("file".to_owned(), other.to_string())].into()),
+    }
+}
+
+/// A fitment cell as the object the part API takes.
+fn fitment_object(text: &str) -> Value {
+    const FIELDS: [&str; 9] = [
+        "make", "model", "yearFrom", "yearTo", "engine", "trim", "axle", "side", "note",
+    ];
+    let parts = split_escaped(text, '|');
+    let mut object = Map::new();
+    for (name, value) in FIELDS.iter().zip(parts) {
+        if !value.is_empty() {
+            object.insert((*name).into(), Value::String(unescape(&value)));
+        }
+    }
+    Value::Object(object)
+}
+
+/// Undoes the escapes a list split kept.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Applies checked rows in one write transaction (rolled back on a dry
+/// run): new part numbers added with their stock, known ones updated
+/// without it. Recorded in the audit log in the same transaction.
+async fn apply(
+    db: &Db,
+    rows: Vec<ImportRow>,
+    dry_run: bool,
+    by: &crate::auth::CurrentUser,
+) -> ApiResult<ImportResult> {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let mut known: HashMap<String, i64> = HashMap::new();
+    let skus: Vec<String> = rows.iter().map(|r| r.sku.clone()).collect();
+    for chunk in skus.chunks(500) {
+        let found: Vec<(i64, String)> = db
+            .fetch_all_on(
+                &mut *tx,
+                &Query::select()
+                    .columns([Parts::Id, Parts::Sku])
+                    .from(Parts::Table)
+                    .and_where(Expr::col(Parts::Sku).is_in(chunk.iter().cloned()))
+                    .to_owned(),
+            )
+            .await?;
+        known.extend(found.into_iter().map(|(id, sku)| (sku, id)));
+    }
+    let mut result = ImportResult {
+        added: 0,
+        updated: 0,
+        unchanged: 0,
+        dry_run,
+    };
+    let (mut added, mut updated) = (Vec::new(), Vec::new());
+    for row in rows {
+        match known.get(&row.sku) {
+            Some(&id) => {
+                // Never the stock: it moves only through events (D16).
+                let (edited, _) =
+                    store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
+                        .await
+                        .map_err(|e| row_conflict(e, &row))?;
+                if edited == (Edited::Done { modified: true }) {
+                    result.updated += 1;
+                    updated.push(row.sku);
+                } else {
+                    result.unchanged += 1;
+                }
+            }
+            None => {
+                store::insert_on(db, &mut tx, &new_part(&row.sent))
+                    .await
+                    .map_err(|e| row_conflict(e, &row))?;
+                result.added += 1;
+                added.push(row.sku);
+            }
+        }
+    }
+    if dry_run {
+        return Ok(result);
+    }
+    audit::record(
+        db,
+        &mut *tx,
+        Entry {
+            by,
+            action: audit::PARTS_IMPORTED,
+            subject_type: "catalogue",
+            subject_id: "import".into(),
+            before: None,
+            after: Some(json!({
+                "added": result.added,
+                "updated": result.updated,
+                "unchanged": result.unchanged,
+                "addedSkus": added,
+                "updatedSkus": updated,
+            })),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(result)
+}
+
+/// A row's part number taken meanwhile (another admin at once): 409.
+fn row_conflict(err: sqlx::Error, row: &ImportRow) -> ApiError {
+    if store::is_sku_taken(&err) {
+        ApiError::Conflict(format!(
+            "Row {}: another part already has the part number {}",
+            row.row, row.sku
+        ))
+    } else {
+        err.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_fitments_split_at_unescaped_separators() {
+        let cell = format!("{};{}", escape("a;b|c\\d"), escape("e"));
+        let items: Vec<String> = split_escaped(&cell, ';')
+            .iter()
+            .map(|i| unescape(i))
+            .collect();
+        assert_eq!(items, ["a;b|c\\d", "e"]);
+        let fitment = format!("Toyota|{}|2014|2019|||front||", escape("Cor|olla;"));
+        let fitments = split_escaped(&format!("{fitment};Ford|F|2000|2001"), ';');
+        assert_eq!(fitments.len(), 2);
+        let object = fitment_object(&fitments[0]);
+        assert_eq!(object["model"], "Cor|olla;");
+        assert_eq!(object["axle"], "front");
+        assert_eq!(object.get("engine"), None);
+    }
+
+    #[test]
+    fn a_written_line_is_quoted_where_needed() {
+        assert_eq!(csv_line(&["a", "b,c", "d\"e"]), "a,\"b,c\",\"d\"\"e\"\n");
+    }
+}

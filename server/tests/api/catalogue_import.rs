@@ -1,0 +1,301 @@
+//! Catalogue import and export: a CSV file checked row by row with the part
+//! API's own rules, applied in one go only when every row is right, never
+//! writing back the stock of a part that exists; and the export, which an
+//! import takes back unchanged.
+
+use std::time::Instant;
+
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+const HEADER: &str = "sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,category,weightKg,oemNumbers,replaces,fitments";
+
+async fn import(app: &TestApp, token: Option<&str>, query: &str, csv: String) -> Response {
+    app.request(
+        Method::POST,
+        &format!("/api/admin/parts/import{query}"),
+        token,
+    )
+    .header("content-type", "text/csv")
+    .body(csv)
+    .send()
+    .await
+    .expect("request sent")
+}
+
+/// Imports a file that must be right; answers the report.
+async fn import_ok(app: &TestApp, admin: &User, csv: &str) -> Value {
+    let response = import(app, Some(&admin.token), "", csv.to_owned()).await;
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn export(app: &TestApp, admin: &User) -> String {
+    let response = app.get("/api/admin/parts/export", Some(&admin.token)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/csv; charset=utf-8"
+    );
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"catalogue.csv\""
+    );
+    response.text().await.unwrap()
+}
+
+/// Every part, by part number.
+async fn by_sku(app: &TestApp) -> Vec<(String, Value)> {
+    let (parts, _) = app.parts("?limit=100").await;
+    let mut parts: Vec<(String, Value)> = parts
+        .into_iter()
+        .map(|p| (p["sku"].as_str().unwrap().to_owned(), p))
+        .collect();
+    parts.sort_by(|a, b| a.0.cmp(&b.0));
+    parts
+}
+
+fn good_file() -> String {
+    format!(
+        "{HEADER}\n\
+         BRK-1,Front pads,\"Ceramic, quiet\",/api/image/a.jpg,34.99,50,2,5,Brakes,1.25,04465-33450;04465-02220,OLD-1,Toyota|Corolla|2014|2019|1.8L L4|LE|front||Not for \\; sport\n\
+         FLT-2,Oil filter,Spin-on,/api/image/b.jpg,7,100,1,,,,,,Ford|Focus|2012|2018;Honda|Civic|2016|2021\n\
+         WPR-3,Wiper blade,22 inch,/api/image/c.jpg,12.50,0,1,0,Other,0.2,,,\n"
+    )
+}
+
+#[tokio::test]
+async fn a_good_file_adds_every_part_with_its_lists_and_fitments() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let report = import_ok(&app, &admin, &good_file()).await;
+    assert_eq!(
+        report,
+        json!({"added": 3, "updated": 0, "unchanged": 0, "dryRun": false})
+    );
+    let parts = by_sku(&app).await;
+    assert_eq!(parts.len(), 3);
+    let pads = &parts[0].1;
+    assert_eq!(pads["name"], "Front pads");
+    assert_eq!(pads["description"], "Ceramic, quiet");
+    assert_eq!(pads["price"], 34.99);
+    assert_eq!(pads["availableQuantity"], 50);
+    assert_eq!(pads["category"], "Brakes");
+    assert_eq!(pads["weightKg"], 1.25);
+    assert_eq!(pads["oemNumbers"], json!(["04465-33450", "04465-02220"]));
+    assert_eq!(pads["replaces"], json!(["OLD-1"]));
+    assert_eq!(
+        pads["fitments"],
+        json!([{"make": "Toyota", "model": "Corolla", "yearFrom": 2014, "yearTo": 2019,
+            "engine": "1.8L L4", "trim": "LE", "axle": "front", "note": "Not for ; sport"}])
+    );
+    let filter = &parts[1].1;
+    assert_eq!(filter["reorderLevel"], 5, "blank: the default");
+    assert_eq!(filter["category"], "Other");
+    assert_eq!(filter["fitments"].as_array().unwrap().len(), 2);
+    assert_eq!(parts[2].1["lowStock"], true);
+
+    // The import is in the audit log.
+    let response = app
+        .get("/api/admin/audit?action=parts.imported", Some(&admin.token))
+        .await;
+    let records: Value = response.json().await.unwrap();
+    assert_eq!(records[0]["after"]["added"], 3);
+    assert_eq!(records[0]["byEmail"], admin.email);
+}
+
+#[tokio::test]
+async fn a_file_with_errors_writes_nothing_and_names_every_one() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let file = format!(
+        "{HEADER}\n\
+         OK-1,Fine,Fine,/api/image/a.jpg,1,1,1,,,,,,\n\
+         BAD-2,,Desc,/api/image/a.jpg,abc,1,0,,,,,,\n\
+         BAD-3,Name,Desc,/api/image/a.jpg,1,1,1,,Wheels,,,,Toyota|Corolla|2019|2014\n\
+         OK-1,Again,Desc,/api/image/a.jpg,1,1,1,,,,,,\n\
+         ,No number,Desc,/api/image/a.jpg,1,1,1,,,,,,\n\
+         SHORT,row\n"
+    );
+    let response = import(&app, Some(&admin.token), "", file).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "5 rows of the file have errors; nothing was imported"
+    );
+    // The messages are the part API's own.
+    let api = app
+        .post_part(
+            Some(&admin.token),
+            &json!({"name": "", "description": "Desc", "img": "/api/image/a.jpg",
+                "price": "abc", "availableQuantity": 1, "minimumOrder": 0,
+                "category": "Wheels",
+                "fitments": [{"make": "Toyota", "model": "Corolla", "yearFrom": 2019, "yearTo": 2014}]}),
+        )
+        .await;
+    let api: Value = api.json().await.unwrap();
+    let errors = body["errors"].as_array().unwrap();
+    let at = |row: u64, column: &str| {
+        errors
+            .iter()
+            .find(|e| e["row"] == row && e["column"] == column)
+            .unwrap_or_else(|| panic!("no error at row {row}, {column}: {body}"))["message"]
+            .clone()
+    };
+    assert_eq!(at(3, "name"), api["fields"]["name"]);
+    assert_eq!(at(3, "price"), api["fields"]["price"]);
+    assert_eq!(at(3, "minimumOrder"), api["fields"]["minimumOrder"]);
+    assert_eq!(at(4, "category"), api["fields"]["category"]);
+    assert_eq!(at(4, "fitments"), api["fields"]["fitments"]);
+    assert_eq!(at(5, "sku"), "Part number OK-1 is also on row 2");
+    assert_eq!(at(6, "sku"), "Part number is Required");
+    assert_eq!(at(7, "file"), "The row has 2 cells; the header has 13");
+    assert_eq!(errors.len(), 8, "{body}");
+    assert!(by_sku(&app).await.is_empty(), "nothing written");
+
+    // A file without the header is refused as a whole.
+    let response = import(&app, Some(&admin.token), "", "a,b\n1,2\n".into()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"][0]["column"], "file");
+    assert!(body["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The header must name the columns sku,name,"));
+}
+
+#[tokio::test]
+async fn a_dry_run_counts_and_writes_nothing() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let response = import(&app, Some(&admin.token), "?dryRun=true", good_file()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let report: Value = response.json().await.unwrap();
+    assert_eq!(
+        report,
+        json!({"added": 3, "updated": 0, "unchanged": 0, "dryRun": true})
+    );
+    assert!(by_sku(&app).await.is_empty());
+    let response = app
+        .get("/api/admin/audit?action=parts.imported", Some(&admin.token))
+        .await;
+    assert_eq!(response.headers()["x-total-count"], "0");
+    let response = import(&app, Some(&admin.token), "?dryRun=maybe", good_file()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_new_import_updates_the_parts_but_never_their_stock() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    import_ok(&app, &admin, &good_file()).await;
+    let pads_id = by_sku(&app).await[0].1["_id"].as_str().unwrap().to_owned();
+    // Orders take stock after the file was exported.
+    let buyer = app.new_user().await;
+    app.place_order(&buyer, &pads_id, 4).await;
+    let file = good_file()
+        .replace("Front pads", "Front brake pads")
+        .replace(",34.99,50,", ",36.00,999,");
+    let report = import_ok(&app, &admin, &file).await;
+    assert_eq!(
+        report,
+        json!({"added": 0, "updated": 1, "unchanged": 2, "dryRun": false})
+    );
+    let pads = app.part(&pads_id).await;
+    assert_eq!(pads["name"], "Front brake pads");
+    assert_eq!(pads["price"], 36.0);
+    assert_eq!(
+        pads["availableQuantity"], 46,
+        "the stock is the shop's, not the file's"
+    );
+    let response = app
+        .get("/api/admin/audit?action=parts.imported", Some(&admin.token))
+        .await;
+    let records: Value = response.json().await.unwrap();
+    assert_eq!(records[0]["after"]["updatedSkus"], json!(["BRK-1"]));
+}
+
+#[tokio::test]
+async fn an_export_imports_back_unchanged_and_into_a_new_shop_identically() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    import_ok(&app, &admin, &good_file()).await;
+    app.add_part_with(
+        &admin,
+        json!({"sku": "ODD-9", "name": "Quote \" and, comma", "description": "Line one\nline two",
+            "fitments": [{"make": "Mazda", "model": "3 | hatch", "yearFrom": 2010, "yearTo": 2013,
+                "side": "left", "note": "a\\b; c"}],
+            "oemNumbers": ["X-1"], "weightKg": "0.005"}),
+    )
+    .await;
+    let first = export(&app, &admin).await;
+    assert!(first.starts_with(&format!("{HEADER}\n")));
+    assert_eq!(first.lines().next().unwrap(), HEADER);
+    let report = import_ok(&app, &admin, &first).await;
+    assert_eq!(
+        report,
+        json!({"added": 0, "updated": 0, "unchanged": 4, "dryRun": false})
+    );
+    assert_eq!(export(&app, &admin).await, first);
+
+    let other = spawn_app().await;
+    let other_admin = other.admin().await;
+    let report = import_ok(&other, &other_admin, &first).await;
+    assert_eq!(report["added"], 4);
+    assert_eq!(export(&other, &other_admin).await, first);
+}
+
+#[tokio::test]
+async fn ten_thousand_rows_import_in_one_go() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let mut file = format!("{HEADER}\n");
+    for n in 0..10_000 {
+        file.push_str(&format!(
+            "GEN-{n:05},Generated part {n},Part number {n},/api/image/g.jpg,{}.{:02},{},1,3,Filters,0.{:03},OEM-{n};ALT-{n},OLD-{n},Toyota|Corolla|2010|2015|1.8L L4|LE|||;Honda|Civic|2012|2016\n",
+            n % 500 + 1,
+            n % 100,
+            n % 50,
+            n % 999 + 1,
+        ));
+    }
+    let started = Instant::now();
+    let report = import_ok(&app, &admin, &file).await;
+    let imported = started.elapsed();
+    assert_eq!(report["added"], 10_000);
+    let started = Instant::now();
+    let exported = export(&app, &admin).await;
+    let export_took = started.elapsed();
+    assert_eq!(exported.lines().count(), 10_001);
+    let started = Instant::now();
+    let report = import_ok(&app, &admin, &exported).await;
+    let reimported = started.elapsed();
+    assert_eq!(report["unchanged"], 10_000);
+    println!(
+        "10,000 rows ({}): import {imported:?}, export {export_took:?}, re-import unchanged {reimported:?}",
+        if on_postgres() { "PostgreSQL" } else { "SQLite" }
+    );
+}
+
+#[tokio::test]
+async fn a_file_over_20_mb_is_refused_and_only_admins_may_use_the_routes() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let huge = format!("{HEADER}\n{}", "x".repeat(20 * 1024 * 1024 + 1));
+    let response = import(&app, Some(&admin.token), "", huge).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+
+    let buyer = app.new_user().await;
+    let response = import(&app, Some(&buyer.token), "", good_file()).await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let response = import(&app, None, "", good_file()).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let response = app.get("/api/admin/parts/export", Some(&buyer.token)).await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    assert!(by_sku(&app).await.is_empty());
+}
