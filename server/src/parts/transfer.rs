@@ -224,8 +224,13 @@ pub struct RowError {
 pub struct ImportErrors {
     #[schema(example = "3 rows of the file have errors; nothing was imported")]
     pub error: String,
-    /// Every wrong cell, by row and column.
+    /// Every wrong cell, by row and column (empty when the query string,
+    /// not the file, is wrong).
     pub errors: Vec<RowError>,
+    /// The wrong query parameters, when the query string is wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
+    pub fields: Option<crate::error::FieldErrors>,
 }
 
 /// What an import did (or, with `dryRun`, would do).
@@ -279,7 +284,20 @@ pub async fn import_parts(
             "true or false",
         )
         .unwrap_or(false);
-    params.finish()?;
+    // A wrong query answers in the report's shape too, so every 400 of
+    // this route reads the same way.
+    match params.finish() {
+        Ok(()) => {}
+        Err(ApiError::BadRequest { message, fields }) => {
+            let report = ImportErrors {
+                error: message,
+                errors: Vec::new(),
+                fields: Some(fields),
+            };
+            return Ok((StatusCode::BAD_REQUEST, Json(report)).into_response());
+        }
+        Err(other) => return Err(other),
+    }
     let too_large = || {
         ApiError::PayloadTooLarge(format!(
             "The file is too large ({} MB at most)",
@@ -321,7 +339,11 @@ pub async fn import_parts(
             };
             return Ok((
                 StatusCode::BAD_REQUEST,
-                Json(ImportErrors { error, errors }),
+                Json(ImportErrors {
+                    error,
+                    errors,
+                    fields: None,
+                }),
             )
                 .into_response());
         }

@@ -187,6 +187,11 @@ async fn a_dry_run_counts_and_writes_nothing() {
     assert_eq!(response.headers()["x-total-count"], "0");
     let response = import(&app, Some(&admin.token), "?dryRun=maybe", good_file()).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    // In the report's shape, as every 400 of the route: no row is wrong,
+    // the parameter is.
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"], json!([]));
+    assert!(body["fields"]["dryRun"].is_string(), "{body}");
 }
 
 #[tokio::test]
