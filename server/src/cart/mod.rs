@@ -23,7 +23,7 @@ use crate::db::{self, Backend, Db};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::request::Request;
 use crate::input::rules::{Money, Rule, Sent, Whole};
-use crate::input::{cents_to_units, parse_id, Body, Form, MAX_QUANTITY};
+use crate::input::{cents_to_units, parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::openapi;
 use crate::orders::stock::{self, PartInfo};
 use crate::orders::{grams_to_kg, PartId};
@@ -293,18 +293,20 @@ impl Rule for PartRef {
     type Out = PartRef;
     fn read(form: &mut Form, name: &str, label: &str) -> PartRef {
         match form.value(name) {
-            Some(Value::Number(n)) if n.is_f64() => {
+            // Ids are whole numbers from 1: anything else is refused, not priced
+            // as a part that is gone.
+            Some(Value::Number(n)) if n.is_f64() || n.as_i64().is_some_and(|id| id < 1) => {
                 form.fail(name, format!("{label} must be a part's id"));
                 PartRef::default()
             }
-            Some(Value::String(s)) if s.contains('\0') => {
-                form.fail(name, format!("{label} must not contain NUL characters"));
-                PartRef::default()
+            Some(Value::String(s)) if !s.trim().is_empty() => {
+                // Text as the document says: no NUL, at most SHORT_TEXT long.
+                let text = form.text(name, label, SHORT_TEXT).trim().to_owned();
+                PartRef {
+                    id: parse_id(&text),
+                    text,
+                }
             }
-            Some(Value::String(s)) if !s.trim().is_empty() => PartRef {
-                text: s.trim().to_owned(),
-                id: parse_id(s.trim()),
-            },
             Some(Value::Number(n)) => PartRef {
                 text: n.to_string(),
                 id: n.as_i64().filter(|id| *id > 0),

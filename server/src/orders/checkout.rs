@@ -369,8 +369,15 @@ impl Rule for AddressId {
     fn read(form: &mut Form, name: &str, label: &str) -> Option<Option<i64>> {
         match form.value(name)? {
             Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) => Some(parse_id(s.trim())),
-            Value::Number(n) => Some(n.as_i64().filter(|id| *id > 0)),
+            Value::String(_) => {
+                // Text as documented: no NUL, at most SHORT_TEXT long.
+                let text = form.text(name, label, SHORT_TEXT);
+                Some(parse_id(text.trim()))
+            }
+            // Ids are whole numbers from 1 (a larger one than any id is no address's).
+            Value::Number(n) if !n.is_f64() && n.as_i64().is_none_or(|id| id > 0) => {
+                Some(n.as_i64())
+            }
             _ => {
                 form.fail(name, format!("{label} must be an address's id"));
                 None

@@ -454,6 +454,14 @@ async fn a_browsers_cart_is_priced_for_anyone_and_nothing_is_written() {
         .post_json(
             "/api/cart/quote",
             None,
+            &json!({"lines": [{"partId": 0, "quantity": 2}]}),
+        )
+        .await;
+    expect_field_error(response, "lines.0.partId", "Part must be a part's id").await;
+    let response = app
+        .post_json(
+            "/api/cart/quote",
+            None,
             &json!({"lines": [{"partId": "1\u{0}", "quantity": 2}]}),
         )
         .await;

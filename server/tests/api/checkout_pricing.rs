@@ -289,6 +289,12 @@ async fn a_delivery_needs_the_buyers_own_address_and_a_method_the_shop_has() {
         let response = checkout(app, buyer, &body).await;
         expect_error(response, StatusCode::NOT_FOUND, "Address not found").await;
     }
+    // What is no id at all is refused as such, for pickup too.
+    for (method, address) in [(json!(p.courier), json!(2.5)), (json!("pickup"), json!(0))] {
+        let body = json!({"deliveryMethod": method, "addressId": address, "lines": lines});
+        let response = checkout(app, buyer, &body).await;
+        expect_field_error(response, "addressId", "Address must be an address's id").await;
+    }
 
     let parked = app
         .add_shipping_method(

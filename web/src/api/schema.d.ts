@@ -1842,8 +1842,15 @@ export interface components {
         ImportErrors: {
             /** @example 3 rows of the file have errors; nothing was imported */
             error: string;
-            /** @description Every wrong cell, by row and column. */
+            /**
+             * @description Every wrong cell, by row and column (empty when the query string,
+             *     not the file, is wrong).
+             */
             errors: components["schemas"]["RowError"][];
+            /** @description The wrong query parameters, when the query string is wrong. */
+            fields?: {
+                [key: string]: string;
+            } | null;
         };
         /** @description What an import did (or, with `dryRun`, would do). */
         ImportResult: {
