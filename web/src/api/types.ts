@@ -99,3 +99,13 @@ export type InsertedId = Schemas['InsertedId'];
 export type UpdateResult = Schemas['UpdateResult'];
 export type DeletedCount = Schemas['DeletedCount'];
 export type ModifiedCount = Schemas['ModifiedCount'];
+
+// Admin: the sales dashboard, catalogue import and the audit log
+export type Dashboard = Schemas['Dashboard'];
+export type DayFigures = Schemas['DayFigures'];
+export type TopPart = Schemas['TopPart'];
+export type LowStockPart = Schemas['LowStockPart'];
+export type ImportResult = Schemas['ImportResult'];
+export type ImportErrors = Schemas['ImportErrors'];
+export type RowError = Schemas['RowError'];
+export type AuditRecord = Schemas['AuditRecord'];

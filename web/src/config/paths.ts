@@ -38,5 +38,11 @@ export const paths = {
     shipping: { path: 'shipping', getHref: () => '/dashboard/shipping' },
     /** Tax rates by country and region. */
     tax: { path: 'tax', getHref: () => '/dashboard/tax' },
+    /** Admins: orders, revenue and stock at a glance. */
+    sales: { path: 'sales', getHref: () => '/dashboard/sales' },
+    /** Admins: the catalogue as a CSV file, out and in. */
+    catalogue: { path: 'catalogue', getHref: () => '/dashboard/catalogue' },
+    /** Admins: who changed what. */
+    audit: { path: 'audit', getHref: () => '/dashboard/audit' },
   },
 } as const;

@@ -18,6 +18,9 @@ const ICONS = {
   manageParts: 'M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M10 16v4',
   manageOrders: 'M3 7l9-4 9 4-9 4zm0 0v10l9 4 9-4V7M12 11v10',
   shipping: 'M3 6h11v10H3zm11 4h4l3 3v3h-7M7 19a2 2 0 100-4 2 2 0 000 4zm11 0a2 2 0 100-4 2 2 0 000 4',
+  sales: 'M4 20V10m6 10V4m6 16v-7m6 7H2',
+  catalogue: 'M12 3v12m0 0l-4-4m4 4l4-4M4 17v3h16v-3',
+  audit: 'M9 4h6v3H9zM6 5h3m6 0h3v16H6V5m3 6h6m-6 4h6',
   tax: 'M19 5L5 19M7.5 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3zm9 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3',
 };
 
@@ -44,6 +47,13 @@ function menuFor(isAdmin: boolean): MenuItem[] {
 const SETTINGS: MenuItem[] = [
   { label: 'Shipping', to: d.shipping.getHref(), icon: ICONS.shipping },
   { label: 'Tax', to: d.tax.getHref(), icon: ICONS.tax },
+];
+
+/** The admins' third menu: how the shop is doing, the catalogue as a file, and who changed what. */
+const RECORDS: MenuItem[] = [
+  { label: 'Sales', to: d.sales.getHref(), icon: ICONS.sales },
+  { label: 'Import / Export', to: d.catalogue.getHref(), icon: ICONS.catalogue },
+  { label: 'Audit Log', to: d.audit.getHref(), icon: ICONS.audit },
 ];
 
 function Menu({ label, items }: { label: string; items: MenuItem[] }) {
@@ -98,6 +108,10 @@ export default function DashboardLayout() {
                 Shop settings
               </p>
               <Menu label="Shop settings" items={SETTINGS} />
+              <p className="mb-1 mt-3 hidden px-1 text-xs font-semibold uppercase tracking-wider text-base-content/70 lg:block" aria-hidden="true">
+                Shop records
+              </p>
+              <Menu label="Shop records" items={RECORDS} />
             </div>
           ) : null}
         </aside>

@@ -9,8 +9,11 @@ import { useRestockPart } from '../api/restock-part';
 import { restockSchema, type RestockValues } from '../schemas';
 import type { Part } from '../types';
 
+/** What the restock form shows of a part: Manage Parts passes the part, the sales dashboard a low-stock row. */
+export type RestockTarget = Pick<Part, '_id' | 'name' | 'availableQuantity' | 'reorderLevel'> & { lowStock?: boolean };
+
 /** Manage Parts' restock: the units that arrived are added to the stock the shop has now. */
-export function RestockModal({ part, onClose }: { part: Part | null; onClose: () => void }) {
+export function RestockModal({ part, onClose }: { part: RestockTarget | null; onClose: () => void }) {
   return (
     <Modal open={part !== null} title={`Restock ${part?.name ?? 'part'}`} onClose={onClose}>
       {part ? <RestockForm key={part._id} part={part} onClose={onClose} /> : null}
@@ -18,7 +21,7 @@ export function RestockModal({ part, onClose }: { part: Part | null; onClose: ()
   );
 }
 
-function RestockForm({ part, onClose }: { part: Part; onClose: () => void }) {
+function RestockForm({ part, onClose }: { part: RestockTarget; onClose: () => void }) {
   const restock = useRestockPart();
   const {
     register,

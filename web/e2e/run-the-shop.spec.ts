@@ -1,0 +1,69 @@
+import { expect, signInWithToken, test, toast } from './fixtures';
+import { ADMIN_EMAIL } from './support/accounts';
+
+const HEADER = 'sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,category,weightKg,oemNumbers,replaces,fitments';
+
+/** A CSV file as the file input takes it. */
+function csvFile(text: string) {
+  return { name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') };
+}
+
+test('an admin imports a catalogue file, fixes its bad row, and sees the parts, the sales and the audit record', async ({ page, api, adminToken, shopper }) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const img = await api.uploadImage(adminToken);
+  const pads = `Import Pads ${tag}`;
+  const filter = `Import Filter ${tag}`;
+  const row = (price: string) =>
+    `${HEADER}\nIMP-${tag}-1,${pads},Imported pads,${img},29.99,40,1,5,Brakes,1.2,,,\nIMP-${tag}-2,${filter},Imported filter,${img},${price},60,1,,,,,,\n`;
+
+  // The menu leads to Import / Export.
+  await signInWithToken(page, adminToken, '/dashboard/users');
+  await page.getByRole('navigation', { name: 'Shop records' }).getByRole('link', { name: 'Import / Export' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import / Export' })).toBeVisible();
+
+  // A file with one bad price: the report names its row and column, and nothing is imported.
+  await page.getByLabel('CSV file').setInputFiles(csvFile(row('cheap')));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const report = page.getByRole('table', { name: 'Rows to fix' });
+  await expect(report).toBeVisible();
+  const bad = report.getByRole('row').nth(1);
+  await expect(bad.getByRole('cell').nth(0)).toHaveText('3');
+  await expect(bad.getByRole('cell').nth(1)).toHaveText('price');
+  await expect(report.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Confirm import' })).toHaveCount(0);
+
+  // Fixed, the file checks out: two parts to add, then imported for real.
+  await page.getByLabel('CSV file').setInputFiles(csvFile(row('8.50')));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('The file is correct. Importing it will do this:')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('2');
+  await page.getByRole('button', { name: 'Confirm import' }).click();
+  await expect(toast(page, 'Catalogue imported: 2 added, 0 updated.')).toBeVisible();
+  await expect(page.getByText('The catalogue is imported.')).toBeVisible();
+
+  // The new parts are in the catalogue.
+  await page.goto(`/parts?q=${encodeURIComponent(`Import ${tag}`)}`);
+  await expect(page.getByRole('heading', { name: pads })).toBeVisible();
+  await expect(page.getByRole('heading', { name: filter })).toBeVisible();
+
+  // A buyer orders one; the sales dashboard counts today's order.
+  const imported = await api.newestPart();
+  expect(imported.name).toBe(filter);
+  await api.placeOrder(shopper.token, imported._id, 2);
+  await page.goto('/dashboard/sales');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /The last 30 days: [1-9]\d* orders?/ })).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const todayBar = page.getByRole('img', { name: 'Orders a day, 30 days' }).locator('rect > title').last();
+  await expect(todayBar).toHaveText(new RegExp(`^${today}: [1-9]\\d*$`));
+
+  // The audit log shows the import, by this admin.
+  await page.getByRole('navigation', { name: 'Shop records' }).getByRole('link', { name: 'Audit Log' }).click();
+  await page.getByLabel('Action').selectOption('parts.imported');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/action=parts\.imported/);
+  const record = page.getByRole('table', { name: 'Audit records, newest first' }).locator('tbody > tr').first();
+  await expect(record).toContainText('parts.imported');
+  await expect(record).toContainText(ADMIN_EMAIL);
+  await expect(record).toContainText('catalogue import');
+});

@@ -1,0 +1,197 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ImportResult, RowError } from '@/api/types';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { partKeys } from '@/features/parts/api/keys';
+import { downloadCatalogue, importCatalogue, ImportRefused } from '../api/catalogue-file';
+import { adminKeys } from '../api/keys';
+
+/** Where an import stands: nothing chosen, being sent, checked (counts to confirm), refused, or done. */
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'sending'; dryRun: boolean }
+  | { kind: 'checked'; result: ImportResult }
+  | { kind: 'refused'; message: string; errors: RowError[] }
+  | { kind: 'done'; result: ImportResult };
+
+function Counts({ result }: { result: ImportResult }) {
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {(
+        [
+          ['Added', result.added],
+          ['Updated', result.updated],
+          ['Unchanged', result.unchanged],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="rounded-box border border-base-300 p-3">
+          <dt className="text-sm text-base-content/75">{label}</dt>
+          <dd className="text-xl font-bold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The catalogue as a CSV file: Export downloads it; Import checks a chosen file first (a dry run
+ * that writes nothing) and shows every wrong cell, or what the import would do with a button to
+ * do it.
+ */
+export function CatalogueTransfer() {
+  const queryClient = useQueryClient();
+  const fileInput = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCatalogue();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const send = async (chosen: File, dryRun: boolean) => {
+    setStep({ kind: 'sending', dryRun });
+    try {
+      const result = await importCatalogue(chosen, dryRun);
+      if (dryRun) {
+        setStep({ kind: 'checked', result });
+        return;
+      }
+      setStep({ kind: 'done', result });
+      notify.success(`Catalogue imported: ${result.added} added, ${result.updated} updated.`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      ]);
+    } catch (error) {
+      setStep({
+        kind: 'refused',
+        message: errorMessage(error),
+        errors: error instanceof ImportRefused ? error.errors : [],
+      });
+    }
+  };
+
+  const sending = step.kind === 'sending';
+
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="export-heading" className="grid gap-2">
+        <h2 id="export-heading" className="text-lg font-bold">
+          Export
+        </h2>
+        <p>Every part as one CSV file (UTF-8), in the same columns the import reads.</p>
+        <div>
+          <button type="button" className="btn" onClick={() => void exportCsv()} disabled={exporting}>
+            {exporting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Export CSV
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="import-heading" className="grid gap-4">
+        <h2 id="import-heading" className="text-lg font-bold">
+          Import
+        </h2>
+        <p>
+          A CSV file with the export&apos;s header. Parts are matched by their part number (<code>sku</code>): new ones are added, known ones
+          updated, but their stock is never changed. The file is checked first; nothing is written until you confirm.
+        </p>
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) void send(file, true);
+          }}
+        >
+          <label className="grid gap-1" htmlFor={fileInput}>
+            <span className="text-sm font-semibold">CSV file</span>
+            <input
+              id={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              className="file-input"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setStep({ kind: 'idle' });
+              }}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={!file || sending}>
+            Check file
+          </button>
+        </form>
+
+        {sending ? (
+          <div className="grid gap-1" role="status">
+            <span>{step.dryRun ? 'Checking the file…' : 'Importing…'}</span>
+            <progress className="progress progress-primary w-full" aria-label={step.dryRun ? 'Checking the file' : 'Importing'} />
+          </div>
+        ) : null}
+
+        {step.kind === 'refused' ? (
+          <div className="grid gap-3">
+            <p role="alert" className="alert alert-error">
+              {step.message}
+            </p>
+            {step.errors.length > 0 ? (
+              <div className="overflow-x-auto">
+                <table className="table table-sm">
+                  <caption className="text-left font-semibold">Rows to fix</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Column</th>
+                      <th scope="col">Problem</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {step.errors.map((error, index) => (
+                      <tr key={`${error.row}-${error.column}-${index}`}>
+                        <td>{error.row}</td>
+                        <td>
+                          <code>{error.column}</code>
+                        </td>
+                        <td>{error.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            <p className="text-sm text-base-content/75">Nothing was imported. Fix the file, choose it again and check it.</p>
+          </div>
+        ) : null}
+
+        {step.kind === 'checked' ? (
+          <div className="grid gap-3">
+            <p role="status">The file is correct. Importing it will do this:</p>
+            <Counts result={step.result} />
+            <div>
+              <button type="button" className="btn btn-primary" onClick={() => file && void send(file, false)}>
+                Confirm import
+              </button>
+            </div>
+          </div>
+        ) : null}
+
+        {step.kind === 'done' ? (
+          <div className="grid gap-3">
+            <p role="status" className="alert alert-success">
+              The catalogue is imported.
+            </p>
+            <Counts result={step.result} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** The actions the audit log records, for the action filter. */
+export const AUDIT_ACTIONS = [
+  'part.added',
+  'part.edited',
+  'part.deleted',
+  'part.restocked',
+  'parts.imported',
+  'order.shipped',
+  'order.delivered',
+  'order.cancelled',
+  'order.refunded',
+  'user.madeAdmin',
+  'deliveryMethod.added',
+  'deliveryMethod.edited',
+  'deliveryMethod.deleted',
+  'counter.changed',
+  'taxRates.changed',
+] as const;
+
+/** The kinds of subject an action is done to, for the subject filter. */
+export const SUBJECT_TYPES = ['part', 'catalogue', 'order', 'user', 'deliveryMethod', 'settings'] as const;
+
+/** One changed field of an audit record: its name and its value before and after (undefined: absent). */
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fields that differ between a record's `before` and `after`, in the order they first appear.
+ * When either side is not an object (something added or deleted: null), every field of the other
+ * side is a change.
+ */
+export function diffFields(before: unknown, after: unknown): FieldChange[] {
+  const left = isObject(before) ? before : {};
+  const right = isObject(after) ? after : {};
+  const fields = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+  return fields
+    .filter((field) => JSON.stringify(left[field]) !== JSON.stringify(right[field]))
+    .map((field) => ({ field, before: left[field], after: right[field] }));
+}
+
+/** A value as a short line of text: strings as they are, anything else as JSON, absent as "—". */
+export function showValue(value: unknown): string {
+  if (value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
