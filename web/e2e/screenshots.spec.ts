@@ -148,6 +148,23 @@ for (const device of DEVICES) {
       await page.goto('/dashboard/tax');
       await expect(page.getByRole('button', { name: 'Add tax rate' })).toBeVisible();
       await snap(page, 'tax', d);
+      await page.goto('/dashboard/sales');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /The last 30 days: [1-9]\d* orders?/ })).toBeVisible();
+      await snap(page, 'sales', d);
+      // A supplier's file with mistakes, only checked: the report, and nothing written.
+      await page.goto('/dashboard/catalogue');
+      const header = 'sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,category,weightKg,oemNumbers,replaces,fitments';
+      const file = [
+        header,
+        `SUP-1001,Front brake pads,Ceramic pads,${part.img},34.99,40,1,5,Brakes,1.2,04465-33450,,Toyota|Corolla|2014|2019|1.8L L4||front||`,
+        `SUP-1002,Oil filter,Spin-on filter,${part.img},cheap,60,1,5,Engine,0.3,,,`,
+        `SUP-1003,,Wiper blade,${part.img},12.50,30,0,5,Wipers,0.2,,,`,
+      ].join('\n');
+      await page.getByLabel('CSV file').setInputFiles({ name: 'supplier.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+      await page.getByRole('button', { name: 'Check file' }).click();
+      await expect(page.getByRole('table', { name: 'Rows to fix' })).toBeVisible();
+      await snap(page, 'import-report', d);
     });
   });
 }

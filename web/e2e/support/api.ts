@@ -79,10 +79,10 @@ export class ShopApi {
   }
 
   /** The newest part of the catalogue. */
-  async newestPart(): Promise<NewPart & { _id: string }> {
+  async newestPart(): Promise<NewPart & { _id: string; img: string }> {
     const response = await this.request.get('/api/part');
     expect(response.ok(), await response.text()).toBe(true);
-    const parts = (await response.json()) as (NewPart & { _id: string })[];
+    const parts = (await response.json()) as (NewPart & { _id: string; img: string })[];
     return parts[parts.length - 1]!;
   }
 
