@@ -5,7 +5,7 @@ import { pngUpload } from './support/png';
 test.describe('admin', () => {
   test('an admin sees only the admin menu and the buyer pages send them to it', async ({ page, adminToken }) => {
     await signInWithToken(page, adminToken, '/dashboard/order');
-    await expect(page).toHaveURL('/dashboard/users');
+    await expect(page).toHaveURL('/dashboard/sales');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'Manage Orders', 'My Profile']);
   });

@@ -16,8 +16,10 @@ test('an admin imports a catalogue file, fixes its bad row, and sees the parts, 
   const row = (price: string) =>
     `${HEADER}\nIMP-${tag}-1,${pads},Imported pads,${img},29.99,40,1,5,Brakes,1.2,,,\nIMP-${tag}-2,${filter},Imported filter,${img},${price},60,1,,,,,,\n`;
 
-  // The menu leads to Import / Export.
-  await signInWithToken(page, adminToken, '/dashboard/users');
+  // The dashboard opens on the sales; the menu leads to Import / Export.
+  await signInWithToken(page, adminToken, '/dashboard');
+  await expect(page).toHaveURL('/dashboard/sales');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Shop records' }).getByRole('link', { name: 'Import / Export' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import / Export' })).toBeVisible();
 
