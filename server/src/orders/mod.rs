@@ -31,6 +31,7 @@ use crate::input::{
 };
 use crate::mail;
 use crate::openapi;
+use crate::parts::fields::grams_to_kg;
 use crate::parts::store as parts;
 use crate::parts::DeletedCount;
 use crate::request;
@@ -127,11 +128,6 @@ pub struct OrderLine {
 pub struct OrderDelivery {
     pub id: String,
     pub name: String,
-}
-
-/// Grams as the API shows weights: kilograms.
-pub fn grams_to_kg(grams: i64) -> f64 {
-    grams as f64 / 1000.0
 }
 
 // The documented values of an order's states.

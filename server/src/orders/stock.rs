@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use sea_query::{Alias, Expr, IntoColumnRef, Query, SimpleExpr};
+use sea_query::{Expr, IntoColumnRef, Query, SimpleExpr};
 
 use crate::db::Db;
 use crate::parts::store::Parts;
@@ -32,7 +32,7 @@ fn columns() -> Vec<sea_query::ColumnRef> {
         Parts::PriceCents.into_column_ref(),
         Parts::AvailableQuantity.into_column_ref(),
         Parts::MinimumOrder.into_column_ref(),
-        Alias::new("weight_grams").into_column_ref(),
+        Parts::WeightGrams.into_column_ref(),
     ]
 }
 

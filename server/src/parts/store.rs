@@ -726,27 +726,6 @@ pub async fn delete(db: &Db, id: i64, by: &CurrentUser) -> Result<u64, sqlx::Err
     Ok(deleted)
 }
 
-/// Takes `quantity` units if that many are in stock, in one statement;
-/// answers the part as it is afterwards, or None when the stock was short.
-pub async fn take_stock<'e>(
-    db: &Db,
-    executor: impl sqlx::Executor<'e, Database = Any>,
-    id: i64,
-    quantity: i64,
-) -> Result<Option<PartRow>, sqlx::Error> {
-    let statement = Query::update()
-        .table(Parts::Table)
-        .value(
-            Parts::AvailableQuantity,
-            Expr::col(Parts::AvailableQuantity).sub(quantity),
-        )
-        .and_where(Expr::col(Parts::Id).eq(id))
-        .and_where(Expr::col(Parts::AvailableQuantity).gte(quantity))
-        .returning(Query::returning().columns(COLUMNS))
-        .to_owned();
-    db.fetch_optional_on(executor, &statement).await
-}
-
 /// Puts `quantity` units back (a cancelled order); a deleted part stays deleted.
 pub async fn return_stock<'e>(
     db: &Db,
