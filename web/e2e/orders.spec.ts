@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test, toast } from './fixtures';
 
+/** An expiry two years ahead, as the buyer types it. */
+function futureExpiry(): string {
+  return `12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
 /** Orders the part from its purchase page through the Confirm Order modal; answers the new order's id. */
 async function orderFromPartPage(page: Page, part: { _id: string; name: string }): Promise<string> {
   await page.goto(`/purchase/${part._id}`);
@@ -10,6 +15,14 @@ async function orderFromPartPage(page: Page, part: { _id: string; name: string }
   await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+}
+
+async function payWithTestCard(page: Page) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill(futureExpiry());
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Congrats! Your Payment is completed.')).toBeVisible();
 }
 
 test.describe('order numbers', () => {
@@ -52,5 +65,34 @@ test.describe('order numbers', () => {
       await expect(card.getByText('Payment: Unpaid', { exact: true })).toBeVisible();
       await expect(card.getByText('Status: Pending', { exact: true })).toBeVisible();
     });
+  });
+});
+
+test.describe("an admin's own orders", () => {
+  test('an admin orders from a part page, finds the order in My Orders and pays for it', async ({ page, ownPart, adminToken, api }) => {
+    await signInWithToken(page, adminToken, '/');
+    const orderId = await orderFromPartPage(page, ownPart);
+    // The order holds its stock as anyone's does.
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity - ownPart.minimumOrder);
+
+    // My Orders is in the admin's dashboard menu, and lists the order, unpaid.
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }).click();
+    await expect(page).toHaveURL('/dashboard/order');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await expect(row).toContainText(`#${orderId}`);
+    await expect(row).toContainText('Unpaid');
+
+    // Pay from there, with the test card.
+    await row.getByRole('link', { name: `Pay for ${ownPart.name}` }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(ownPart.name);
+    await payWithTestCard(page);
+
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    await expect(row).toContainText('Paid');
+    await expect(row.getByRole('link', { name: `Pay for ${ownPart.name}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Cancel order for ${ownPart.name}` })).toHaveCount(0);
   });
 });
