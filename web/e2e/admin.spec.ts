@@ -3,11 +3,11 @@ import { uniqueAccount } from './support/accounts';
 import { pngUpload } from './support/png';
 
 test.describe('admin', () => {
-  test('an admin sees only the admin menu and the buyer pages send them to it', async ({ page, adminToken }) => {
-    await signInWithToken(page, adminToken, '/dashboard/order');
+  test('an admin sees the admin menu with their own orders, and the buyer-only pages send them to it', async ({ page, adminToken }) => {
+    await signInWithToken(page, adminToken, '/dashboard/review');
     await expect(page).toHaveURL('/dashboard/sales');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'Manage Orders', 'My Profile']);
+    await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'Manage Orders', 'My Orders', 'My Profile']);
   });
 
   test('an admin makes a user an admin', async ({ page, api, adminToken }) => {

@@ -27,8 +27,9 @@ test.describe('running the orders', () => {
     // The buyer orders the part and pays for it with the test card.
     await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Order' }).getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Order' }).getByRole('button', { name: 'Place order' }).click();
     await expect(toast(page, `${ownPart.name}, order placed`)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
     await page.goto('/dashboard/order');
     const myRow = page.getByRole('row').filter({ hasText: ownPart.name });
     await expect(myRow).toContainText('Unpaid');

@@ -20,13 +20,11 @@ test.describe('card payment', () => {
     // Order the part.
     await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Order' }).getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Order' }).getByRole('button', { name: 'Place order' }).click();
     await expect(toast(page, `${ownPart.name}, order placed`)).toBeVisible();
 
-    // My Orders → Pay.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
-    await page.getByRole('link', { name: `Pay for ${ownPart.name}` }).click();
+    // Placing the order leads straight on to paying for it.
+    await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(ownPart.name);
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(/Pay by .+ to keep it/);

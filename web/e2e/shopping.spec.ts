@@ -41,12 +41,15 @@ test.describe('shopping', () => {
     await expect(dialog.getByLabel('Name')).not.toBeEditable();
     await expect(dialog.getByLabel('Email')).toHaveValue(shopper.email);
     await dialog.getByLabel('Phone').fill('+1 555 010 2000');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Place order' }).click();
 
     await expect(toast(page, `${ownPart.name}, order placed`)).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The buyer goes straight on to pay for it.
+    await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
     // Stock is taken by the order.
-    await expect(page.getByText(String(ownPart.availableQuantity - ownPart.minimumOrder - 1), { exact: true })).toBeVisible();
+    expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity - ownPart.minimumOrder - 1);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();

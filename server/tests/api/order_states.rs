@@ -347,6 +347,81 @@ async fn only_admins_run_orders_and_only_the_buyer_pays_or_cancels_their_own() {
     assert_eq!(after, before, "nothing changed");
 }
 
+/// An admin who orders is that order's buyer (docs/decisions.md, D30): it is
+/// in their own list, holds stock like any order, and they pay for it and
+/// cancel it through the buyer's routes. Another buyer's order they still
+/// neither pay for nor cancel there, not even with a payment that went through.
+#[tokio::test]
+async fn an_admin_settles_their_own_orders_and_no_one_elses() {
+    let shop = shop().await;
+    let app = &shop.app;
+    let admin = &shop.admin;
+    let start = stock(&shop).await;
+
+    let to_pay = id_of(&app.place_order(admin, &shop.part_id, UNITS).await).to_owned();
+    let to_cancel = id_of(&app.place_order(admin, &shop.part_id, UNITS).await).to_owned();
+    assert_eq!(stock(&shop).await, start - 2 * UNITS);
+    for buyer in [None, Some(admin.email.as_str())] {
+        let response = app.list_orders(Some(&admin.token), buyer).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let listed: Vec<Value> = response.json().await.unwrap();
+        let ids: Vec<&str> = listed.iter().map(id_of).collect();
+        assert_eq!(ids, [to_cancel.as_str(), to_pay.as_str()], "newest first");
+        assert!(listed.iter().all(|o| o["buyer"] == admin.email.as_str()));
+    }
+
+    // Paid with the test card, as any buyer pays.
+    let transaction = app.pay_with_test_card(admin, &to_pay).await;
+    let response = app
+        .pay_order(Some(&admin.token), &to_pay, &transaction)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let paid: Value = response.json().await.unwrap();
+    assert_eq!(state_of(&paid), "paid/pending");
+    assert_eq!(paid["transactionId"], transaction.as_str());
+
+    // Cancelled as its buyer: the stock comes back.
+    let response = app.cancel_order(Some(&admin.token), &to_cancel).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"deletedCount": 1})
+    );
+    let cancelled = admin_view(&shop, &to_cancel).await;
+    assert_eq!(state_of(&cancelled), "unpaid/cancelled");
+    assert_eq!(cancelled["cancelReason"], "buyer");
+    assert_eq!(stock(&shop).await, start - UNITS);
+    // A paid order is no longer the buyer's to cancel, an admin's or not.
+    let response = app.cancel_order(Some(&admin.token), &to_pay).await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "A paid order cannot be cancelled; refund it instead",
+    )
+    .await;
+
+    // A buyer's order, with its payment opened by its buyer.
+    let theirs = order_in(&shop, "unpaid/pending").await;
+    let intent = app.open_payment(&shop.buyer, &theirs).await;
+    let secret = intent["clientSecret"].as_str().unwrap();
+    let before = snapshot(&shop, &theirs).await;
+    let only_the_buyer = "Only the buyer can pay for or cancel an order";
+    let response = app.cancel_order(Some(&admin.token), &theirs).await;
+    expect_error(response, StatusCode::FORBIDDEN, only_the_buyer).await;
+    let response = app
+        .pay_order(Some(&admin.token), &theirs, &transaction)
+        .await;
+    expect_error(response, StatusCode::FORBIDDEN, only_the_buyer).await;
+    let response = app
+        .create_intent(Some(&admin.token), &json!({"bookingId": theirs}))
+        .await;
+    expect_error(response, StatusCode::FORBIDDEN, only_the_buyer).await;
+    let response = app.confirm_card(admin, secret, "4242424242424242").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    error_of(response).await;
+    assert_eq!(snapshot(&shop, &theirs).await, before, "nothing changed");
+}
+
 /// Runs `moves` on order `id` all at once; answers each move's status.
 async fn race(shop: &Shop, id: &str, moves: &[&'static str]) -> Vec<(&'static str, StatusCode)> {
     let attempts = moves.iter().map(|action| async move {

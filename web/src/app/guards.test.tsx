@@ -28,7 +28,7 @@ function renderAt(url: string, signedInAs: User | null) {
         children: [
           { path: '/purchase/:id', element: <p>Purchase page</p> },
           { Component: RequireAdmin, children: [{ path: '/dashboard/users', element: <p>All Users page</p> }] },
-          { Component: RequireBuyer, children: [{ path: '/dashboard/order', element: <p>My Orders page</p> }] },
+          { Component: RequireBuyer, children: [{ path: '/dashboard/review', element: <p>Add A Review page</p> }] },
         ],
       },
     ],
@@ -70,9 +70,9 @@ describe('route guards', () => {
     expect(await screen.findByText('All Users page')).toBeInTheDocument();
   });
 
-  it('sends an admin from the buyer pages to the dashboard start', async () => {
+  it('sends an admin from the buyer-only pages to the dashboard start', async () => {
     mockApi({ 'GET /api/admin/ann@example.com': { body: { admin: true } } });
-    renderAt('/dashboard/order', ann);
+    renderAt('/dashboard/review', ann);
     expect(await screen.findByText('Dashboard start')).toBeInTheDocument();
   });
 

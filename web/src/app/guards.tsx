@@ -48,7 +48,10 @@ export function RequireAdmin() {
   return <PageSpinner />;
 }
 
-/** Buyer routes (My Orders, Add A Review, Pay): hidden from admins, who go to their own dashboard start. */
+/**
+ * Buyer-only routes (Add A Review, the checkout): hidden from admins, who go to their own dashboard
+ * start. My Orders and Pay are everyone's own (docs/decisions.md, D30).
+ */
 export function RequireBuyer() {
   const user = useSignedInUser();
   const admin = useIsAdmin(user.email);

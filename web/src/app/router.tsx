@@ -46,14 +46,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('./routes/dashboard/dashboard-home')) },
               { path: d.profile.path, lazy: page(() => import('./routes/dashboard/my-profile')) },
+              // One's own orders, to pay for or cancel: an admin's too (docs/decisions.md, D30).
+              { path: d.orders.path, lazy: page(() => import('./routes/dashboard/my-orders')) },
+              { path: d.order.path, lazy: page(() => import('./routes/dashboard/order')) },
+              { path: d.payment.path, lazy: page(() => import('./routes/dashboard/payment')) },
               {
                 Component: RequireBuyer,
-                children: [
-                  { path: d.orders.path, lazy: page(() => import('./routes/dashboard/my-orders')) },
-                  { path: d.order.path, lazy: page(() => import('./routes/dashboard/order')) },
-                  { path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) },
-                  { path: d.payment.path, lazy: page(() => import('./routes/dashboard/payment')) },
-                ],
+                children: [{ path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) }],
               },
               {
                 Component: RequireAdmin,

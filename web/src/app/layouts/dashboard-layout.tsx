@@ -24,20 +24,25 @@ const ICONS = {
   tax: 'M19 5L5 19M7.5 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3zm9 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3',
 };
 
-/** The dashboard menu: buyers get My Orders and Add A Review; admins the admin pages; everyone My Profile. */
+/**
+ * The dashboard menu: buyers get My Orders and Add A Review; admins the admin pages and My Orders (the
+ * orders they placed themselves, docs/decisions.md, D30); everyone My Profile.
+ */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const profile = { label: 'My Profile', to: d.profile.getHref(), icon: ICONS.profile };
+  const myOrders = { label: 'My Orders', to: d.orders.getHref(), icon: ICONS.orders };
   if (isAdmin) {
     return [
       { label: 'All Users', to: d.users.getHref(), icon: ICONS.users },
       { label: 'Add A New Part', to: d.addPart.getHref(), icon: ICONS.addPart },
       { label: 'Manage Parts', to: d.manageParts.getHref(), icon: ICONS.manageParts },
       { label: 'Manage Orders', to: d.manageOrders.getHref(), icon: ICONS.manageOrders },
+      myOrders,
       profile,
     ];
   }
   return [
-    { label: 'My Orders', to: d.orders.getHref(), icon: ICONS.orders },
+    myOrders,
     { label: 'Add A Review', to: d.review.getHref(), icon: ICONS.review },
     profile,
   ];

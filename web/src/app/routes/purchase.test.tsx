@@ -47,7 +47,7 @@ describe('purchase page quantity (D1)', () => {
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm Order' }, { timeout: MODAL_LOAD_MS })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
     await vi.waitFor(() => expect(sentBody(fetchMock, 'POST', '/api/booking')).toEqual({ partId: '5', partOrder: 6 }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -56,7 +56,7 @@ describe('purchase page quantity (D1)', () => {
     const message = 'You have 10 unpaid orders; pay for or cancel one before ordering more.';
     const { user } = setup({}, { 'POST /api/booking': { status: 409, body: { error: message } } });
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
-    await user.click(await screen.findByRole('button', { name: 'Submit' }, { timeout: MODAL_LOAD_MS }));
+    await user.click(await screen.findByRole('button', { name: 'Place order' }, { timeout: MODAL_LOAD_MS }));
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
     expect(notify.success).not.toHaveBeenCalled();
   });

@@ -16,6 +16,14 @@ export function orderLines(order: Order): OrderLine[] {
   ];
 }
 
+/**
+ * The order's number as the buyer and the staff both see it, "#1042": its id, as the shop's e-mails
+ * also give it (docs/decisions.md, D30).
+ */
+export function orderNumber(id: string): string {
+  return `#${id}`;
+}
+
 /** What the card is charged: the goods, delivery and tax. */
 export function orderTotal(order: Order): number {
   return order.total ?? order.price;

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
@@ -9,10 +10,21 @@ vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), inf
 const draft = { partId: '7', partName: 'Brake Pads', quantity: 4, unitPrice: 12.5 };
 const buyer = { name: 'Ann Lee', email: 'ann@example.com' };
 
+/** Where the app is, so a test sees where the modal led. */
+function CurrentUrl() {
+  return <output data-testid="url">{useLocation().pathname}</output>;
+}
+
 function setup() {
   const onClose = vi.fn();
-  const view = renderWithProviders(<ConfirmOrderModal open draft={draft} buyer={buyer} onClose={onClose} />);
-  const submit = () => view.user.click(screen.getByRole('button', { name: 'Submit' }));
+  const view = renderWithProviders(
+    <>
+      <ConfirmOrderModal open draft={draft} buyer={buyer} onClose={onClose} />
+      <CurrentUrl />
+    </>,
+    { url: '/purchase/7' },
+  );
+  const submit = () => view.user.click(screen.getByRole('button', { name: 'Place order' }));
   return { ...view, onClose, submit };
 }
 
@@ -26,6 +38,16 @@ describe('ConfirmOrderModal', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByText('$50.00')).toBeInTheDocument();
+  });
+
+  it('places the order and goes straight on to its payment page', async () => {
+    mockApi({ 'POST /api/booking': { status: 201, body: { success: true, insertedId: '42', booking: { _id: '42' } } } });
+    const { submit, onClose } = setup();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await submit();
+    await vi.waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/dashboard/payment/42'));
+    expect(notify.success).toHaveBeenCalledWith('Brake Pads, order placed');
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('does not require a phone: an empty one still places the order', async () => {
@@ -59,5 +81,7 @@ describe('ConfirmOrderModal', () => {
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Not enough stock'));
     expect(notify.success).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
+    // A refused order leads nowhere: the buyer stays on the part.
+    expect(screen.getByTestId('url')).toHaveTextContent('/purchase/7');
   });
 });

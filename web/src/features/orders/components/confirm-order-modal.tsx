@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { InputField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
 import { notify } from '@/lib/notify';
@@ -16,7 +18,10 @@ type ConfirmOrderModalProps = {
   onClose: () => void;
 };
 
-/** The Confirm Order modal of the purchase page; Submit places the order and closes it. */
+/**
+ * The Confirm Order modal of the purchase page; Place order places the order and goes straight on to
+ * its payment page. A refused order is told in a toast and the modal closes.
+ */
 export function ConfirmOrderModal({ open, draft, buyer, onClose }: ConfirmOrderModalProps) {
   return (
     <Modal open={open} title="Confirm Order" onClose={onClose}>
@@ -27,6 +32,7 @@ export function ConfirmOrderModal({ open, draft, buyer, onClose }: ConfirmOrderM
 
 function ConfirmOrderForm({ draft, buyer, onClose }: Omit<ConfirmOrderModalProps, 'open'>) {
   const money = useMoney();
+  const navigate = useNavigate();
   const createOrder = useCreateOrder();
   const {
     register,
@@ -37,16 +43,18 @@ function ConfirmOrderForm({ draft, buyer, onClose }: Omit<ConfirmOrderModalProps
   const onSubmit = handleSubmit(async ({ phone }) => {
     try {
       const trimmed = phone.trim();
-      await createOrder.mutateAsync({
+      const placed = await createOrder.mutateAsync({
         partId: draft.partId,
         partOrder: draft.quantity,
         ...(trimmed ? { phone: trimmed } : {}),
       });
       notify.success(`${draft.partName}, order placed`);
+      void navigate(paths.dashboard.payment.getHref(String(placed.booking?._id ?? placed.insertedId)));
+      onClose();
     } catch (error) {
       notify.error(errorMessage(error));
+      onClose();
     }
-    onClose();
   });
 
   return (
@@ -85,7 +93,7 @@ function ConfirmOrderForm({ draft, buyer, onClose }: Omit<ConfirmOrderModalProps
         </button>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Submit
+          Place order
         </button>
       </div>
     </form>

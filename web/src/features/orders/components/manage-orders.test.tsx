@@ -106,6 +106,16 @@ describe('Manage Orders', () => {
     expect(query?.toString()).toBe('limit=20&offset=0');
   });
 
+  it('on phones, gives each order its number and says what each badge is', async () => {
+    setup();
+    const cards = within(await screen.findByRole('list', { name: 'Orders' }));
+    const card = within(cards.getByText('Part 4').closest('li')!);
+    expect(card.getByRole('link', { name: 'Order #4, details' })).toHaveTextContent('#4');
+    expect(card.getByText('Payment: Paid')).toBeInTheDocument();
+    expect(card.getByText('Status: Shipped')).toBeInTheDocument();
+    expect((await row('4')).queryByText(/Payment:|Status:/)).not.toBeInTheDocument();
+  });
+
   it('shows only the buttons each state allows', async () => {
     setup();
     expect(buttonNames(await row('6'))).toEqual(['Cancel']);

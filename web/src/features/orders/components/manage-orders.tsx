@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders';
 import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
-import { hasSeveralLines, orderUnits } from '../lines';
+import { hasSeveralLines, orderNumber, orderUnits } from '../lines';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
@@ -15,8 +15,12 @@ import { OrderParts, OrderTotal } from './order-lines';
 /** The order's number, leading to its own page (printable as a packing slip). */
 function OrderNumber({ order }: { order: Order }) {
   return (
-    <Link to={paths.dashboard.manageOrder.getHref(order._id)} className="link link-hover" aria-label={`Order #${order._id}, details`}>
-      #{order._id}
+    <Link
+      to={paths.dashboard.manageOrder.getHref(order._id)}
+      className="link link-hover"
+      aria-label={`Order ${orderNumber(order._id)}, details`}
+    >
+      {orderNumber(order._id)}
     </Link>
   );
 }
@@ -154,8 +158,8 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
             <p className="mt-1 text-sm">{order.buyerName}</p>
             <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <PaymentBadge status={order.paymentStatus} />
-              <FulfilmentBadge status={order.fulfilmentStatus} />
+              <PaymentBadge status={order.paymentStatus} labelled />
+              <FulfilmentBadge status={order.fulfilmentStatus} labelled />
               <CancelReasonNote order={order} viewer="admin" />
             </div>
             <ShipmentNote order={order} />

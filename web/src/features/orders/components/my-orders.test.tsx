@@ -70,6 +70,24 @@ describe('My Orders', () => {
     expect(cancelled.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('numbers each order as the staff see it, and on phones says what each badge is', async () => {
+    mockApi({ 'GET /api/config': { body: config }, 'GET /api/booking': { body: orders } });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    expect((await row('Brake Pads')).getByText('#1')).toBeInTheDocument();
+    expect((await row('Oil Filter')).getByText('#2')).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Orders' }));
+    const card = within(cards.getByText('Oil Filter').closest('li')!);
+    expect(card.getByText(/^Order #2 ·/)).toBeInTheDocument();
+    expect(card.getByText('Payment: Paid')).toBeInTheDocument();
+    expect(card.getByText('Status: Shipped')).toBeInTheDocument();
+    const refunded = within(cards.getByText('Wiper Blade').closest('li')!);
+    expect(refunded.getByText('Payment: Refunded')).toBeInTheDocument();
+    expect(refunded.getByText('Status: Cancelled')).toBeInTheDocument();
+    // The table's columns say it already: its badges are the bare words.
+    expect((await row('Oil Filter')).queryByText(/Payment:|Status:/)).not.toBeInTheDocument();
+  });
+
   it('says why each cancelled order was cancelled, in the buyer\'s words', async () => {
     const cancelled = { status: 'cancelled', fulfilmentStatus: 'cancelled', holdExpiresAt: null } as const;
     mockApi({

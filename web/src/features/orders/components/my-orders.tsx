@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import { msUntilFirstRelease } from '../hold';
-import { hasSeveralLines, orderTotal, orderUnits } from '../lines';
+import { hasSeveralLines, orderNumber, orderTotal, orderUnits } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderParts, OrderTotal } from './order-lines';
@@ -29,7 +29,7 @@ const RELEASE_GRACE_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * My Orders: the buyer's orders with their payment and fulfilment badges, Pay and Cancel for
+ * My Orders: the buyer's orders with their numbers (the ones the staff see), their payment and fulfilment badges, Pay and Cancel for
  * unpaid ones (with the time to pay by before the shop releases them), why a cancelled one was
  * cancelled, the transaction id for paid ones, and the carrier and tracking number of shipped ones.
  */
@@ -76,7 +76,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
   return (
     <>
       {/* Phones: one card per order. */}
-      <ul className="grid gap-3 sm:hidden">
+      <ul className="grid gap-3 sm:hidden" aria-label="Orders">
         {orders.data.map((order) => (
           <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
             <div className="flex items-start justify-between gap-3">
@@ -84,7 +84,9 @@ export function MyOrders({ buyer }: { buyer: string }) {
                 <div className="font-semibold">
                   <OrderParts order={order} />
                 </div>
-                <p className="text-xs text-base-content/70">{formatDate(order.createdAt)}</p>
+                <p className="text-xs text-base-content/70">
+                  Order {orderNumber(order._id)} · {formatDate(order.createdAt)}
+                </p>
               </div>
               <OrderBadges order={order} />
             </div>
@@ -111,6 +113,7 @@ export function MyOrders({ buyer }: { buyer: string }) {
         <table className="table">
           <thead>
             <tr>
+              <th scope="col">Order</th>
               <th scope="col">Part</th>
               <th scope="col">Qty</th>
               <th scope="col">Total</th>
@@ -124,11 +127,14 @@ export function MyOrders({ buyer }: { buyer: string }) {
           <tbody>
             {orders.data.map((order) => (
               <tr key={order._id}>
+                <td className="whitespace-nowrap">
+                  <div className="font-mono font-medium">{orderNumber(order._id)}</div>
+                  <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
+                </td>
                 <td>
                   <div className="font-medium">
                     <OrderParts order={order} />
                   </div>
-                  <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
                 </td>
                 <td>{hasSeveralLines(order) ? orderUnits(order) : order.quantity}</td>
                 <td className="whitespace-nowrap">
@@ -157,12 +163,12 @@ export function MyOrders({ buyer }: { buyer: string }) {
   );
 }
 
-/** The payment and fulfilment badges, side by side (the phone cards). */
+/** The payment and fulfilment badges, one above the other and saying what each is (the phone cards). */
 function OrderBadges({ order }: { order: Order }) {
   return (
     <div className="flex shrink-0 flex-col items-end gap-1">
-      <PaymentBadge status={order.paymentStatus} />
-      <FulfilmentBadge status={order.fulfilmentStatus} />
+      <PaymentBadge status={order.paymentStatus} labelled />
+      <FulfilmentBadge status={order.fulfilmentStatus} labelled />
       <CancelReasonNote order={order} viewer="buyer" />
     </div>
   );
@@ -201,7 +207,7 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
 function DetailsLink({ order }: { order: Order }) {
   if (!order.lines) return null;
   return (
-    <Link to={paths.dashboard.order.getHref(order._id)} className="btn btn-sm btn-ghost" aria-label={`Details of order #${order._id}`}>
+    <Link to={paths.dashboard.order.getHref(order._id)} className="btn btn-sm btn-ghost" aria-label={`Details of order ${orderNumber(order._id)}`}>
       Details
     </Link>
   );
@@ -239,7 +245,7 @@ function CancelOrderModal({ order, onClose }: { order: Order | null; onClose: ()
     <Modal open={order !== null} title="Cancel this order?" onClose={onClose}>
       {order && hasSeveralLines(order) ? (
         <p>
-          Your order #{order._id} of <strong>{orderUnits(order)}</strong> parts will be cancelled and the parts go back into
+          Your order {orderNumber(order._id)} of <strong>{orderUnits(order)}</strong> parts will be cancelled and the parts go back into
           stock. This cannot be undone.
         </p>
       ) : (

@@ -15,20 +15,28 @@ const FULFILMENT_STYLES: Record<FulfilmentStatus, string> = {
   cancelled: 'badge-error badge-outline',
 };
 
+/**
+ * A badge's words. `labelled` says what the badge is ("Payment: Paid"), where no column heading does:
+ * the phone cards and the order's own page.
+ */
+type BadgeProps<Status> = { status: Status; labelled?: boolean };
+
 /** Where the order's money stands: Unpaid, Paid or Refunded. */
-export function PaymentBadge({ status }: { status: PaymentStatus }) {
+export function PaymentBadge({ status, labelled = false }: BadgeProps<PaymentStatus>) {
+  const word = PAYMENT_LABELS[status] ?? status;
   return (
     <span className={`badge whitespace-nowrap ${PAYMENT_STYLES[status] ?? 'badge-ghost'}`} title="Payment">
-      {PAYMENT_LABELS[status] ?? status}
+      {labelled ? `Payment: ${word}` : word}
     </span>
   );
 }
 
 /** Where the order's parts stand: Pending, Shipped, Delivered or Cancelled. */
-export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
+export function FulfilmentBadge({ status, labelled = false }: BadgeProps<FulfilmentStatus>) {
+  const word = FULFILMENT_LABELS[status] ?? status;
   return (
     <span className={`badge whitespace-nowrap ${FULFILMENT_STYLES[status] ?? 'badge-ghost'}`} title="Fulfilment">
-      {FULFILMENT_LABELS[status] ?? status}
+      {labelled ? `Status: ${word}` : word}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
 import { useOrder } from '../api/get-order';
-import { deliveryName, orderLines, orderTotal } from '../lines';
+import { deliveryName, orderLines, orderNumber, orderTotal } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 
@@ -58,13 +58,13 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
         <div>
           <p className="text-lg font-extrabold">{config.data?.shopName ?? DEFAULT_SHOP_NAME}</p>
           <h2 id="order-document-title" className="text-2xl font-bold">
-            {TITLES[kind]} · Order #{order._id}
+            {TITLES[kind]} · Order {orderNumber(order._id)}
           </h2>
           <p className="text-sm text-base-content/75">Placed {formatDate(order.createdAt)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <PaymentBadge status={order.paymentStatus} />
-          <FulfilmentBadge status={order.fulfilmentStatus} />
+          <PaymentBadge status={order.paymentStatus} labelled />
+          <FulfilmentBadge status={order.fulfilmentStatus} labelled />
           <CancelReasonNote order={order} viewer={invoice ? 'buyer' : 'admin'} />
         </div>
       </header>

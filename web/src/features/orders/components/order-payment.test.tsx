@@ -55,6 +55,8 @@ describe('payment page', () => {
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(summary).toHaveTextContent('Brake Pads');
     expect(summary).toHaveTextContent('$37.50');
+    // The order's number, as My Orders and the staff show it.
+    expect(within(summary).getByText('#9')).toBeInTheDocument();
     expect(await screen.findByTestId('payment-amount')).toHaveTextContent('$37.50');
     expect(screen.getByLabelText('Name')).toHaveValue('Ann Lee');
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');

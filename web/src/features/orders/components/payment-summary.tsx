@@ -1,11 +1,11 @@
 import { useMoney } from '@/lib/config';
-import { deliveryName, hasExtras, hasSeveralLines, orderTotal } from '../lines';
+import { deliveryName, hasExtras, hasSeveralLines, orderNumber, orderTotal } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, PayByNote } from './order-badges';
 import { OrderStatus } from './order-status';
 
 /**
- * The payment page's order summary: what is paid for, by when to pay to keep it (or why it was
+ * The payment page's order summary: the order's number, what is paid for, by when to pay to keep it (or why it was
  * cancelled), and the transaction id once it is paid.
  */
 export function PaymentSummary({ order }: { order: Order }) {
@@ -17,6 +17,8 @@ export function PaymentSummary({ order }: { order: Order }) {
           Order summary
         </h2>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+          <dt className="text-base-content/70">Order</dt>
+          <dd className="font-mono font-medium">{orderNumber(order._id)}</dd>
           {hasSeveralLines(order) ? (
             <>
               <dt className="text-base-content/70">Parts</dt>
