@@ -353,6 +353,18 @@ impl Site {
             .await
             .ok()?;
         let answer = (etag.unwrap_or_else(|| etag_of(&body, "")), None);
+        let part: serde_json::Value = serde_json::from_slice(&body).ok()?;
+        // The part's own address is its id as the API writes it (`/parts/7`, not `/parts/007`):
+        // the canonical link names it, and only its page is kept.
+        let own = part
+            .get("_id")
+            .and_then(|v| v.as_str())
+            .filter(|own| part_page_id(&format!("/parts/{own}")).is_some())
+            .unwrap_or(id);
+        let page = part_html(html, &api_path, &part, &format!("/parts/{own}"), &self.shop)?;
+        if own != id {
+            return Some((StatusCode::OK, Arc::new(self.page_file(file, page, true))));
+        }
         if let Some(kept) = self
             .filled
             .read()
@@ -362,8 +374,6 @@ impl Site {
         {
             return Some((StatusCode::OK, kept.file.clone()));
         }
-        let part: serde_json::Value = serde_json::from_slice(&body).ok()?;
-        let page = part_html(html, &api_path, &part, &format!("/parts/{id}"), &self.shop)?;
         let file = Arc::new(self.page_file(file, page, true));
         self.filled
             .write()
@@ -1007,7 +1017,7 @@ mod tests {
                     let part = part.clone();
                     async move {
                         match id.as_str() {
-                            "7" => axum::Json(part).into_response(),
+                            "7" | "007" => axum::Json(part).into_response(),
                             "8" => StatusCode::NOT_FOUND.into_response(),
                             _ => StatusCode::SERVICE_UNAVAILABLE.into_response(),
                         }
@@ -1096,6 +1106,11 @@ mod tests {
             serde_json::json!({ "api": "/api/part/7", "part": front_pads() })
         );
         assert!(body.ends_with("</head><body><div id=\"root\"></div></body></html>"));
+
+        // Another way of writing its id has the same canonical link.
+        let (status, _, other) = get(&app, "/parts/007", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(other.contains("<link rel=\"canonical\" href=\"https://shop.example/parts/7\">"));
 
         // Kept while the answer is the same, with a gzip copy; a query string changes nothing.
         let (_, gz, _) = get(&app, "/parts/7?utm_source=x", Some("gzip")).await;
