@@ -25,9 +25,15 @@ test.describe("a part's own page", () => {
       part(name, { sku, oemNumbers: ['04465-02220'], fitments: [{ make: 'Kestrel', model, yearFrom: 2014, yearTo: 2019 }] }),
     );
 
+    // The page brings the part with it: the app asks the API for nothing more about it.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/part/${id}`) asked.push(request.url());
+    });
     const response = await page.goto(`/parts/${id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    expect(asked).toEqual([]);
     await expect(page).toHaveTitle(`${name} – Parts Garage`);
     const main = page.getByRole('main');
     await expect(main.getByRole('img', { name })).toBeVisible();
