@@ -98,6 +98,11 @@ pub fn app(state: AppState) -> Router {
     let csp = headers::content_security_policy(&state.config);
     let timeout = state.config.request_timeout;
     let catalogue = state.catalogue.clone();
+    let shop = web::Shop {
+        name: state.config.shop_name.clone(),
+        currency: state.config.currency.clone(),
+        base_url: crate::mail::public_base(&state.config),
+    };
     let api = api
         .route("/api", any(system::api_not_found))
         .route("/api/{*rest}", any(system::api_not_found))
@@ -117,7 +122,7 @@ pub fn app(state: AppState) -> Router {
         catalogue.clone(),
         cache::layer,
     ));
-    let web = web::router(&web_dir, Some(pages_api));
+    let web = web::shop_router(&web_dir, Some(pages_api), shop);
     api.merge(web)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))

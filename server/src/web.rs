@@ -21,6 +21,11 @@
 //! the catalogue cache); the filled page is kept, gzipped, while that answer
 //! stays the same. Without an answer (the database is down, say) the page
 //! goes out as built, and the app asks the API as usual.
+//!
+//! A part's own page (`/parts/{id}`) is the shell with the part written into
+//! its head for search engines and the app: its title, description, canonical
+//! link, schema.org `Product` (`application/ld+json`) and the part as page
+//! data (`{"api", "part"}`); 404 with the shell when the API has no such part.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -40,7 +45,35 @@ use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
 /// Serves `dir` (the output of the web app's build); `api` answers the API
 /// requests that pages start from (see the module's notes), none when absent.
 pub fn router(dir: &Path, api: Option<Router>) -> Router {
-    let site = match Site::load(dir, api) {
+    shop_router(dir, api, Shop::default())
+}
+
+/// What a part's page tells search engines about the shop itself.
+#[derive(Clone, Debug)]
+pub struct Shop {
+    /// The shop's name, after the part's in the page's title.
+    pub name: String,
+    /// The ISO code of its prices (`usd` is written `USD`).
+    pub currency: String,
+    /// Its public address without a trailing slash (`https://shop.example`), for absolute links.
+    pub base_url: String,
+}
+
+impl Default for Shop {
+    fn default() -> Shop {
+        Shop {
+            name: "Parts Garage".to_owned(),
+            currency: "USD".to_owned(),
+            base_url: "http://127.0.0.1:8080".to_owned(),
+        }
+    }
+}
+
+/// [`router`], with the shop's name, currency and address for the parts' own pages
+/// (`/parts/{id}`), which get the part's title, description, canonical link and schema.org
+/// `Product` in their head, and the part itself as page data.
+pub fn shop_router(dir: &Path, api: Option<Router>, shop: Shop) -> Router {
+    let site = match Site::load(dir, api, shop) {
         Ok(site) => Arc::new(site),
         Err(e) => {
             tracing::warn!(dir = %dir.display(), error = %e, "the web app is not built; `make run` builds it");
@@ -57,8 +90,9 @@ pub fn router(dir: &Path, api: Option<Router>) -> Router {
 struct Site {
     files: HashMap<String, File>,
     api: Option<Router>,
-    /// Pages filled with their API answer, by the page file's path, with the
-    /// answer (ETag and total) they were filled with.
+    shop: Shop,
+    /// Pages filled with their API answer, by the page file's path (a part's page: by its own
+    /// path), with the answer (ETag and total) they were filled with.
     filled: RwLock<HashMap<String, Filled>>,
 }
 
@@ -84,7 +118,7 @@ struct Copy {
 const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gz", "gzip")];
 
 impl Site {
-    fn load(dir: &Path, api: Option<Router>) -> std::io::Result<Site> {
+    fn load(dir: &Path, api: Option<Router>, shop: Shop) -> std::io::Result<Site> {
         if !dir.join("index.html").is_file() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotFound,
@@ -140,6 +174,7 @@ impl Site {
         Ok(Site {
             files,
             api,
+            shop,
             filled: RwLock::default(),
         })
     }
@@ -153,17 +188,30 @@ impl Site {
                 .into_response();
         }
         let path = request.uri().path();
+        let mut status = StatusCode::OK;
         let (name, file) = match self.files.get_key_value(path) {
             Some(found) => found,
             // Hashed assets that are not there are missing, not pages.
             None if path.starts_with("/assets/") => return StatusCode::NOT_FOUND.into_response(),
             None => self.page(path),
         };
-        // A page with a query string shows something else than its build's HTML: the app draws it
-        // afresh and asks the API itself.
-        let filled = match request.uri().query() {
-            None => self.filled(name, file).await,
-            Some(_) => None,
+        let filled = if let Some(id) =
+            part_page_id(path).filter(|_| name == "/200.html" || name == "/index.html")
+        {
+            // A part's own page: the shell, with the part in its head (whatever the query string).
+            match self.part_page(path, id, file).await {
+                Some((found, page)) => {
+                    status = found;
+                    Some(page)
+                }
+                None => None,
+            }
+        } else if request.uri().query().is_none() {
+            // A page with a query string shows something else than its build's HTML: the app
+            // draws it afresh and asks the API itself.
+            self.filled(name, file).await
+        } else {
+            None
         };
         let file = filled.as_deref().unwrap_or(file);
         let copy = file
@@ -188,10 +236,10 @@ impl Site {
             .get_all(header::IF_NONE_MATCH)
             .iter()
             .any(|inm| etag_matches(inm, &copy.etag));
-        if unchanged {
+        if unchanged && status == StatusCode::OK {
             return (StatusCode::NOT_MODIFIED, headers).into_response();
         }
-        (headers, Body::from(copy.bytes.clone())).into_response()
+        (status, headers, Body::from(copy.bytes.clone())).into_response()
     }
 }
 
@@ -267,6 +315,270 @@ impl Site {
             );
         Some(file)
     }
+}
+
+impl Site {
+    /// The shell for the part `id`'s page (`path`): with the part's title, description, canonical
+    /// link, schema.org `Product` and the part as page data when the API has it (kept, gzipped,
+    /// while the part's answer stays the same); for a part the API does not know, 404 and a page
+    /// that search engines leave out (the app says the part is not found). None: the API could not
+    /// answer, and the shell goes out as built.
+    async fn part_page(
+        &self,
+        path: &str,
+        id: &str,
+        file: &File,
+    ) -> Option<(StatusCode, Arc<File>)> {
+        let api = self.api.as_ref()?;
+        let html = &file.copies.last()?.bytes;
+        let api_path = format!("/api/part/{id}");
+        let request = axum::http::Request::get(&api_path)
+            .body(Body::empty())
+            .ok()?;
+        let response = api.clone().oneshot(request).await.ok()?;
+        if response.status() == StatusCode::NOT_FOUND {
+            let page = part_not_found_html(html, &self.shop)?;
+            return Some((
+                StatusCode::NOT_FOUND,
+                Arc::new(self.page_file(file, page, false)),
+            ));
+        }
+        if response.status() != StatusCode::OK
+            || response.headers().contains_key(header::CONTENT_ENCODING)
+        {
+            return None;
+        }
+        let etag = response.headers().get(header::ETAG).cloned();
+        let body = axum::body::to_bytes(response.into_body(), 8 * 1024 * 1024)
+            .await
+            .ok()?;
+        let answer = (etag.unwrap_or_else(|| etag_of(&body, "")), None);
+        let part: serde_json::Value = serde_json::from_slice(&body).ok()?;
+        // The part's own address is its id as the API writes it (`/parts/7`, not `/parts/007`):
+        // the canonical link names it, and only its page is kept.
+        let own = part
+            .get("_id")
+            .and_then(|v| v.as_str())
+            .filter(|own| part_page_id(&format!("/parts/{own}")).is_some())
+            .unwrap_or(id);
+        let page = part_html(html, &api_path, &part, &format!("/parts/{own}"), &self.shop)?;
+        if own != id {
+            return Some((StatusCode::OK, Arc::new(self.page_file(file, page, true))));
+        }
+        if let Some(kept) = self
+            .filled
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(path)
+            .filter(|kept| kept.answer == answer)
+        {
+            return Some((StatusCode::OK, kept.file.clone()));
+        }
+        let file = Arc::new(self.page_file(file, page, true));
+        self.filled
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(
+                path.to_owned(),
+                Filled {
+                    answer,
+                    file: file.clone(),
+                },
+            );
+        Some((StatusCode::OK, file))
+    }
+
+    /// A page made while answering, as `file`'s type, with a gzip copy when `compress`.
+    fn page_file(&self, file: &File, page: Vec<u8>, compress: bool) -> File {
+        File {
+            content_type: file.content_type.clone(),
+            cache_control: file.cache_control.clone(),
+            copies: [
+                compress
+                    .then(|| gzip(&page))
+                    .flatten()
+                    .map(|g| Copy::new(Some("gzip"), g)),
+                Some(Copy::new(None, page)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+        }
+    }
+}
+
+/// The part id in a part page's path (`/parts/42`): one plain segment after `/parts/`.
+fn part_page_id(path: &str) -> Option<&str> {
+    let id = path.strip_prefix("/parts/")?;
+    let plain = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.%".contains(c));
+    plain.then_some(id)
+}
+
+/// The longest page description, in characters; search engines show about this much.
+const DESCRIPTION_CHARS: usize = 160;
+
+/// `text` on one line, cut after a whole word with "…" when longer than `DESCRIPTION_CHARS`.
+fn page_description(text: &str) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= DESCRIPTION_CHARS {
+        return line;
+    }
+    let cut: String = line.chars().take(DESCRIPTION_CHARS - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > DESCRIPTION_CHARS / 2 => &cut[..space],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([',', '.', ';', ':', ' ']))
+}
+
+/// `html` with its `<title>` and description replaced and `head` added at the end of its head;
+/// None when it has no head.
+fn with_head(html: &[u8], title: &str, description: &str, head: &str) -> Option<Vec<u8>> {
+    let mut html = std::str::from_utf8(html).ok()?.to_owned();
+    let title = format!("<title>{}</title>", escape_attribute(title));
+    match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) if start < end => {
+            html.replace_range(start..end + "</title>".len(), &title)
+        }
+        _ => html = html.replacen("</head>", &format!("{title}</head>"), 1),
+    }
+    let meta = format!(
+        "<meta name=\"description\" content=\"{}\">",
+        escape_attribute(description)
+    );
+    match html.find("<meta name=\"description\"") {
+        Some(start) => {
+            let end = start + html[start..].find('>')? + 1;
+            html.replace_range(start..end, &meta);
+        }
+        None => html = html.replacen("</head>", &format!("{meta}</head>"), 1),
+    }
+    let end = html.find("</head>")?;
+    html.insert_str(end, head);
+    Some(html.into_bytes())
+}
+
+/// A part's address (`/api/image/ab12`, `https://…`) as an absolute URL; None for anything else.
+fn absolute_url(base: &str, url: &str) -> Option<String> {
+    if url.starts_with('/') && !url.starts_with("//") {
+        Some(format!("{base}{url}"))
+    } else if url.starts_with("https://") || url.starts_with("http://") {
+        Some(url.to_owned())
+    } else {
+        None
+    }
+}
+
+/// The schema.org `Product` of `part` (as `GET /api/part/{id}` answers it), with its `Offer`.
+fn product_json_ld(part: &serde_json::Value, url: &str, shop: &Shop) -> serde_json::Value {
+    let text = |field: &str| part.get(field).and_then(|v| v.as_str()).unwrap_or_default();
+    let numbers = |field: &str| -> Vec<String> {
+        part.get(field)
+            .and_then(|v| v.as_array())
+            .map(|list| {
+                list.iter()
+                    .filter_map(|n| n.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let count = |field: &str| part.get(field).and_then(|v| v.as_i64()).unwrap_or(0);
+    let (stock, minimum) = (count("availableQuantity"), count("minimumOrder"));
+    let in_stock = stock > 0 && stock >= minimum;
+    let oem = numbers("oemNumbers");
+    let identifiers: Vec<serde_json::Value> = oem
+        .iter()
+        .map(|n| ("OEM", n))
+        .chain(numbers("replaces").iter().map(|n| ("Replaces", n)).collect::<Vec<_>>())
+        .map(|(kind, n)| serde_json::json!({ "@type": "PropertyValue", "propertyID": kind, "value": n }))
+        .collect();
+    let mut product = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": text("name"),
+        "description": page_description(text("description")),
+        "sku": text("sku"),
+        "url": url,
+        "offers": {
+            "@type": "Offer",
+            "price": part.get("price").cloned().unwrap_or(serde_json::Value::Null),
+            "priceCurrency": shop.currency.trim().to_ascii_uppercase(),
+            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+            "url": url,
+        },
+    });
+    if let Some(image) = absolute_url(&shop.base_url, text("img")) {
+        product["image"] = image.into();
+    }
+    if let Some(category) = part.get("category").and_then(|v| v.as_str()) {
+        product["category"] = category.into();
+    }
+    if let Some(first) = oem.first() {
+        product["mpn"] = first.clone().into();
+    }
+    if !identifiers.is_empty() {
+        product["identifier"] = identifiers.into();
+    }
+    product
+}
+
+/// The shell for `part`'s page (`page`, its path): title, description, canonical link, a preload
+/// of its picture, its schema.org `Product`, and the API's answer (`api`) as page data. Every
+/// text is escaped for where it stands: attributes as HTML, the scripts' JSON with `<` as `\u003c`.
+fn part_html(
+    html: &[u8],
+    api: &str,
+    part: &serde_json::Value,
+    page: &str,
+    shop: &Shop,
+) -> Option<Vec<u8>> {
+    let name = part.get("name")?.as_str()?;
+    let description = part
+        .get("description")
+        .and_then(|v| v.as_str())
+        .unwrap_or_default();
+    let url = format!("{}{page}", shop.base_url);
+    let mut head = format!(
+        "<link rel=\"canonical\" href=\"{}\">",
+        escape_attribute(&url)
+    );
+    if let Some(img) = part
+        .get("img")
+        .and_then(|v| v.as_str())
+        .filter(|img| img.starts_with('/') && !img.starts_with("//"))
+    {
+        head.push_str(&format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">",
+            escape_attribute(img)
+        ));
+    }
+    head.push_str("<script type=\"application/ld+json\">");
+    head.push_str(&script_json(&product_json_ld(part, &url, shop)));
+    head.push_str("</script><script type=\"application/json\" id=\"page-data\">");
+    head.push_str(&script_json(
+        &serde_json::json!({ "api": api, "part": part }),
+    ));
+    head.push_str("</script>");
+    with_head(
+        html,
+        &format!("{name} – {}", shop.name),
+        &page_description(description),
+        &head,
+    )
+}
+
+/// The shell for a part that is not there: titled so, and left out by search engines.
+fn part_not_found_html(html: &[u8], shop: &Shop) -> Option<Vec<u8>> {
+    with_head(
+        html,
+        &format!("Part not found – {}", shop.name),
+        "This part is no longer in the catalogue.",
+        "<meta name=\"robots\" content=\"noindex\">",
+    )
 }
 
 /// The empty page-data script the build left in a page, where it is, and the API path it names.
@@ -687,5 +999,212 @@ mod tests {
         assert_eq!(slot("//example.com/api/part"), None);
         assert_eq!(slot("/assets/app.js"), None);
         assert_eq!(slot("/api/part?q=a b"), None);
+    }
+
+    /// A built app with a shell (`200.html`) whose head has the build's title and description,
+    /// and an API that knows the part `7` (as `part`), says 404 for `8` and fails for any other.
+    fn app_with_part(part: serde_json::Value) -> (tempfile::TempDir, Router) {
+        let dir = built_app();
+        std::fs::write(
+            dir.path().join("200.html"),
+            "<!doctype html><html><head><meta charset=\"UTF-8\" /><meta name=\"description\" content=\"The shop.\" /><title>Parts Garage</title></head><body><div id=\"root\"></div></body></html>",
+        )
+        .unwrap();
+        let api = Router::new().route(
+            "/api/part/{id}",
+            axum::routing::get(
+                move |axum::extract::Path(id): axum::extract::Path<String>| {
+                    let part = part.clone();
+                    async move {
+                        match id.as_str() {
+                            "7" | "007" => axum::Json(part).into_response(),
+                            "8" => StatusCode::NOT_FOUND.into_response(),
+                            _ => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+                        }
+                    }
+                },
+            ),
+        );
+        let shop = Shop {
+            name: "Brake & Co".to_owned(),
+            currency: "eur".to_owned(),
+            base_url: "https://shop.example".to_owned(),
+        };
+        let app = shop_router(dir.path(), Some(api), shop);
+        (dir, app)
+    }
+
+    fn front_pads() -> serde_json::Value {
+        serde_json::json!({
+            "_id": "7", "name": "Front brake pads", "sku": "BP-100",
+            "description": "Ceramic pads.\n\nQuiet and  low dust.", "img": "/api/image/ab12",
+            "price": 42.5, "availableQuantity": 30, "minimumOrder": 4, "category": "Brakes",
+            "oemNumbers": ["04465-02220", "04465-12610"], "replaces": ["BP-090"],
+            "fitments": [{ "make": "Toyota", "model": "Corolla", "yearFrom": 2014, "yearTo": 2019 }],
+        })
+    }
+
+    /// The JSON of the page's one `application/ld+json` script.
+    fn json_ld(body: &str) -> serde_json::Value {
+        let open = "<script type=\"application/ld+json\">";
+        assert_eq!(body.matches(open).count(), 1, "{body}");
+        let start = body.find(open).unwrap() + open.len();
+        let len = body[start..].find("</script>").unwrap();
+        serde_json::from_str(&body[start..start + len]).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_part_page_has_its_title_description_canonical_link_and_product() {
+        let (_dir, app) = app_with_part(front_pads());
+        let (status, headers, body) = get(&app, "/parts/7", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(value(&headers, header::CACHE_CONTROL), Some("no-cache"));
+        assert!(
+            body.contains("<title>Front brake pads – Brake &amp; Co</title>"),
+            "{body}"
+        );
+        assert_eq!(body.matches("<title>").count(), 1);
+        assert!(
+            body.contains(
+                "<meta name=\"description\" content=\"Ceramic pads. Quiet and low dust.\">"
+            ),
+            "{body}"
+        );
+        assert_eq!(body.matches("name=\"description\"").count(), 1);
+        assert!(body.contains("<link rel=\"canonical\" href=\"https://shop.example/parts/7\">"));
+        assert!(body.contains(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/api/image/ab12\">"
+        ));
+        assert_eq!(
+            json_ld(&body),
+            serde_json::json!({
+                "@context": "https://schema.org",
+                "@type": "Product",
+                "name": "Front brake pads",
+                "description": "Ceramic pads. Quiet and low dust.",
+                "image": "https://shop.example/api/image/ab12",
+                "sku": "BP-100",
+                "mpn": "04465-02220",
+                "category": "Brakes",
+                "url": "https://shop.example/parts/7",
+                "identifier": [
+                    { "@type": "PropertyValue", "propertyID": "OEM", "value": "04465-02220" },
+                    { "@type": "PropertyValue", "propertyID": "OEM", "value": "04465-12610" },
+                    { "@type": "PropertyValue", "propertyID": "Replaces", "value": "BP-090" },
+                ],
+                "offers": {
+                    "@type": "Offer",
+                    "price": 42.5,
+                    "priceCurrency": "EUR",
+                    "availability": "https://schema.org/InStock",
+                    "url": "https://shop.example/parts/7",
+                },
+            })
+        );
+        assert_eq!(
+            page_data(&body),
+            serde_json::json!({ "api": "/api/part/7", "part": front_pads() })
+        );
+        assert!(body.ends_with("</head><body><div id=\"root\"></div></body></html>"));
+
+        // Another way of writing its id has the same canonical link.
+        let (status, _, other) = get(&app, "/parts/007", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(other.contains("<link rel=\"canonical\" href=\"https://shop.example/parts/7\">"));
+
+        // Kept while the answer is the same, with a gzip copy; a query string changes nothing.
+        let (_, gz, _) = get(&app, "/parts/7?utm_source=x", Some("gzip")).await;
+        assert_eq!(value(&gz, header::CONTENT_ENCODING), Some("gzip"));
+        let (_, again, same) = get(&app, "/parts/7", None).await;
+        assert_eq!(value(&again, header::ETAG), value(&headers, header::ETAG));
+        assert_eq!(same, body);
+    }
+
+    #[tokio::test]
+    async fn a_part_short_of_its_minimum_order_is_out_of_stock() {
+        let mut part = front_pads();
+        part["availableQuantity"] = 3.into();
+        part["oemNumbers"] = serde_json::json!([]);
+        part["replaces"] = serde_json::json!([]);
+        let (_dir, app) = app_with_part(part);
+        let (_, _, body) = get(&app, "/parts/7", None).await;
+        let product = json_ld(&body);
+        assert_eq!(
+            product["offers"]["availability"],
+            "https://schema.org/OutOfStock"
+        );
+        assert!(product.get("mpn").is_none());
+        assert!(product.get("identifier").is_none());
+    }
+
+    #[tokio::test]
+    async fn no_part_text_can_close_a_script_or_add_html_to_its_page() {
+        let mut part = front_pads();
+        part["name"] = EVIL.into();
+        part["description"] = "\"><script>alert(2)</script><!--".into();
+        part["sku"] = "</SCRIPT><script>x</script>".into();
+        part["oemNumbers"] = serde_json::json!(["<!-- <script>"]);
+        part["img"] = "/api/image/\"><script>y</script>".into();
+        let (_dir, app) = app_with_part(part.clone());
+        let (status, _, body) = get(&app, "/parts/7", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!body.contains("<script>"), "{body}");
+        assert!(!body.contains("<!--"), "{body}");
+        assert!(!body.to_lowercase().contains("</script><script>"), "{body}");
+        // Two scripts, the product's and the page data's, holding the texts unchanged.
+        assert_eq!(body.matches("</script>").count(), 2, "{body}");
+        assert_eq!(json_ld(&body)["name"], EVIL);
+        assert_eq!(json_ld(&body)["sku"], "</SCRIPT><script>x</script>");
+        assert_eq!(page_data(&body)["part"], part);
+        assert!(body.contains(
+            "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Brake &amp; Co</title>"
+        ));
+        assert!(body.contains("content=\"&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&lt;!--\""));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_part_is_404_with_the_shell_and_a_failing_api_leaves_the_shell_as_built() {
+        let (_dir, app) = app_with_part(front_pads());
+        let (status, headers, body) = get(&app, "/parts/8", Some("gzip, br")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(value(&headers, header::CONTENT_TYPE)
+            .unwrap()
+            .starts_with("text/html"));
+        assert!(
+            body.contains("<div id=\"root\"></div>"),
+            "the app still loads"
+        );
+        assert!(body.contains("<meta name=\"robots\" content=\"noindex\">"));
+        assert!(body.contains("<title>Part not found – Brake &amp; Co</title>"));
+        assert!(!body.contains("application/ld+json"));
+
+        let (status, _, body) = get(&app, "/parts/9", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("<title>Parts Garage</title>"));
+        assert!(!body.contains("page-data"));
+        // Only a part's own address is a part page.
+        for path in ["/parts/7/reviews", "/parts/a%2Fb", "/purchase/7"] {
+            let (status, _, body) = get(&app, path, None).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(body.contains("<title>Parts Garage</title>"), "{path}");
+        }
+    }
+
+    #[test]
+    fn part_ids_and_descriptions() {
+        assert_eq!(part_page_id("/parts/42"), Some("42"));
+        assert_eq!(part_page_id("/parts/"), None);
+        assert_eq!(part_page_id("/parts"), None);
+        assert_eq!(part_page_id("/parts/4/2"), None);
+        assert_eq!(part_page_id("/parts/<x>"), None);
+        assert_eq!(page_description("  Two\n lines  "), "Two lines");
+        let long = "word ".repeat(60);
+        let cut = page_description(&long);
+        assert!(cut.chars().count() <= DESCRIPTION_CHARS, "{cut}");
+        assert!(cut.ends_with("word…"), "{cut}");
+        assert_eq!(
+            page_description(&"x".repeat(300)).chars().count(),
+            DESCRIPTION_CHARS
+        );
     }
 }

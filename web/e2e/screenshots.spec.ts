@@ -60,6 +60,24 @@ for (const device of DEVICES) {
       await page.goto('/this/page/does/not/exist');
       await expect(page.getByRole('heading', { name: 'Road closed' })).toBeVisible();
       await snap(page, 'not-found', d);
+      // A part's public page, and the catalogue for a vehicle picked in the home page's hero.
+      await page.goto(`/parts/${part._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Buy now' })).toBeVisible();
+      await snap(page, 'part', d);
+      const [fitment] = ((await (await page.request.get(`/api/part/${part._id}`)).json()) as { fitments: { make: string; model: string; yearTo: number }[] }).fitments;
+      if (!fitment) throw new Error('the demo part fits no vehicle');
+      await page.goto('/');
+      const finder = page.getByRole('region', { name: 'Parts for your vehicle' });
+      await finder.getByLabel('Make').selectOption(fitment.make);
+      await finder.getByLabel('Model').selectOption(fitment.model);
+      await finder.getByLabel('Year').selectOption(String(fitment.yearTo));
+      await finder.getByRole('link', { name: 'Show parts for this vehicle' }).click();
+      await expect(page.getByText(`Showing parts for your ${fitment.yearTo} ${fitment.make} ${fitment.model}`)).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Showing 1–/ })).toBeVisible();
+      await snap(page, 'vehicle-search', d);
+      // The other screens show no vehicle of the buyer's.
+      await page.evaluate(() => localStorage.removeItem('vehicle'));
 
       // A buyer.
       await signInWithToken(page, buyer.token, `/purchase/${part._id}`);

@@ -37,12 +37,16 @@ if (isPrerenderedFor(root, window.location)) {
 } else {
   // Any other page (or this one with a query the build did not render): drawn here from scratch.
   // The first render is a transition too, so it is split into short tasks.
+  // A part's own page brings the part with it (the shop puts it into the shell).
   root.replaceChildren();
+  const queryClient = makeQueryClient();
+  const data = readPageData(document);
+  if (data) seedPageData(queryClient, data);
   const app = createRoot(root);
   startTransition(() => {
     app.render(
       <StrictMode>
-        <App router={createRouter()} />
+        <App router={createRouter()} queryClient={queryClient} />
       </StrictMode>,
     );
   });

@@ -35,6 +35,7 @@ mod order_states;
 mod orders;
 mod page_data;
 mod part_edits;
+mod part_pages;
 mod parts;
 mod payments;
 mod private_answers;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partQueryOptions } from '@/features/parts/api/get-part';
 import { searchPartsQueryOptions } from '@/features/parts/api/search-parts';
 import { EMPTY_QUERY, partsApiPath } from '@/features/parts/catalogue-query';
 import { makeQueryClient } from '@/lib/query-client';
@@ -36,6 +37,20 @@ describe('page data', () => {
     seedPageData(queryClient, { api: `/api${partsApiPath(EMPTY_QUERY)}`, total: 30, items });
     expect(queryClient.getQueryData(searchPartsQueryOptions(EMPTY_QUERY).queryKey)).toEqual({ items, total: 30 });
     expect(queryClient.getQueryState(searchPartsQueryOptions(EMPTY_QUERY).queryKey)?.isInvalidated).toBe(false);
+  });
+
+  it("reads a part page's part and seeds it under the key the part's page asks for", () => {
+    const part = makePart({ _id: '42', name: '</script><!--' });
+    const data = readPageData(page(JSON.stringify({ api: '/api/part/42', part }).replace(/</g, '\\u003c')));
+    expect(data).toEqual({ api: '/api/part/42', part });
+    const queryClient = makeQueryClient();
+    seedPageData(queryClient, data!);
+    expect(queryClient.getQueryData(partQueryOptions('42').queryKey)).toEqual(part);
+    // A part under another id than the one asked for is no answer for that page.
+    const other = makeQueryClient();
+    seedPageData(other, { api: '/api/part/41', part });
+    expect(other.getQueryCache().getAll()).toHaveLength(0);
+    expect(readPageData(page('{"api": "/api/part/42", "part": {"name": "no id"}}'))).toBeNull();
   });
 
   it('ignores answers of other API paths', () => {

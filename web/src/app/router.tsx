@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
       { path: paths.parts.path, lazy: page(() => import('./routes/parts')) },
+      { path: paths.part.path, lazy: page(() => import('./routes/part')) },
       { path: paths.cart.path, lazy: page(() => import('./routes/cart')) },
       { path: paths.about.path, lazy: page(() => import('./routes/about')) },
       { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },

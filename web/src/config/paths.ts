@@ -3,6 +3,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   /** The catalogue; `search` is its query string (filters, sort, page), e.g. "?q=pads&page=2". */
   parts: { path: '/parts', getHref: (search = '') => `/parts${search}` },
+  /** A part's own public page: picture, price, stock, fitment and numbers, with Buy and Add to cart. */
+  part: { path: '/parts/:id', getHref: (id: string) => `/parts/${encodeURIComponent(id)}` },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   /** The cart: a visitor's (kept in the browser) or the signed-in buyer's. */
   cart: { path: '/cart', getHref: () => '/cart' },

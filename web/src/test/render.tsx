@@ -7,8 +7,11 @@ import { authKeys, SignedInUserProvider, type User } from '@/lib/auth';
 import { vi } from 'vitest';
 
 type RenderOptions = {
-  /** The URL to start at, with `path` the route pattern that renders `ui` (e.g. "/purchase/:id"). */
-  url?: string;
+  /**
+   * The URL to start at (with the history state a link gave, if any), with `path` the route
+   * pattern that renders `ui` (e.g. "/purchase/:id").
+   */
+  url?: string | { pathname: string; search?: string; state?: unknown };
   path?: string;
   /** Who is signed in (kept in the query cache as /api/me would answer). */
   signedInAs?: User;

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { PageTitle } from '@/components/ui/page-title';
 import { ContactForm } from '@/features/home/components/contact-form';
 import { Hero } from '@/features/home/components/hero';
@@ -9,6 +10,33 @@ import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
 import { TradeCounter } from '@/features/shipping/components/trade-counter';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
+
+// The hero's vehicle picker (with the list of makes and models it asks for) comes after the page
+// shows: it is no part of the home page's first load, nor of the build's HTML.
+const VehicleFinder = lazy(async () => ({ default: (await import('@/features/parts/components/vehicle-finder')).VehicleFinder }));
+
+const noSubscription = () => () => {};
+
+/** False in the build's renderer and while React takes over its HTML, true afterwards. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/** Stands in for the picker while it loads, at about its height, so nothing below moves. */
+const finderPlaceholder = <div className="h-56 animate-pulse rounded-box bg-base-200" role="status" aria-label="Loading the vehicle picker" />;
+
+function HeroVehicle() {
+  const hydrated = useHydrated();
+  if (!hydrated) return finderPlaceholder;
+  return (
+    <Suspense fallback={finderPlaceholder}>
+      <VehicleFinder />
+    </Suspense>
+  );
+}
 
 /** Each part card's second button: the part's minimum order into the cart. */
 const addToCart = (part: Part) => <AddToCartButton part={part} namePart className="btn btn-outline btn-primary btn-block" />;
@@ -22,7 +50,7 @@ export default function HomeRoute() {
   return (
     <>
       <PageTitle />
-      <Hero shopName={config.data?.shopName ?? DEFAULT_SHOP_NAME} />
+      <Hero shopName={config.data?.shopName ?? DEFAULT_SHOP_NAME} vehicle={<HeroVehicle />} />
       <InfoCards />
       <div className="mt-16">
         <StatsBand />

@@ -1,5 +1,12 @@
-/** The home page's opening: what the shop is, and "Get Started" down to the parts. */
-export function Hero({ shopName }: { shopName: string }) {
+import { useId, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * The home page's opening: what the shop is, a search of the catalogue, the buyer's vehicle
+ * (`vehicle`, the catalogue's picker, which the page brings) and "Get Started" down to the parts.
+ */
+export function Hero({ shopName, vehicle }: { shopName: string; vehicle?: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-neutral text-neutral-content" aria-labelledby="hero-title">
       <div
@@ -28,7 +35,8 @@ export function Hero({ shopName }: { shopName: string }) {
             {shopName} supplies workshops and home mechanics with filters, brakes, belts and electrics from
             makers we trust. Order by the box at trade prices and follow every order from your dashboard.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <HeroSearch />
+          <div className="mt-6 flex flex-wrap gap-3">
             <a href="#available-parts" className="btn btn-primary btn-lg">
               Get Started
             </a>
@@ -37,7 +45,13 @@ export function Hero({ shopName }: { shopName: string }) {
             </a>
           </div>
         </div>
-        <ul className="grid grid-cols-2 gap-3 text-sm sm:gap-4" aria-label="Why buy here">
+        <section aria-labelledby="hero-vehicle" className="rounded-box bg-base-100 p-5 text-base-content shadow-lg sm:p-6">
+          <h2 id="hero-vehicle" className="mb-3 text-xl font-bold">
+            Parts for your vehicle
+          </h2>
+          {vehicle}
+        </section>
+        <ul className="grid grid-cols-2 gap-3 text-sm sm:gap-4 lg:col-span-2 lg:grid-cols-4" aria-label="Why buy here">
           {[
             ['Genuine brands', 'OEM and OE-quality parts only, with maker warranties.'],
             ['Fits or free return', 'Wrong fit? Send it back within 30 days.'],
@@ -52,5 +66,44 @@ export function Hero({ shopName }: { shopName: string }) {
         </ul>
       </div>
     </section>
+  );
+}
+
+/**
+ * "Search parts": the catalogue's search (`/parts?q=…`). A plain form too, so it works before the
+ * page's script has started.
+ */
+function HeroSearch() {
+  const id = useId();
+  const navigate = useNavigate();
+  return (
+    <form
+      role="search"
+      action={paths.parts.getHref()}
+      method="get"
+      className="mt-8 max-w-xl"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        void navigate(paths.parts.getHref(q ? `?${new URLSearchParams({ q })}` : ''));
+      }}
+    >
+      <label htmlFor={id} className="mb-2 block text-sm font-semibold text-white">
+        Search parts
+      </label>
+      <div className="join w-full">
+        <input
+          id={id}
+          name="q"
+          type="search"
+          maxLength={200}
+          placeholder="Name, description or part number"
+          className="input input-lg join-item w-full min-w-0 text-base-content"
+        />
+        <button type="submit" className="btn btn-primary btn-lg join-item">
+          Search
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
+import { catalogueState } from '../catalogue-link';
 import type { Part } from '../types';
 
 type PartCardProps = {
@@ -17,25 +18,38 @@ type PartCardProps = {
   action?: ReactNode;
 };
 
-/** One part on the home page or the catalogue (with a line of `details`), leading to its purchase page. */
+/**
+ * One part on the home page or the catalogue (with a line of `details`): its name and picture lead
+ * to its own page (telling it the catalogue page it came from), Purchase to its purchase page.
+ */
 export function PartCard({ part, details, picture = 'lazy', action }: PartCardProps) {
   const money = useMoney();
+  const location = useLocation();
+  const page = paths.part.getHref(part._id);
+  const state = location.pathname === paths.parts.path ? catalogueState(location.search) : undefined;
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+      {/* The picture repeats the name's link: left out of the keyboard's stops. */}
       <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={part.img}
-          alt={part.name}
-          loading={picture === 'lazy' ? 'lazy' : 'eager'}
-          fetchPriority={picture === 'first' ? 'high' : 'auto'}
-          width={400}
-          height={300}
-          className="h-full w-full object-cover"
-        />
+        <Link to={page} state={state} tabIndex={-1} className="block h-full w-full">
+          <img
+            src={part.img}
+            alt={part.name}
+            loading={picture === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={picture === 'first' ? 'high' : 'auto'}
+            width={400}
+            height={300}
+            className="h-full w-full object-cover"
+          />
+        </Link>
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="card-title text-lg leading-snug">{part.name}</h3>
+          <h3 className="card-title text-lg leading-snug wrap-anywhere">
+            <Link to={page} state={state} className="link-hover">
+              {part.name}
+            </Link>
+          </h3>
           <span className="badge badge-lg badge-neutral shrink-0 font-semibold">{money(part.price)}</span>
         </div>
         {details}

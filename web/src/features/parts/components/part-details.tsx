@@ -12,10 +12,12 @@ type PartDetailsProps = {
   onPurchase: () => void;
   /** Beside Purchase: the cart's "Add to cart" for this quantity, which the page brings. */
   addToCart?: ReactNode;
+  /** The words on the Purchase button ("Purchase" unless given). */
+  purchaseLabel?: string;
 };
 
-/** The purchase page's part: picture, facts, the buyer's quantity and the Purchase button. */
-export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addToCart }: PartDetailsProps) {
+/** A part's page (its own, or the purchase page): picture, facts, the buyer's quantity and the Purchase button. */
+export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addToCart, purchaseLabel = 'Purchase' }: PartDetailsProps) {
   const money = useMoney();
   const orderable = canOrder(part);
   return (
@@ -25,7 +27,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addT
       </figure>
       <div className="flex flex-col gap-5">
         <div>
-          <h1 className="text-3xl font-bold">{part.name}</h1>
+          <h1 className="text-3xl font-bold wrap-anywhere">{part.name}</h1>
           <p className="mt-2 text-2xl font-semibold text-primary">
             {money(part.price)} <span className="text-base font-normal text-base-content/70">per unit</span>
           </p>
@@ -55,7 +57,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addT
         )}
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn btn-primary btn-wide" disabled={!orderable} onClick={onPurchase}>
-            Purchase
+            {purchaseLabel}
           </button>
           {addToCart}
         </div>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makePart } from '@/test/parts';
 import { mockApi, renderWithProviders } from '@/test/render';
 import { PartsCatalogue } from './parts-catalogue';
@@ -44,6 +44,11 @@ function setup(url: string, parts: { status?: number; body?: unknown; headers?: 
     fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.startsWith('/api/part?'));
   return { ...view, fetchMock, partCalls, url: () => screen.getByTestId('url').textContent };
 }
+
+afterEach(() => sessionStorage.clear());
+
+/** The buyer turned the saved vehicle off in this session ("Show all parts"). */
+const savedVehicleOff = () => sessionStorage.setItem('catalogue-vehicle', 'all');
 
 describe('parts catalogue', () => {
   it('fills every filter from the URL and asks the API for that page', async () => {
@@ -107,6 +112,7 @@ describe('parts catalogue', () => {
 
   it('offers the remembered vehicle when the URL names none', async () => {
     localStorage.setItem('vehicle', JSON.stringify({ make: 'Honda', model: 'Civic', year: 2018 }));
+    savedVehicleOff();
     const { user, url } = setup('/parts?q=pads');
     await user.click(await screen.findByRole('button', { name: 'Show parts for my 2018 Honda Civic' }));
     expect(url()).toBe('/parts?q=pads&make=Honda&model=Civic&year=2018');
@@ -117,6 +123,61 @@ describe('parts catalogue', () => {
     setup('/parts');
     expect(await screen.findByRole('link', { name: 'Purchase Brake Pads' })).toHaveAttribute('href', '/purchase/1');
     expect(screen.getByText('BRK-1042')).toBeInTheDocument();
+  });
+
+  it("links each part's name and picture to its own page", async () => {
+    setup('/parts?q=pads');
+    const card = (await screen.findByText('Brake Pads')).closest('article')!;
+    const links = within(card).getAllByRole('link', { name: 'Brake Pads' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/parts/1');
+    expect(within(card).getByRole('img', { name: 'Brake Pads' }).closest('a')).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('lists the parts for the saved vehicle by default, and Show all parts turns that off for the session', async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2015 }));
+    const { user, url, partCalls } = setup('/parts?q=pads');
+    expect(await screen.findByText(/Showing parts for your/)).toHaveTextContent('Showing parts for your 2015 Toyota Corolla');
+    expect(url()).toBe('/parts?q=pads&make=Toyota&model=Corolla&year=2015');
+    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&model=Corolla&year=2015&sort=newest&limit=12&offset=0');
+
+    await user.click(screen.getByRole('button', { name: 'Show all parts' }));
+    expect(url()).toBe('/parts?q=pads');
+    expect(screen.queryByText(/Showing parts for your/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('catalogue-vehicle')).toBe('all');
+    expect(screen.getByRole('button', { name: 'Show parts for my 2015 Toyota Corolla' })).toBeInTheDocument();
+
+    // Choosing the saved vehicle again applies it by default again.
+    await user.click(screen.getByRole('button', { name: 'Show parts for my 2015 Toyota Corolla' }));
+    expect(url()).toBe('/parts?q=pads&make=Toyota&model=Corolla&year=2015');
+    expect(sessionStorage.getItem('catalogue-vehicle')).toBeNull();
+  });
+
+  it('leaves the list whole when the buyer turned the saved vehicle off, or chose another filter', async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2015 }));
+    savedVehicleOff();
+    const { url } = setup('/parts');
+    await screen.findByText('Brake Pads');
+    expect(url()).toBe('/parts');
+    expect(screen.queryByText(/Showing parts for your/)).not.toBeInTheDocument();
+    sessionStorage.clear();
+    setup('/parts?make=Honda');
+    await screen.findAllByText('Brake Pads');
+    expect(screen.getAllByTestId('url').at(-1)).toHaveTextContent('/parts?make=Honda');
+  });
+
+  it('choosing no make turns the saved vehicle off, and Clear filters too', async () => {
+    localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2015 }));
+    const { user, url } = setup('/parts');
+    await screen.findByText(/Showing parts for your/);
+    await user.selectOptions(screen.getByLabelText('Make'), 'Any make');
+    expect(url()).toBe('/parts?year=2015');
+    expect(sessionStorage.getItem('catalogue-vehicle')).toBe('all');
+    sessionStorage.clear();
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(url()).toBe('/parts');
+    expect(sessionStorage.getItem('catalogue-vehicle')).toBe('all');
   });
 
   it('says when nothing matches, with a way back to every part', async () => {
@@ -152,6 +213,7 @@ describe('parts catalogue', () => {
 
   it("filters by the remembered vehicle's engine, which the buyer may drop", async () => {
     localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4' }));
+    savedVehicleOff();
     const { user, url, partCalls } = setup('/parts');
     await user.click(await screen.findByRole('button', { name: 'Show parts for my 2014 Toyota Corolla' }));
     expect(url()).toBe('/parts?make=Toyota&model=Corolla&year=2014&engine=1.8L+L4');

@@ -1,5 +1,5 @@
-import { useDeferredValue, useId, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDeferredValue, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,7 +20,9 @@ import {
   type Position,
   type Sort,
 } from '../catalogue-query';
+import { CATALOGUE_CHANGE, isCatalogueChange, rememberChoice, rememberSavedVehicle, savedVehicleApplies, showsVehicle } from '../saved-vehicle-filter';
 import { CATEGORIES, type Category, type Part } from '../types';
+import { formatVehicle, useVehicle, type Vehicle } from '@/lib/vehicle';
 import { PartCard } from './part-card';
 import { VehiclePicker, type VehicleFinder } from './vehicle-picker';
 
@@ -36,23 +38,54 @@ type CardAction = (part: Part) => ReactNode;
 export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: CardAction; vehicleFinder?: VehicleFinder }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { state } = useLocation();
+  const stored = useVehicle();
   const query = parseCatalogueQuery(params);
-  const go = (changes: Partial<CatalogueQuery>) => void navigate(href(changeQuery(query, changes)));
+  const go = (changes: Partial<CatalogueQuery>) => {
+    const next = changeQuery(query, changes);
+    rememberChoice(next, stored);
+    void navigate(href(next), { state: CATALOGUE_CHANGE });
+  };
+  const clearFilters = () => rememberSavedVehicle(false);
+
+  // Coming to the catalogue (from a link, the address bar, the header) without a vehicle: the saved
+  // vehicle applies, unless the buyer turned it off in this session. The catalogue's own changes
+  // never bring it back.
+  const arrivesWithoutVehicle = !isCatalogueChange(state) && !query.make;
+  const applied = stored && arrivesWithoutVehicle ? href(changeQuery(query, { make: stored.make, model: stored.model, year: stored.year, engine: stored.engine })) : null;
+  useEffect(() => {
+    if (applied && savedVehicleApplies()) void navigate(applied, { replace: true });
+  }, [applied, navigate]);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      {showsVehicle(query, stored) ? <SavedVehicleBanner vehicle={stored} onShowAll={() => go({ make: '', model: '', year: null })} /> : null}
       <aside aria-label="Filters" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
         <SearchBox key={query.q} value={query.q} onSearch={(q) => go({ q })} />
         <CategorySelect value={query.category} onChange={(category) => go({ category })} />
         <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
         {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
         {isFiltered(query) ? (
-          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} className="btn btn-sm btn-ghost self-start">
+          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} state={CATALOGUE_CHANGE} onClick={clearFilters} className="btn btn-sm btn-ghost self-start">
             Clear filters
           </Link>
         ) : null}
       </aside>
-      <Results query={query} onSort={(sort) => go({ sort })} cardAction={cardAction} />
+      <Results query={query} onSort={(sort) => go({ sort })} onClearFilters={clearFilters} cardAction={cardAction} />
+    </div>
+  );
+}
+
+/** Says that the saved vehicle filters the list, with the way to every part. */
+function SavedVehicleBanner({ vehicle, onShowAll }: { vehicle: Vehicle; onShowAll: () => void }) {
+  return (
+    <div className="alert alert-info alert-soft flex flex-wrap items-center justify-between gap-3 lg:col-span-2">
+      <p>
+        Showing parts for your <span className="font-semibold">{formatVehicle(vehicle)}</span>
+      </p>
+      <button type="button" className="btn btn-sm btn-outline" onClick={onShowAll}>
+        Show all parts
+      </button>
     </div>
   );
 }
@@ -150,8 +183,23 @@ function useHydrating(): boolean {
 /** Cards in the catalogue's widest row (three columns from `xl`): their pictures load at once. */
 const FIRST_ROW = 3;
 
-function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort: (sort: Sort) => void; cardAction?: CardAction | undefined }) {
+/** Narrower than `lg`, where the filters stand above the results rather than beside them. */
+const STACKED = '(max-width: 63.999rem)';
+
+type ResultsProps = { query: CatalogueQuery; onSort: (sort: Sort) => void; onClearFilters: () => void; cardAction?: CardAction | undefined };
+
+function Results({ query, onSort, onClearFilters, cardAction }: ResultsProps) {
   const parts = useSearchParts(query);
+  const { state } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const search = catalogueSearch(query);
+  // After the buyer changes a filter on a phone (where the filters stand above the results), the
+  // results come into view, and the focus with them.
+  useEffect(() => {
+    if (!isCatalogueChange(state) || !window.matchMedia?.(STACKED).matches) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, [search, state]);
   // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
   // when the page brought the answer with it. The cards are then drawn in a render of their own
   // that React may interrupt (in slices of a few milliseconds), so they are no long task that
@@ -168,7 +216,7 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
   return (
     <section aria-labelledby="catalogue-results" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="catalogue-results" className="text-lg font-semibold" aria-live="polite">
+        <h2 id="catalogue-results" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none" aria-live="polite">
           {loaded
             ? total === 0
               ? 'No parts found'
@@ -192,7 +240,7 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
       </div>
       {!loaded && !parts.isError ? <Spinner label="Loading parts" /> : null}
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
-      {loaded && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
+      {loaded && shown.length === 0 ? <NoParts query={query} total={total} onClearFilters={onClearFilters} /> : null}
       {shown.length > 0 ? (
         <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={parts.isFetching}>
           {shown.map((part, index) => (
@@ -227,12 +275,12 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
   );
 }
 
-function NoParts({ query, total }: { query: CatalogueQuery; total: number }) {
+function NoParts({ query, total, onClearFilters }: { query: CatalogueQuery; total: number; onClearFilters: () => void }) {
   if (total > 0) {
     return (
       <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
         <p className="font-semibold">There is no page {query.page} for this search.</p>
-        <Link to={href({ ...query, page: 1 })} className="btn btn-primary mt-4">
+        <Link to={href({ ...query, page: 1 })} state={CATALOGUE_CHANGE} className="btn btn-primary mt-4">
           Go to the first page
         </Link>
       </div>
@@ -244,7 +292,7 @@ function NoParts({ query, total }: { query: CatalogueQuery; total: number }) {
       {isFiltered(query) ? (
         <>
           <p className="mt-2 text-sm text-base-content/75">Try fewer words, another category or another vehicle.</p>
-          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} className="btn btn-primary mt-4">
+          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} state={CATALOGUE_CHANGE} onClick={onClearFilters} className="btn btn-primary mt-4">
             Clear filters
           </Link>
         </>
@@ -258,7 +306,7 @@ function Pagination({ query, pages }: { query: CatalogueQuery; pages: number }) 
   return (
     <nav aria-label="Pages" className="flex items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={href({ ...query, page: page - 1 })} className="btn btn-sm" rel="prev">
+        <Link to={href({ ...query, page: page - 1 })} state={CATALOGUE_CHANGE} className="btn btn-sm" rel="prev">
           Previous page
         </Link>
       ) : (
@@ -270,7 +318,7 @@ function Pagination({ query, pages }: { query: CatalogueQuery; pages: number }) 
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={href({ ...query, page: page + 1 })} className="btn btn-sm" rel="next">
+        <Link to={href({ ...query, page: page + 1 })} state={CATALOGUE_CHANGE} className="btn btn-sm" rel="next">
           Next page
         </Link>
       ) : (
