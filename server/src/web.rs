@@ -361,30 +361,30 @@ impl Site {
             .and_then(|v| v.as_str())
             .filter(|own| part_page_id(&format!("/parts/{own}")).is_some())
             .unwrap_or(id);
+        if own == id {
+            if let Some(kept) = self
+                .filled
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(path)
+                .filter(|kept| kept.answer == answer)
+            {
+                return Some((StatusCode::OK, kept.file.clone()));
+            }
+        }
         let page = part_html(html, &api_path, &part, &format!("/parts/{own}"), &self.shop)?;
-        if own != id {
-            return Some((StatusCode::OK, Arc::new(self.page_file(file, page, true))));
-        }
-        if let Some(kept) = self
-            .filled
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(path)
-            .filter(|kept| kept.answer == answer)
-        {
-            return Some((StatusCode::OK, kept.file.clone()));
-        }
         let file = Arc::new(self.page_file(file, page, true));
-        self.filled
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(
-                path.to_owned(),
-                Filled {
-                    answer,
-                    file: file.clone(),
-                },
-            );
+        if own != id {
+            return Some((StatusCode::OK, file));
+        }
+        keep_part_page(
+            &mut self.filled.write().unwrap_or_else(|e| e.into_inner()),
+            path,
+            Filled {
+                answer,
+                file: file.clone(),
+            },
+        );
         Some((StatusCode::OK, file))
     }
 
@@ -405,6 +405,21 @@ impl Site {
             .collect(),
         }
     }
+}
+
+/// How many parts' pages are kept filled at most (a few KB each).
+const KEPT_PART_PAGES: usize = 256;
+
+/// Keeps `page` as the filled page of the part page `path`. A catalogue of many thousand parts,
+/// or a crawler walking it, must not grow the process: once `KEPT_PART_PAGES` are kept, those
+/// are let go (and made again when asked for); the other pages stay.
+fn keep_part_page<V>(kept: &mut HashMap<String, V>, path: &str, page: V) {
+    if !kept.contains_key(path)
+        && kept.keys().filter(|k| part_page_id(k).is_some()).count() >= KEPT_PART_PAGES
+    {
+        kept.retain(|k, _| part_page_id(k).is_none());
+    }
+    kept.insert(path.to_owned(), page);
 }
 
 /// The part id in a part page's path (`/parts/42`): one plain segment after `/parts/`.
@@ -1051,6 +1066,23 @@ mod tests {
         let start = body.find(open).unwrap() + open.len();
         let len = body[start..].find("</script>").unwrap();
         serde_json::from_str(&body[start..start + len]).unwrap()
+    }
+
+    #[test]
+    fn kept_part_pages_stay_bounded_and_other_pages_stay_kept() {
+        let mut kept = HashMap::new();
+        kept.insert("/index.html".to_owned(), 0);
+        for id in 0..KEPT_PART_PAGES * 3 {
+            keep_part_page(&mut kept, &format!("/parts/{id}"), id);
+            assert!(kept.len() <= KEPT_PART_PAGES + 1, "{} kept", kept.len());
+            assert_eq!(kept.get(&format!("/parts/{id}")), Some(&id));
+        }
+        assert_eq!(kept.get("/index.html"), Some(&0));
+        // A page kept again replaces its copy without letting the others go.
+        let before = kept.len();
+        let last = format!("/parts/{}", KEPT_PART_PAGES * 3 - 1);
+        keep_part_page(&mut kept, &last, 1);
+        assert_eq!(kept.len(), before);
     }
 
     #[tokio::test]
