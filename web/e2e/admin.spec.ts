@@ -90,6 +90,37 @@ test.describe('admin', () => {
     expect(saved.minimumOrder).toBe(ownPart.minimumOrder);
   });
 
+  test("an admin changes a part's name and picture, previewed first, and the catalogue shows them", async ({ page, api, adminToken, ownPart }) => {
+    const pictureOf = async (id: string) => ((await api.part(id)) as unknown as { img: string }).img;
+    const before = await pictureOf(ownPart._id);
+    const name = `Renamed Part ${Date.now().toString(36)}`;
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await row.getByRole('button', { name: `Edit ${ownPart.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${ownPart.name}` });
+    await expect(dialog.getByRole('img', { name: `Picture of ${ownPart.name}` })).toBeVisible();
+
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Picture').setInputFiles(pngUpload('new-look.png', [200, 40, 40]));
+    const preview = dialog.getByRole('img', { name: `Preview of the new picture of ${ownPart.name}` });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    // The preview is the picture chosen, drawn by the browser.
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${name} is updated.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    expect((await api.part(ownPart._id)).name).toBe(name);
+    const img = await pictureOf(ownPart._id);
+    expect(img).toMatch(/^\/api\/image\//);
+    expect(img).not.toBe(before);
+
+    await page.goto(`/parts?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('img', { name })).toHaveAttribute('src', img);
+  });
+
   test('an edit that leaves the stock alone keeps the orders placed while the form was open', async ({ page, api, adminToken, ownPart, shopper }) => {
     await signInWithToken(page, adminToken, '/dashboard/managePart');
     const row = page.getByRole('row').filter({ hasText: ownPart.name });
