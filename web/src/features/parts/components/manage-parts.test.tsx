@@ -68,6 +68,32 @@ describe('Manage Parts stock', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('sends one Idempotency-Key per restock: the same again on a retry, a new one for another quantity', async () => {
+    const replies = [{ status: 503, body: { error: "The shop's database is busy right now. Please try again in a few seconds." } }, { body: { ...pads, availableQuantity: 8 } }];
+    const { user, fetchMock } = setup(() => replies.shift() ?? { body: { ...pads, availableQuantity: 14 } });
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(dialog).getByLabelText('Quantity to add'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith("The shop's database is busy right now. Please try again in a few seconds."));
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is restocked: 8 in stock.'));
+    const keys = () =>
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const [first, retry] = keys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+
+    // The next restock is another one, with its own key.
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const next = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(next).getByLabelText('Quantity to add'), '6');
+    await user.click(within(next).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is restocked: 14 in stock.'));
+    expect(keys()[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys()[2]).not.toBe(first);
+  });
+
   it("shows the shop's refusal in a toast and keeps the dialog open", async () => {
     const { user } = setup({ status: 404, body: { error: 'Part not found' } });
     await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
