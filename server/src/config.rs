@@ -241,6 +241,10 @@ pub struct Config {
     /// How long a request waits for a free database connection before it is answered 503 (e.g. 5s).
     #[arg(long, env = "SHOP_DB_ACQUIRE_TIMEOUT", default_value = "5s", value_parser = parse_duration, global = true)]
     pub db_acquire_timeout: Duration,
+    /// SQLite: how long a request waits for a lock another program holds on the database
+    /// file (a backup tool, the `sqlite3` shell) before it is answered 503 "busy" (e.g. 10s).
+    #[arg(long, env = "SHOP_DB_BUSY_TIMEOUT", default_value = "10s", value_parser = parse_duration, global = true)]
+    pub db_busy_timeout: Duration,
     /// Answer catalogue reads (`GET /api/part`, `GET /api/part/{id}`) from memory while
     /// nothing has been written; every write under /api makes them read again.
     #[arg(long, env = "SHOP_CATALOGUE_CACHE", default_value = "true", value_parser = BoolishValueParser::new(), action = ArgAction::Set, global = true)]
@@ -301,11 +305,12 @@ impl Config {
         }
     }
 
-    /// The database pool's size and acquire timeout.
+    /// The database pool's size, acquire timeout and SQLite busy timeout.
     pub fn pool_limits(&self) -> PoolLimits {
         PoolLimits {
             max_connections: self.db_pool_size,
             acquire_timeout: self.db_acquire_timeout,
+            busy_timeout: self.db_busy_timeout,
         }
     }
 

@@ -53,6 +53,9 @@ pub struct PoolLimits {
     pub max_connections: Option<u32>,
     /// How long a request waits for a free connection before it is answered 503.
     pub acquire_timeout: Duration,
+    /// SQLite: how long a statement waits for a lock another program holds
+    /// on the file before it is answered 503 "busy".
+    pub busy_timeout: Duration,
 }
 
 impl Default for PoolLimits {
@@ -60,6 +63,7 @@ impl Default for PoolLimits {
         PoolLimits {
             max_connections: None,
             acquire_timeout: Duration::from_secs(5),
+            busy_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -85,15 +89,17 @@ impl Db {
             create_private_sqlite_file(url)?;
         }
         let options = AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout);
+        let busy_timeout_ms = u64::try_from(limits.busy_timeout.as_millis()).unwrap_or(u64::MAX);
         let sqlite = |options: AnyPoolOptions| {
             // WAL lets readers go on while one writer writes; the busy timeout
             // makes writers queue instead of failing when they meet.
-            options.after_connect(|conn, _meta| {
+            options.after_connect(move |conn, _meta| {
                 Box::pin(async move {
+                    let busy_timeout = format!("PRAGMA busy_timeout = {busy_timeout_ms}");
                     for pragma in [
                         "PRAGMA journal_mode = WAL",
                         "PRAGMA synchronous = NORMAL",
-                        "PRAGMA busy_timeout = 10000",
+                        busy_timeout.as_str(),
                         "PRAGMA foreign_keys = ON",
                     ] {
                         conn.execute(pragma).await?;

@@ -52,6 +52,13 @@ pub enum ApiError {
     },
     #[error("{0}")]
     Unavailable(String),
+    /// The database is there but busy (SQLite's file locked by another
+    /// program past the busy timeout): 503 with `Retry-After`.
+    #[error("{message}")]
+    Busy {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -92,7 +99,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -128,7 +135,7 @@ impl IntoResponse for ApiError {
                     None,
                 )
             }
-            ApiError::Unavailable(message) => {
+            ApiError::Unavailable(message) | ApiError::Busy { message, .. } => {
                 tracing::warn!(%message, "service unavailable");
                 (message.clone(), None)
             }
@@ -152,6 +159,9 @@ impl IntoResponse for ApiError {
             .into_response();
         if let ApiError::TooManyRequests {
             retry_after_secs, ..
+        }
+        | ApiError::Busy {
+            retry_after_secs, ..
         } = self
         {
             response.headers_mut().insert(
@@ -169,6 +179,7 @@ impl From<sqlx::Error> for ApiError {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
                 unavailable(&err)
             }
+            sqlx::Error::Database(db) if is_database_busy(db.code().as_deref()) => busy(&err),
             sqlx::Error::Database(db)
                 if is_database_going_away(db.code().as_deref(), db.message()) =>
             {
@@ -179,13 +190,20 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// How long a client is asked to wait before trying again when the database
+/// is busy, in seconds.
+pub const BUSY_RETRY_AFTER_SECS: u64 = 5;
+
+/// SQLite's answers for a file another program keeps locked past the busy
+/// timeout: SQLITE_BUSY, SQLITE_LOCKED and their extended codes.
+fn is_database_busy(code: Option<&str>) -> bool {
+    matches!(code, Some("5" | "6" | "261" | "262" | "517" | "773"))
+}
+
 /// PostgreSQL's answers for a server that is shutting down, starting up, or
-/// refusing connections to the shop's database, and lost connections;
-/// SQLite's for a file another program keeps locked past the busy timeout.
+/// refusing connections to the shop's database, and lost connections.
 fn is_database_going_away(code: Option<&str>, message: &str) -> bool {
     match code {
-        // SQLITE_BUSY, SQLITE_LOCKED and their extended codes
-        Some("5" | "6" | "261" | "262" | "517" | "773") => true,
         // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
         Some("57P01" | "57P02" | "57P03" | "53300") => true,
         // object_not_in_prerequisite_state: here only "database ... is not
@@ -202,6 +220,14 @@ fn unavailable(err: &sqlx::Error) -> ApiError {
     ApiError::Unavailable(
         "The shop's database is not reachable right now. Please try again shortly.".into(),
     )
+}
+
+fn busy(err: &sqlx::Error) -> ApiError {
+    tracing::error!(error = ?err, "database busy");
+    ApiError::Busy {
+        message: "The shop's database is busy right now. Please try again in a few seconds.".into(),
+        retry_after_secs: BUSY_RETRY_AFTER_SECS,
+    }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -20,10 +20,12 @@ pub fn content_security_policy(config: &Config) -> HeaderValue {
     } else {
         ("", "", "")
     };
+    // `blob:` images are pictures an admin picked, previewed before upload;
+    // only this page's own script can make one.
     let policy = format!(
         "default-src 'self'; script-src 'self'{script}; {frame}connect-src 'self'{connect}; \
          object-src 'none'; base-uri 'self'; frame-ancestors 'none'; \
-         img-src 'self' data:; style-src 'self' 'unsafe-inline'"
+         img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'"
     );
     HeaderValue::from_str(&policy).expect("the policy is plain ASCII")
 }

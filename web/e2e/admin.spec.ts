@@ -16,11 +16,46 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Users' })).toBeVisible();
 
     const row = page.getByRole('row').filter({ hasText: someone.email });
-    await row.getByRole('button', { name: 'Make Admin' }).click();
+    // The button names its user; nothing changes before the admin confirms.
+    await row.getByRole('button', { name: `Make Admin ${someone.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make this user an admin?' });
+    await expect(dialog).toContainText(someone.email);
+    await dialog.getByRole('button', { name: 'Make Admin' }).click();
     await expect(toast(page, 'Successfully made an admin')).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
     expect(await api.isAdmin(adminToken, someone.email)).toBe(true);
+  });
+
+  test('an admin removes another admin after confirming, and their session ends', async ({ page, api, adminToken }) => {
+    const someone = await api.signup(uniqueAccount('Demote'));
+    await signInWithToken(page, adminToken, '/dashboard/users');
+    const row = page.getByRole('row').filter({ hasText: someone.email });
+    await row.getByRole('button', { name: `Make Admin ${someone.email}` }).click();
+    await page.getByRole('dialog', { name: 'Make this user an admin?' }).getByRole('button', { name: 'Make Admin' }).click();
+    await expect(toast(page, 'Successfully made an admin')).toBeVisible();
+    expect(await api.isAdmin(adminToken, someone.email)).toBe(true);
+
+    // The admin's own row offers no Remove admin.
+    await expect(page.getByRole('row').filter({ hasText: 'admin@example.com' }).getByRole('button', { name: /Remove admin/ })).toHaveCount(0);
+
+    // Cancel keeps them an admin.
+    const remove = row.getByRole('button', { name: `Remove admin ${someone.email}` });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this admin?' });
+    await expect(dialog).toContainText(`${someone.name} (${someone.email}) becomes a user again and is signed out everywhere.`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await api.isAdmin(adminToken, someone.email)).toBe(true);
+
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Remove admin' }).click();
+    await expect(toast(page, `${someone.name} is no longer an admin`)).toBeVisible();
+    await expect(row.getByRole('button', { name: `Make Admin ${someone.email}` })).toBeVisible();
+    await expect(row.getByText('Admin', { exact: true })).toHaveCount(0);
+    expect(await api.isAdmin(adminToken, someone.email)).toBe(false);
+    // The token they held as an admin no longer works.
+    expect(await api.meStatus(someone.token)).toBe(401);
   });
 
   test('an admin adds a part with a picture and it shows on the home page', async ({ page, adminToken }) => {
@@ -88,6 +123,37 @@ test.describe('admin', () => {
     expect(saved.price).toBe(19.99);
     expect(saved.availableQuantity).toBe(55);
     expect(saved.minimumOrder).toBe(ownPart.minimumOrder);
+  });
+
+  test("an admin changes a part's name and picture, previewed first, and the catalogue shows them", async ({ page, api, adminToken, ownPart }) => {
+    const pictureOf = async (id: string) => ((await api.part(id)) as unknown as { img: string }).img;
+    const before = await pictureOf(ownPart._id);
+    const name = `Renamed Part ${Date.now().toString(36)}`;
+    await signInWithToken(page, adminToken, '/dashboard/managePart');
+    const row = page.getByRole('row').filter({ hasText: ownPart.name });
+    await row.getByRole('button', { name: `Edit ${ownPart.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${ownPart.name}` });
+    await expect(dialog.getByRole('img', { name: `Picture of ${ownPart.name}` })).toBeVisible();
+
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Picture').setInputFiles(pngUpload('new-look.png', [200, 40, 40]));
+    const preview = dialog.getByRole('img', { name: `Preview of the new picture of ${ownPart.name}` });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    // The preview is the picture chosen, drawn by the browser.
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `${name} is updated.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    expect((await api.part(ownPart._id)).name).toBe(name);
+    const img = await pictureOf(ownPart._id);
+    expect(img).toMatch(/^\/api\/image\//);
+    expect(img).not.toBe(before);
+
+    await page.goto(`/parts?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('img', { name })).toHaveAttribute('src', img);
   });
 
   test('an edit that leaves the stock alone keeps the orders placed while the form was open', async ({ page, api, adminToken, ownPart, shopper }) => {

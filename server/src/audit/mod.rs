@@ -24,7 +24,7 @@ use crate::state::AppState;
 pub const DEFAULT_LIMIT: u64 = 50;
 
 /// Every action the log records, as its `action` says it.
-pub const ACTIONS: [&str; 15] = [
+pub const ACTIONS: [&str; 16] = [
     PART_ADDED,
     PART_EDITED,
     PART_DELETED,
@@ -35,6 +35,7 @@ pub const ACTIONS: [&str; 15] = [
     ORDER_CANCELLED,
     ORDER_REFUNDED,
     USER_MADE_ADMIN,
+    USER_ADMIN_REMOVED,
     DELIVERY_METHOD_ADDED,
     DELIVERY_METHOD_EDITED,
     DELIVERY_METHOD_DELETED,
@@ -51,6 +52,7 @@ pub const ORDER_DELIVERED: &str = "order.delivered";
 pub const ORDER_CANCELLED: &str = "order.cancelled";
 pub const ORDER_REFUNDED: &str = "order.refunded";
 pub const USER_MADE_ADMIN: &str = "user.madeAdmin";
+pub const USER_ADMIN_REMOVED: &str = "user.adminRemoved";
 pub const DELIVERY_METHOD_ADDED: &str = "deliveryMethod.added";
 pub const DELIVERY_METHOD_EDITED: &str = "deliveryMethod.edited";
 pub const DELIVERY_METHOD_DELETED: &str = "deliveryMethod.deleted";

@@ -2,6 +2,8 @@
 //! their counts, the vehicles parts fit, and restocking.
 
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -186,39 +188,110 @@ request! {
     }
 }
 
+/// The longest `Idempotency-Key` the shop keeps.
+const MAX_IDEMPOTENCY_KEY: usize = 100;
+
 /// Adds units to a part's stock in one statement, so orders placed at the
-/// same time are never lost; the stock stays at most 1,000,000.
+/// same time are never lost; the stock stays at most 1,000,000. The stock,
+/// the audit record and the answer are one transaction. A restock sent with
+/// an `Idempotency-Key` that the same admin sent before adds nothing again
+/// and answers as the first one did (`Idempotent-Replayed: true`); keys are
+/// remembered for a day (docs/decisions.md, D31).
 #[utoipa::path(post, path = "/api/part/{id}/restock", tag = "parts", security(("bearer" = [])),
-    params(("id" = String, Path)), request_body = RestockRequest,
+    params(("id" = String, Path),
+        ("Idempotency-Key" = Option<String>, Header, max_length = 100,
+            description = "Made once per restock and sent again with every retry of it (a UUID, for one): a repeat adds nothing")),
+    request_body = RestockRequest,
     responses(
-        (status = 200, body = Part),
+        (status = 200, body = Part, headers(("Idempotent-Replayed" = bool, description = "`true` on the answer to a repeat"))),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "The key was used for another restock", body = ErrorBody)))]
 pub async fn restock_part(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(RestockRequest { quantity }): Body<RestockRequest>,
-) -> ApiResult<Json<Part>> {
+) -> ApiResult<Response> {
     let id = parse_id(&id).ok_or_else(|| ApiError::not_found("Part"))?;
-    let Some(row) = store::restock(&state.db, id, quantity, MAX_QUANTITY, &admin).await? else {
-        let part = store::find(&state.db, id)
-            .await?
-            .ok_or_else(|| ApiError::not_found("Part"))?;
-        return Err(ApiError::field(
-            "quantity",
-            format!(
-                "Stock can be at most {MAX_QUANTITY}: this part has {}",
-                part.available_quantity
-            ),
-        ));
+    let key = idempotency_key(&headers)?;
+    let restocked = store::restock(
+        &state.db,
+        id,
+        quantity,
+        MAX_QUANTITY,
+        &admin,
+        key,
+        |row, details| {
+            serde_json::to_string(&Part::new(row.clone(), details.clone()))
+                .expect("a part always serialises")
+        },
+    )
+    .await?;
+    match restocked {
+        store::Restocked::Added(row, details) => {
+            tracing::info!(part = id, quantity, by = ?admin.email, "part restocked");
+            Ok(Json(Part::new(*row, details)).into_response())
+        }
+        store::Restocked::Repeated {
+            part_id,
+            quantity: first_quantity,
+            answer,
+        } => {
+            if part_id != id || first_quantity != quantity {
+                return Err(ApiError::Refused {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    message: format!(
+                        "This Idempotency-Key was already used for another restock ({first_quantity} units of part {part_id}). Send a new key for a new restock."
+                    ),
+                    fields: Default::default(),
+                });
+            }
+            tracing::info!(part = id, quantity, by = ?admin.email, "restock repeated: nothing added");
+            let answer: serde_json::Value = answer
+                .and_then(|text| serde_json::from_str(&text).ok())
+                .ok_or_else(|| anyhow::anyhow!("a kept restock without its answer"))?;
+            Ok((
+                [(
+                    HeaderName::from_static("idempotent-replayed"),
+                    HeaderValue::from_static("true"),
+                )],
+                Json(answer),
+            )
+                .into_response())
+        }
+        store::Restocked::Refused => {
+            let part = store::find(&state.db, id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("Part"))?;
+            Err(ApiError::field(
+                "quantity",
+                format!(
+                    "Stock can be at most {MAX_QUANTITY}: this part has {}",
+                    part.available_quantity
+                ),
+            ))
+        }
+    }
+}
+
+/// The restock's `Idempotency-Key`, if sent: 1 to 100 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<&str>> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
     };
-    tracing::info!(part = id, quantity, by = ?admin.email, "part restocked");
-    let details = store::details(&state.db, &[id])
-        .await?
-        .remove(&id)
-        .unwrap_or_default();
-    Ok(Json(Part::new(row, details)))
+    match value.to_str() {
+        Ok(key)
+            if (1..=MAX_IDEMPOTENCY_KEY).contains(&key.len())
+                && key.bytes().all(|b| b.is_ascii_graphic()) =>
+        {
+            Ok(Some(key))
+        }
+        _ => Err(ApiError::bad_request(format!(
+            "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} letters, digits or punctuation, without spaces (a UUID, for one)"
+        ))),
+    }
 }

@@ -1,4 +1,5 @@
-//! Users as admins see them: the list, making admins, and the admin check.
+//! Users as admins see them: the list, making and removing admins, and the
+//! admin check.
 
 pub mod store;
 
@@ -18,7 +19,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_users))
-        .routes(routes!(make_admin))
+        .routes(routes!(make_admin, remove_admin))
         .routes(routes!(is_admin))
 }
 
@@ -63,6 +64,44 @@ async fn make_admin(
     }
     let modified_count = store::make_admin(&state.db, &email, Some(&admin)).await?;
     tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: made admin");
+    Ok(Json(ModifiedCount { modified_count }))
+}
+
+/// Takes the admin role away from a user, who keeps their account; every
+/// token they were issued before ends (docs/decisions.md, D31). Never the
+/// shop's last admin, never the admin who asks.
+#[utoipa::path(delete, path = "/api/user/admin/{email}", tag = "users", security(("bearer" = [])),
+    params(("email" = String, Path, description = "E-mail of the admin to make a user again")),
+    responses(
+        (status = 200, description = "`modifiedCount` 1, or 0 when they were not an admin", body = ModifiedCount),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No user with that e-mail", body = ErrorBody),
+        (status = 409, description = "The admin who asks, or the shop's last admin", body = ErrorBody)))]
+async fn remove_admin(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(email): Path<String>,
+) -> ApiResult<Json<ModifiedCount>> {
+    let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
+    if store::find_by_email(&state.db, &email).await?.is_none() {
+        return Err(ApiError::not_found("User"));
+    }
+    let modified_count = match store::remove_admin(&state.db, &email, &admin).await? {
+        store::Removed::Yes => 1,
+        store::Removed::NotAdmin => 0,
+        store::Removed::LastAdmin => {
+            return Err(ApiError::Conflict(
+                "This is the shop's last admin: make another user an admin first.".into(),
+            ))
+        }
+        store::Removed::Oneself => {
+            return Err(ApiError::Conflict(
+                "You cannot remove your own admin role. Another admin can do it.".into(),
+            ))
+        }
+    };
+    tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: admin removed");
     Ok(Json(ModifiedCount { modified_count }))
 }
 

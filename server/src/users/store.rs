@@ -234,6 +234,79 @@ pub async fn make_admin(
     Ok(changed)
 }
 
+/// Outcome of taking the admin role away.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Removed {
+    /// The user was an admin and no longer is; their tokens have ended.
+    Yes,
+    /// The user was not an admin: nothing changed.
+    NotAdmin,
+    /// The user is the shop's only admin.
+    LastAdmin,
+    /// The user is the admin who asks.
+    Oneself,
+}
+
+/// Takes the admin role away from `email` and ends every token they were
+/// issued before (docs/decisions.md, D21 and D31), recording it in the audit
+/// log, in one transaction. Every admin row is locked first, so two admins
+/// demoting each other at once cannot leave the shop without an admin.
+pub async fn remove_admin(
+    db: &Db,
+    email: &str,
+    by: &crate::auth::CurrentUser,
+) -> Result<Removed, sqlx::Error> {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let lock_admins = Query::update()
+        .table(Users::Table)
+        .value(Users::Role, Expr::col(Users::Role))
+        .and_where(Expr::col(Users::Role).eq("admin"))
+        .to_owned();
+    let admins = db.execute_on(&mut *tx, &lock_admins).await?;
+    let target: Option<UserRow> = db
+        .fetch_optional_on(
+            &mut *tx,
+            &select()
+                .and_where(Expr::col(Users::Email).eq(email))
+                .to_owned(),
+        )
+        .await?;
+    let Some(target) = target.filter(|u| u.role() == Role::Admin) else {
+        return Ok(Removed::NotAdmin);
+    };
+    if admins <= 1 {
+        return Ok(Removed::LastAdmin);
+    }
+    if target.id == by.id {
+        return Ok(Removed::Oneself);
+    }
+    let statement = Query::update()
+        .table(Users::Table)
+        .value(Users::Role, "user")
+        .value(
+            Users::TokensValidAfter,
+            crate::auth::recovery::end_tokens_now(),
+        )
+        .and_where(Expr::col(Users::Id).eq(target.id))
+        .to_owned();
+    db.execute_on(&mut *tx, &statement).await?;
+    crate::audit::record(
+        db,
+        &mut *tx,
+        crate::audit::Entry {
+            by,
+            action: crate::audit::USER_ADMIN_REMOVED,
+            subject_type: "user",
+            subject_id: email.to_owned(),
+            before: Some(serde_json::json!({ "role": "admin" })),
+            after: Some(serde_json::json!({ "role": "user" })),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Removed::Yes)
+}
+
 /// Locks a user's row for the rest of the transaction (a write that changes
 /// nothing), so that checks on what the user holds are made one at a time.
 pub async fn lock<'e>(

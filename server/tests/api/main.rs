@@ -42,6 +42,7 @@ mod private_answers;
 mod profiles;
 mod recovery;
 mod request_docs;
+mod restock_retries;
 mod reviews;
 mod security;
 mod shipping;

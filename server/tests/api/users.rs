@@ -139,3 +139,194 @@ async fn an_admin_asks_about_anyone_but_a_user_only_about_themself() {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     error_of(response).await;
 }
+
+/// A new user made admin by the shop's admin.
+async fn second_admin(app: &TestApp, admin: &User) -> User {
+    let user = app.new_user().await;
+    let response = app.make_admin(Some(&admin.token), &user.email).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    user
+}
+
+/// The roles of every account, by e-mail.
+async fn roles(app: &TestApp, admin: &User) -> Vec<(String, String)> {
+    let users: Vec<Value> = app.users(Some(&admin.token)).await.json().await.unwrap();
+    users
+        .iter()
+        .map(|u| {
+            (
+                u["email"].as_str().unwrap().to_owned(),
+                u["role"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_admin_removes_another_admin_whose_tokens_end() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let other = second_admin(&app, &admin).await;
+    assert_eq!(app.whoami(&other.token).await["role"], "admin");
+
+    // Any case is the same user, as when making an admin.
+    let response = app
+        .remove_admin(Some(&admin.token), &other.email.to_uppercase())
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"modifiedCount": 1})
+    );
+
+    // The token they held as an admin has ended (docs/decisions.md, D21).
+    expect_error(
+        app.me(Some(&other.token)).await,
+        StatusCode::UNAUTHORIZED,
+        "Your session has ended. Please log in again.",
+    )
+    .await;
+    // They keep their account, as a user.
+    let login = app.login(&other.email, PASSWORD).await;
+    assert_eq!(login.status(), StatusCode::OK);
+    let token = login.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(app.whoami(&token).await["role"], "user");
+    let denied = app.post_part(Some(&token), &part_body()).await;
+    expect_error(denied, StatusCode::FORBIDDEN, "Only admins can do this").await;
+
+    // The audit log says who did it, and the role before and after.
+    let records: Vec<Value> = app
+        .get(
+            "/api/admin/audit?action=user.adminRemoved",
+            Some(&admin.token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["byEmail"], ADMIN_EMAIL);
+    assert_eq!(records[0]["subjectType"], "user");
+    assert_eq!(records[0]["subjectId"], other.email.as_str());
+    assert_eq!(records[0]["before"], json!({"role": "admin"}));
+    assert_eq!(records[0]["after"], json!({"role": "user"}));
+}
+
+#[tokio::test]
+async fn removing_the_admin_role_of_a_user_modifies_nothing() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let user = app.new_user().await;
+    let response = app.remove_admin(Some(&admin.token), &user.email).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"modifiedCount": 0})
+    );
+    // Their session goes on, and nothing is recorded.
+    assert_eq!(app.whoami(&user.token).await["role"], "user");
+    let total = app
+        .get(
+            "/api/admin/audit?action=user.adminRemoved",
+            Some(&admin.token),
+        )
+        .await
+        .headers()["x-total-count"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(total, "0");
+}
+
+#[tokio::test]
+async fn the_last_admin_is_never_removed() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let response = app.remove_admin(Some(&admin.token), ADMIN_EMAIL).await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "This is the shop's last admin: make another user an admin first.",
+    )
+    .await;
+    assert_eq!(app.whoami(&admin.token).await["role"], "admin");
+}
+
+#[tokio::test]
+async fn an_admin_never_removes_themself() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let other = second_admin(&app, &admin).await;
+    let response = app.remove_admin(Some(&admin.token), ADMIN_EMAIL).await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "You cannot remove your own admin role. Another admin can do it.",
+    )
+    .await;
+    // Both stay admins, with their sessions.
+    assert_eq!(app.whoami(&admin.token).await["role"], "admin");
+    assert_eq!(app.whoami(&other.token).await["role"], "admin");
+}
+
+#[tokio::test]
+async fn removing_an_unknown_email_answers_404() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    for email in ["nobody@example.com", "not-an-email"] {
+        let response = app.remove_admin(Some(&admin.token), email).await;
+        expect_error(response, StatusCode::NOT_FOUND, "User not found").await;
+    }
+}
+
+#[tokio::test]
+async fn only_an_admin_removes_admins() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let user = app.new_user().await;
+    let response = app.remove_admin(Some(&user.token), ADMIN_EMAIL).await;
+    expect_error(response, StatusCode::FORBIDDEN, "Only admins can do this").await;
+    let response = app.remove_admin(None, ADMIN_EMAIL).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.whoami(&admin.token).await["role"], "admin");
+}
+
+#[tokio::test]
+async fn two_admins_removing_each_other_at_once_leave_one_admin() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let other = second_admin(&app, &admin).await;
+
+    let (first, second) = tokio::join!(
+        app.remove_admin(Some(&admin.token), &other.email),
+        app.remove_admin(Some(&other.token), ADMIN_EMAIL),
+    );
+    let statuses = [first.status(), second.status()];
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{statuses:?}"
+    );
+    // The other was refused: the last admin (409), or its session had already ended (401).
+    assert!(
+        statuses
+            .iter()
+            .any(|s| [StatusCode::CONFLICT, StatusCode::UNAUTHORIZED].contains(s)),
+        "{statuses:?}"
+    );
+    let winner = if first.status() == StatusCode::OK {
+        &admin
+    } else {
+        &other
+    };
+    let admins: Vec<String> = roles(&app, winner)
+        .await
+        .into_iter()
+        .filter(|(_, role)| role == "admin")
+        .map(|(email, _)| email)
+        .collect();
+    assert_eq!(admins, vec![winner.email.clone()]);
+}

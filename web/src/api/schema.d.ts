@@ -987,7 +987,11 @@ export interface paths {
         put?: never;
         /**
          * Adds units to a part's stock in one statement, so orders placed at the
-         *     same time are never lost; the stock stays at most 1,000,000.
+         *     same time are never lost; the stock stays at most 1,000,000. The stock,
+         *     the audit record and the answer are one transaction. A restock sent with
+         *     an `Idempotency-Key` that the same admin sent before adds nothing again
+         *     and answers as the first one did (`Idempotent-Replayed: true`); keys are
+         *     remembered for a day (docs/decisions.md, D31).
          */
         post: operations["restock_part"];
         delete?: never;
@@ -1117,7 +1121,12 @@ export interface paths {
         /** Makes a user an admin. */
         put: operations["make_admin"];
         post?: never;
-        delete?: never;
+        /**
+         * Takes the admin role away from a user, who keeps their account; every
+         *     token they were issued before ends (docs/decisions.md, D31). Never the
+         *     shop's last admin, never the admin who asks.
+         */
+        delete: operations["remove_admin"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6201,7 +6210,10 @@ export interface operations {
     restock_part: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Made once per restock and sent again with every retry of it (a UUID, for one): a repeat adds nothing */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 id: string;
             };
@@ -6215,6 +6227,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` on the answer to a repeat */
+                    "Idempotent-Replayed"?: boolean;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6264,6 +6278,15 @@ export interface operations {
             };
             /** @description The body is not of the documented media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another restock */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6677,6 +6700,63 @@ export interface operations {
             };
             /** @description No user with that e-mail */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail of the admin to make a user again */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `modifiedCount` 1, or 0 when they were not an admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModifiedCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No user with that e-mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The admin who asks, or the shop's last admin */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,12 +27,12 @@ type Body = FormData | object | undefined;
 /** An answer's JSON and its headers (for `X-Total-Count` on paged lists). */
 type Answer<T> = { data: T; headers: Headers };
 
-async function request<T>(method: string, path: string, body?: Body): Promise<T> {
-  return (await send<T>(method, path, body)).data;
+async function request<T>(method: string, path: string, body?: Body, extraHeaders?: Record<string, string>): Promise<T> {
+  return (await send<T>(method, path, body, extraHeaders)).data;
 }
 
-async function send<T>(method: string, path: string, body?: Body): Promise<Answer<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send<T>(method: string, path: string, body?: Body, extraHeaders?: Record<string, string>): Promise<Answer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -82,7 +82,8 @@ export type Page<T> = { items: T[]; total: number };
 /** The one client for the shop's /api routes (same origin). */
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
+  /** `headers`: extra request headers, such as a restock's `Idempotency-Key`. */
+  post: <T>(path: string, body?: Body, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
   put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),

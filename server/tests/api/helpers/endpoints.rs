@@ -102,6 +102,11 @@ impl TestApp {
             .expect("request sent")
     }
 
+    pub async fn remove_admin(&self, token: Option<&str>, email: &str) -> Response {
+        self.delete(&format!("/api/user/admin/{email}"), token)
+            .await
+    }
+
     pub async fn is_admin(&self, token: Option<&str>, email: &str) -> Response {
         self.get(&format!("/api/admin/{email}"), token).await
     }

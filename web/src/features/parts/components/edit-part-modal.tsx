@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { InputField, TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
+import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { partQueryOptions } from '../api/get-part';
 import { partKeys } from '../api/keys';
 import { useUpdatePart, type PartChanges } from '../api/update-part';
@@ -14,7 +15,7 @@ import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema,
 import type { Part } from '../types';
 import { CatalogueFields } from './catalogue-fields';
 
-/** Edits a part's name, description, price, stock and catalogue fields; its picture stays. */
+/** Edits a part's name, description, picture (previewed before saving), price, stock and catalogue fields. */
 export function EditPartModal({ part, onClose }: { part: Part | null; onClose: () => void }) {
   return (
     <Modal open={part !== null} title={`Edit ${part?.name ?? 'part'}`} onClose={onClose}>
@@ -71,6 +72,15 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
   // The stock figure the form loaded; a refused stock change loads the shop's current one.
   const [stockSeen, setStockSeen] = useState(part.availableQuantity);
   const [stockReloaded, setStockReloaded] = useState(false);
+  // A new picture the admin chose: shown before saving, uploaded (POST /api/image) on Save.
+  const [picture, setPicture] = useState<Picked | null>(null);
+  const pickPicture = (file: File | null) => setPicture(file ? { file, url: URL.createObjectURL(file) } : null);
+  // Each preview's object URL is let go once another replaces it or the form closes.
+  useEffect(() => {
+    if (!picture) return;
+    const { url } = picture;
+    return () => URL.revokeObjectURL(url);
+  }, [picture]);
   const form = useForm<EditPartValues>({ resolver: zodResolver(editPartSchema), defaultValues: editValues(part) });
   const {
     register,
@@ -97,12 +107,13 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const changes = changedFields(values, part, stockSeen);
-    if (Object.keys(changes).length === 0) {
+    if (Object.keys(changes).length === 0 && !picture) {
       notify.info(`Nothing to save: ${part.name} is unchanged.`);
       onClose();
       return;
     }
     try {
+      if (picture) changes.img = await uploadImage(picture.file);
       await updatePart.mutateAsync({ id: part._id, changes });
       notify.success(`${changes.name ?? part.name} is updated.`);
       onClose();
@@ -122,6 +133,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <PicturePicker current={part.img} name={part.name} picture={picture} onPick={pickPicture} />
       <div className="grid grid-cols-2 gap-4">
         <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
         <InputField label="Weight (kg)" inputMode="decimal" error={errors.weightKg?.message} {...register('weightKg')} />
@@ -147,5 +159,58 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       </div>
     </form>
     </FormProvider>
+  );
+}
+
+/** A new picture the admin chose and the object URL its preview shows. */
+type Picked = { file: File; url: string };
+
+/** The part's picture and a file input for a new one, previewed as it will show before it is saved. */
+function PicturePicker({ current, name, picture, onPick }: { current: string; name: string; picture: Picked | null; onPick: (file: File | null) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const preview = picture?.url ?? null;
+  // Bumped to empty the file input when the admin keeps the current picture.
+  const [cleared, setCleared] = useState(0);
+
+  return (
+    <div className="flex items-start gap-4">
+      <figure className="shrink-0">
+        <img
+          src={preview ?? current}
+          alt={preview ? `Preview of the new picture of ${name}` : `Picture of ${name}`}
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded object-cover"
+        />
+        <figcaption className="mt-1 text-xs text-base-content/75">{preview ? 'New, not saved yet' : 'Current'}</figcaption>
+      </figure>
+      <div className="grid min-w-0 grow gap-2">
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          Picture
+        </label>
+        <input
+          key={cleared}
+          id={inputId}
+          type="file"
+          accept={ACCEPTED_IMAGES}
+          aria-describedby={hintId}
+          className="file-input file-input-bordered file-input-sm w-full"
+          onChange={(event) => onPick(event.target.files?.[0] ?? null)}
+        />
+        <p id={hintId} className="text-xs text-base-content/75">
+          JPEG, PNG, WebP or GIF, up to 10 MB. Leave empty to keep the current picture.
+        </p>
+        {picture ? (
+          <button type="button" className="btn btn-ghost btn-xs justify-self-start" onClick={() => {
+              onPick(null);
+              setCleared((n) => n + 1);
+            }}
+          >
+            Keep the current picture
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
 }

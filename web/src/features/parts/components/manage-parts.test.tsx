@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { makePart } from '@/test/parts';
-import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import { mockApi, pngFile, renderWithProviders, sentBody } from '@/test/render';
 import { ManageParts } from './manage-parts';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -25,6 +25,7 @@ function setup(restock: Route, update: Route = { body: { matchedCount: 1, modifi
       return reply;
     },
     'PUT /api/part/1': update,
+    'POST /api/image': { body: { success: true, data: { url: '/api/image/new-pads.png' } } },
   });
   return { ...renderWithProviders(<ManageParts />), fetchMock };
 }
@@ -65,6 +66,32 @@ describe('Manage Parts stock', () => {
       expect(await within(dialog).findByText('Quantity must be a whole number from 1 to 1,000,000')).toBeInTheDocument();
     }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('sends one Idempotency-Key per restock: the same again on a retry, a new one for another quantity', async () => {
+    const replies = [{ status: 503, body: { error: "The shop's database is busy right now. Please try again in a few seconds." } }, { body: { ...pads, availableQuantity: 8 } }];
+    const { user, fetchMock } = setup(() => replies.shift() ?? { body: { ...pads, availableQuantity: 14 } });
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(dialog).getByLabelText('Quantity to add'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith("The shop's database is busy right now. Please try again in a few seconds."));
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is restocked: 8 in stock.'));
+    const keys = () =>
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const [first, retry] = keys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+
+    // The next restock is another one, with its own key.
+    await user.click(await screen.findByRole('button', { name: 'Restock Brake Pads' }));
+    const next = screen.getByRole('dialog', { name: 'Restock Brake Pads' });
+    await user.type(within(next).getByLabelText('Quantity to add'), '6');
+    await user.click(within(next).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Brake Pads is restocked: 14 in stock.'));
+    expect(keys()[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys()[2]).not.toBe(first);
   });
 
   it("shows the shop's refusal in a toast and keeps the dialog open", async () => {
@@ -122,6 +149,38 @@ describe('Manage Parts edits and stock', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ceramic Brake Pads is updated.'));
     expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ name: 'Ceramic Brake Pads' });
+  });
+
+  it('previews a new picture, uploads it on Save and sends its address with the other changes', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    const createObjectURL = vi.fn(() => 'blob:preview');
+    const revokeObjectURL = vi.fn();
+    // jsdom makes no object URLs: these stand in for the browser's.
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const dialog = await openEdit(user);
+    expect(within(dialog).getByRole('img', { name: 'Picture of Brake Pads' })).toHaveAttribute('src', pads.img);
+    await user.upload(within(dialog).getByLabelText('Picture'), pngFile('new-pads.png'));
+    expect(within(dialog).getByRole('img', { name: 'Preview of the new picture of Brake Pads' })).toHaveAttribute('src', 'blob:preview');
+    expect(within(dialog).getByText('New, not saved yet')).toBeInTheDocument();
+    // Nothing is uploaded before Save.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/image'))).toBe(false);
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Ceramic Brake Pads');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ceramic Brake Pads is updated.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/part/1')).toEqual({ name: 'Ceramic Brake Pads', img: '/api/image/new-pads.png' });
+  });
+
+  it('keeps the current picture when the admin changes their mind', async () => {
+    const { user, fetchMock } = setup({ body: pads });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+    const dialog = await openEdit(user);
+    await user.upload(within(dialog).getByLabelText('Picture'), pngFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the current picture' }));
+    expect(within(dialog).getByRole('img', { name: 'Picture of Brake Pads' })).toHaveAttribute('src', pads.img);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(notify.info).toHaveBeenCalledWith('Nothing to save: Brake Pads is unchanged.'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' || init?.method === 'PUT')).toBe(false);
   });
 
   it('a stock change sends the new stock with the stock the form loaded', async () => {

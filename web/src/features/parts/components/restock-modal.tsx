@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InputField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { useRestockPart } from '../api/restock-part';
+import { newRestockKey, useRestockPart } from '../api/restock-part';
 import { restockSchema, type RestockValues } from '../schemas';
 import type { Part } from '../types';
 
@@ -23,6 +24,9 @@ export function RestockModal({ part, onClose }: { part: RestockTarget | null; on
 
 function RestockForm({ part, onClose }: { part: RestockTarget; onClose: () => void }) {
   const restock = useRestockPart();
+  // One key per restock: sending the same quantity again (a retry after an error) reuses it, so
+  // the shop adds the units once however many times it was sent; another quantity is another restock.
+  const [attempt, setAttempt] = useState<{ quantity: number; key: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,7 +36,10 @@ function RestockForm({ part, onClose }: { part: RestockTarget; onClose: () => vo
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await restock.mutateAsync({ id: part._id, quantity: Number(values.quantity) });
+      const quantity = Number(values.quantity);
+      const current = attempt?.quantity === quantity ? attempt : { quantity, key: newRestockKey() };
+      setAttempt(current);
+      const saved = await restock.mutateAsync({ id: part._id, quantity, key: current.key });
       notify.success(`${part.name} is restocked: ${saved.availableQuantity} in stock.`);
       onClose();
     } catch (error) {
