@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useId, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
@@ -37,12 +37,22 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const query = parseCatalogueQuery(params);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const go = (changes: Partial<CatalogueQuery>) => void navigate(href(changeQuery(query, changes)));
 
   return (
     <div className="grid gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <aside aria-label="Filters" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
-        <SearchBox key={query.q} value={query.q} onSearch={(q) => go({ q })} />
+        <SearchBox
+          key={query.q}
+          value={query.q}
+          onSearch={(q) => {
+            go({ q });
+            // The search box is drawn anew for the new words, which would leave focus nowhere: it goes
+            // to the results' heading instead, whose count is announced once the results arrive.
+            resultsHeading.current?.focus();
+          }}
+        />
         <CategorySelect value={query.category} onChange={(category) => go({ category })} />
         <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
         {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
@@ -52,7 +62,7 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
           </Link>
         ) : null}
       </aside>
-      <Results query={query} onSort={(sort) => go({ sort })} cardAction={cardAction} />
+      <Results query={query} onSort={(sort) => go({ sort })} cardAction={cardAction} headingRef={resultsHeading} />
     </div>
   );
 }
@@ -150,7 +160,15 @@ function useHydrating(): boolean {
 /** Cards in the catalogue's widest row (three columns from `xl`): their pictures load at once. */
 const FIRST_ROW = 3;
 
-function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort: (sort: Sort) => void; cardAction?: CardAction | undefined }) {
+type ResultsProps = {
+  query: CatalogueQuery;
+  onSort: (sort: Sort) => void;
+  cardAction?: CardAction | undefined;
+  /** The results' heading, which a search moves focus to. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+};
+
+function Results({ query, onSort, cardAction, headingRef }: ResultsProps) {
   const parts = useSearchParts(query);
   // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
   // when the page brought the answer with it. The cards are then drawn in a render of their own
@@ -168,7 +186,7 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
   return (
     <section aria-labelledby="catalogue-results" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="catalogue-results" className="text-lg font-semibold" aria-live="polite">
+        <h2 id="catalogue-results" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold outline-none" aria-live="polite">
           {loaded
             ? total === 0
               ? 'No parts found'
