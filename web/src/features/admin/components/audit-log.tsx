@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuditRecord } from '@/api/types';
 import { ErrorBox } from '@/components/ui/error-box';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AUDIT_PAGE_SIZE, type AuditFilters, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
 import { AUDIT_ACTIONS, diffFields, showValue, SUBJECT_TYPES } from '../diff';
@@ -147,7 +148,7 @@ function AuditTable({ records, total, page, onPage }: { records: AuditRecord[]; 
   const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
   return (
     <div>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Audit records">
         <table className="table table-sm">
           <caption className="sr-only">Audit records, newest first</caption>
           <thead>
@@ -179,7 +180,7 @@ function AuditTable({ records, total, page, onPage }: { records: AuditRecord[]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-base-content/75" aria-live="polite">
           {first}–{first + records.length - 1} of {total} {total === 1 ? 'record' : 'records'}

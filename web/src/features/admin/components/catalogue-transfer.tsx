@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ImportResult, RowError } from '@/api/types';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { partKeys } from '@/features/parts/api/keys';
@@ -143,7 +144,7 @@ export function CatalogueTransfer() {
               {step.message}
             </p>
             {step.errors.length > 0 ? (
-              <div className="overflow-x-auto">
+              <ScrollRegion label="Rows to fix">
                 <table className="table table-sm">
                   <caption className="text-left font-semibold">Rows to fix</caption>
                   <thead>
@@ -165,7 +166,7 @@ export function CatalogueTransfer() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             ) : null}
             <p className="text-sm text-base-content/75">Nothing was imported. Fix the file, choose it again and check it.</p>
           </div>

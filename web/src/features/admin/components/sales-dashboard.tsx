@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import type { LowStockPart, TopPart } from '@/api/types';
 import { ErrorBox } from '@/components/ui/error-box';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useMoney } from '@/lib/config';
 import { useDashboard } from '../api/get-dashboard';
@@ -19,7 +20,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 function TopTable({ caption, parts, money }: { caption: string; parts: TopPart[]; money: (amount: number) => string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="table table-sm">
         <caption className="text-left font-semibold">{caption}</caption>
         <thead>
@@ -47,7 +48,7 @@ function TopTable({ caption, parts, money }: { caption: string; parts: TopPart[]
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

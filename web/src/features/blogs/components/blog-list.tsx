@@ -1,6 +1,6 @@
 import { posts, type Block } from '../posts';
 
-function BlockView({ block }: { block: Block }) {
+function BlockView({ block, label }: { block: Block; label: string }) {
   if (block.kind === 'list') {
     return (
       <ul className="list-disc space-y-2 pl-6">
@@ -11,8 +11,9 @@ function BlockView({ block }: { block: Block }) {
     );
   }
   if (block.kind === 'code') {
+    // A code example is wider than a phone: keyboard users reach it with Tab and scroll it with the arrow keys.
     return (
-      <pre className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content">
+      <pre tabIndex={0} role="region" aria-label={label} className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content">
         <code>{block.code}</code>
       </pre>
     );
@@ -53,7 +54,7 @@ export function BlogList() {
               <p className="mt-2 font-medium text-base-content/80">{post.summary}</p>
               <div className="mt-4 grid gap-4 leading-relaxed">
                 {post.body.map((block, i) => (
-                  <BlockView key={i} block={block} />
+                  <BlockView key={i} block={block} label={`Code example: ${post.question}`} />
                 ))}
               </div>
             </article>

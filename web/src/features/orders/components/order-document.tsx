@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
@@ -100,7 +101,7 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
         </section>
       </div>
 
-      <div className="overflow-x-auto">
+      <ScrollRegion label={invoice ? 'Invoice lines' : 'Packing list'}>
         <table className="table table-sm">
           <thead>
             <tr>
@@ -153,7 +154,7 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       {invoice ? (
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-1">

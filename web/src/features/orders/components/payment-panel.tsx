@@ -14,6 +14,9 @@ import { TestCardForm } from './test-card-form';
 // shows this form, never with any other page.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
+/** Moves focus to the element as it appears. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 type PaymentPanelProps = { orderId: string; intent: UseQueryResult<PaymentIntent> };
 
 /**
@@ -91,7 +94,8 @@ export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
           </p>
         ) : null}
         {state.status === 'succeeded' ? (
-          <div role="status" className="alert alert-success alert-soft">
+          // The card form locks once paid, which would leave focus nowhere: it goes to this message.
+          <div ref={focusOnMount} tabIndex={-1} role="status" className="alert alert-success alert-soft outline-none">
             <div>
               <p className="font-semibold">Congrats! Your Payment is completed.</p>
               <p className="text-sm">

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Select } from '@/components/ui/field';
@@ -41,6 +41,7 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
   const { state } = useLocation();
   const stored = useVehicle();
   const query = parseCatalogueQuery(params);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const go = (changes: Partial<CatalogueQuery>) => {
     const next = changeQuery(query, changes);
     rememberChoice(next, stored);
@@ -61,7 +62,16 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
     <div className="grid gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
       {showsVehicle(query, stored) ? <SavedVehicleBanner vehicle={stored} onShowAll={() => go({ make: '', model: '', year: null })} /> : null}
       <aside aria-label="Filters" className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
-        <SearchBox key={query.q} value={query.q} onSearch={(q) => go({ q })} />
+        <SearchBox
+          key={query.q}
+          value={query.q}
+          onSearch={(q) => {
+            go({ q });
+            // The search box is drawn anew for the new words, which would leave focus nowhere: it goes
+            // to the results' heading instead, whose count is announced once the results arrive.
+            resultsHeading.current?.focus();
+          }}
+        />
         <CategorySelect value={query.category} onChange={(category) => go({ category })} />
         <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
         {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
@@ -71,7 +81,7 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
           </Link>
         ) : null}
       </aside>
-      <Results query={query} onSort={(sort) => go({ sort })} onClearFilters={clearFilters} cardAction={cardAction} />
+      <Results query={query} onSort={(sort) => go({ sort })} onClearFilters={clearFilters} cardAction={cardAction} headingRef={resultsHeading} />
     </div>
   );
 }
@@ -186,20 +196,26 @@ const FIRST_ROW = 3;
 /** Narrower than `lg`, where the filters stand above the results rather than beside them. */
 const STACKED = '(max-width: 63.999rem)';
 
-type ResultsProps = { query: CatalogueQuery; onSort: (sort: Sort) => void; onClearFilters: () => void; cardAction?: CardAction | undefined };
+type ResultsProps = {
+  query: CatalogueQuery;
+  onSort: (sort: Sort) => void;
+  onClearFilters: () => void;
+  cardAction?: CardAction | undefined;
+  /** The results' heading, which a search moves focus to. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+};
 
-function Results({ query, onSort, onClearFilters, cardAction }: ResultsProps) {
+function Results({ query, onSort, onClearFilters, cardAction, headingRef }: ResultsProps) {
   const parts = useSearchParts(query);
   const { state } = useLocation();
-  const heading = useRef<HTMLHeadingElement>(null);
   const search = catalogueSearch(query);
   // After the buyer changes a filter on a phone (where the filters stand above the results), the
   // results come into view, and the focus with them.
   useEffect(() => {
     if (!isCatalogueChange(state) || !window.matchMedia?.(STACKED).matches) return;
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: 'start' });
-  }, [search, state]);
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [search, state, headingRef]);
   // While the build's HTML is hydrated the list is what the build rendered (no answer yet), even
   // when the page brought the answer with it. The cards are then drawn in a render of their own
   // that React may interrupt (in slices of a few milliseconds), so they are no long task that
@@ -216,7 +232,7 @@ function Results({ query, onSort, onClearFilters, cardAction }: ResultsProps) {
   return (
     <section aria-labelledby="catalogue-results" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="catalogue-results" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none" aria-live="polite">
+        <h2 id="catalogue-results" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none" aria-live="polite">
           {loaded
             ? total === 0
               ? 'No parts found'
