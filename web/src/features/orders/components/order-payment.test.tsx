@@ -149,6 +149,36 @@ describe('payment page', () => {
     expect(screen.getByLabelText('Card number')).toBeEnabled();
   });
 
+  it.each([
+    ['Card number', '{Backspace}2'],
+    ['Expiry', '{Backspace}'],
+    ['CVC', '4'],
+  ])("takes a declined card's message away when the buyer changes the %s", async (label, keys) => {
+    const { user, pay, fillCard } = setup({ 'POST /api/test-payments/confirm': declined });
+    await fillCard({ number: '4000000000000002' });
+    await vi.waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    // Leaving an input without changing it keeps the message.
+    await user.click(screen.getByLabelText(label));
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    await user.keyboard(keys);
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a new decline after the message was cleared by an edit', async () => {
+    const { user, pay, fillCard } = setup({ 'POST /api/test-payments/confirm': declined });
+    await fillCard({ number: '4000000000000002' });
+    await vi.waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('CVC'), '{Backspace}9');
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
+
   it("puts the server's per-field messages under the card inputs", async () => {
     const { user, pay, fillCard } = setup({
       'POST /api/test-payments/confirm': {
