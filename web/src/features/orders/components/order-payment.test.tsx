@@ -256,5 +256,15 @@ describe('payment page', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    // Nothing to try again; the way back is to My Orders.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
+  });
+
+  it('offers Try again and the way back to My Orders when the order could not be loaded', async () => {
+    setup({ 'GET /api/booking/9': { status: 500, body: { error: 'The database is down' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is down');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
   });
 });
