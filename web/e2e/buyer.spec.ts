@@ -21,7 +21,13 @@ test.describe('buyer dashboard', () => {
 
     await expect(page.getByLabel('Name')).toHaveValue(shopper.name);
     await page.getByLabel('Description').fill(words);
-    await page.getByLabel('Rating').fill('5');
+    // The stars are the rating: a radio group, rated from the keyboard.
+    const rating = page.getByRole('radiogroup', { name: 'Rating' });
+    await rating.getByRole('radio', { name: '3 stars' }).check();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(rating.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await expect(rating.getByRole('radio', { name: '5 stars' })).toBeFocused();
     await page.getByLabel('Image').setInputFiles(pngUpload('me.png'));
     await page.getByRole('button', { name: 'Add Review' }).click();
     await expect(toast(page, 'Review added successfully')).toBeVisible();

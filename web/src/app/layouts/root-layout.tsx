@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useUser } from '@/lib/auth';
 import { Footer } from './footer';
 import { Header } from './header';
+import { scrollKey } from './scroll-key';
 
 /** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
@@ -53,8 +54,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {/* Keyed by path: every fresh page load has the same location key, which would restore another page's scroll. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -52,4 +52,6 @@ export type CardFormProps = {
   locked: boolean;
   /** Runs the payment with the form's own confirm step; answers its error, or null. */
   onPay: (confirm: ConfirmPayment) => Promise<unknown>;
+  /** The buyer changed a card input (number, expiry, CVC): an earlier failure's message goes. */
+  onCardChange: () => void;
 };

@@ -20,19 +20,20 @@ function authHeaders(accept: string): Record<string, string> {
   return headers;
 }
 
-async function readError(response: Response): Promise<{ message: string; errors: RowError[] }> {
+function parseError(status: number, text: string): { message: string; errors: RowError[] } {
   try {
-    const body = (await response.json()) as { error?: unknown; errors?: unknown };
+    const body = JSON.parse(text) as { error?: unknown; errors?: unknown };
     return {
-      message: typeof body.error === 'string' ? body.error : `Request failed (${response.status})`,
+      message: typeof body.error === 'string' ? body.error : `Request failed (${status})`,
       errors: Array.isArray(body.errors) ? (body.errors as RowError[]) : [],
     };
   } catch {
-    return {
-      message: response.status === 413 ? 'The file is too large: at most 20 MB.' : `Request failed (${response.status})`,
-      errors: [],
-    };
+    return { message: status === 413 ? 'The file is too large: at most 20 MB.' : `Request failed (${status})`, errors: [] };
   }
+}
+
+async function readError(response: Response): Promise<{ message: string; errors: RowError[] }> {
+  return parseError(response.status, await response.text().catch(() => ''));
 }
 
 /**
@@ -65,21 +66,57 @@ export async function downloadCatalogue(): Promise<void> {
   }
 }
 
-/** Sends a CSV file to the import: with `dryRun` only checked and counted, otherwise written. */
-export async function importCatalogue(file: Blob, dryRun: boolean): Promise<ImportResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/parts/import?dryRun=${dryRun ? 'true' : 'false'}`, {
-      method: 'POST',
-      headers: { ...authHeaders('application/json'), 'Content-Type': 'text/csv' },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'The shop cannot be reached. Check your connection and try again.');
+/** How much of a file has gone up: bytes sent of the total. */
+export type UploadProgress = { sent: number; total: number };
+
+/**
+ * Sends a CSV file to the import: with `dryRun` only checked and counted, otherwise written.
+ * `onProgress` hears how much of the file has been sent (XMLHttpRequest, since fetch cannot tell
+ * an upload's progress), last with everything sent, when the server is left to work on it.
+ */
+export function importCatalogue(file: Blob, dryRun: boolean, onProgress?: (progress: UploadProgress) => void): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/parts/import?dryRun=${dryRun ? 'true' : 'false'}`);
+    for (const [name, value] of Object.entries({ ...authHeaders('application/json'), 'Content-Type': 'text/csv' })) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ sent: event.loaded, total: event.total });
+    };
+    xhr.upload.onload = () => onProgress?.({ sent: file.size, total: file.size });
+    xhr.onerror = () => reject(new ApiError(0, 'The shop cannot be reached. Check your connection and try again.'));
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const { message, errors } = parseError(xhr.status, xhr.responseText);
+        reject(new ImportRefused(xhr.status, message, errors));
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as ImportResult);
+      } catch {
+        reject(new ApiError(xhr.status, `Request failed (${xhr.status})`));
+      }
+    };
+    xhr.send(file);
+  });
+}
+
+/** The rows of a CSV text after its header; a quoted cell's line breaks do not end a row. */
+export function countRows(text: string): number {
+  let rows = 0;
+  let quoted = false;
+  let filled = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === 34) quoted = !quoted; // "
+    if (!quoted && (char === 10 || char === 13)) {
+      if (filled) rows += 1;
+      filled = false;
+    } else {
+      filled = true;
+    }
   }
-  if (!response.ok) {
-    const { message, errors } = await readError(response);
-    throw new ImportRefused(response.status, message, errors);
-  }
-  return (await response.json()) as ImportResult;
+  if (filled) rows += 1;
+  return Math.max(0, rows - 1);
 }

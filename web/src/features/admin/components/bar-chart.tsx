@@ -1,44 +1,69 @@
-/** One bar: its label (a date) and its value. */
-export type Bar = { label: string; value: number };
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { type Bar, type ChartColours, chartConfig, summarise } from './bar-chart-config';
+
+// Only the pieces a bar chart needs, so the rest of Chart.js stays out of the Sales page's chunk.
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+function themeColours(element: HTMLElement): ChartColours {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const text = read('--color-base-content', '#1f2937');
+  return { bar: read('--color-primary', '#2563eb'), text, grid: read('--color-base-300', '#e5e7eb') };
+}
 
 /**
- * A plain SVG bar chart, one bar a day: no charting library, so the page stays small. The figure is
- * named by `title`, and each bar carries its own label and value as a tooltip and for screen
- * readers; the figures are also in a table under the chart for anyone who wants the numbers.
+ * A bar chart of one value a day, drawn by Chart.js on a canvas. The canvas is an image named by a
+ * summary of the figures, and every figure is also in a table (under "Show the figures") for anyone
+ * who cannot see the chart. Where there is no 2D canvas (a test's DOM) the table alone is shown.
  */
 export function BarChart({ title, bars, format }: { title: string; bars: Bar[]; format: (value: number) => string }) {
-  const max = Math.max(0, ...bars.map((bar) => bar.value));
-  const width = 300;
-  const height = 100;
-  const step = bars.length > 0 ? width / bars.length : width;
-  const first = bars.at(0);
-  const last = bars.at(-1);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const captionId = useId();
+  const label = summarise(title, bars, format);
+  // A new array each render, but the chart is redrawn only when a figure changes.
+  const key = JSON.stringify(bars);
+  const stable = useMemo(() => JSON.parse(key) as Bar[], [key]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || typeof CanvasRenderingContext2D === 'undefined') return;
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const chart = new Chart(context, chartConfig(stable, format, themeColours(canvas)));
+    return () => chart.destroy();
+  }, [stable, format]);
+
   return (
-    <figure className="rounded-box border border-base-300 p-4">
-      <figcaption className="mb-2 text-sm font-semibold">{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-40 w-full" preserveAspectRatio="none" role="img" aria-label={`${title}, ${bars.length} days`}>
-        {bars.map((bar, index) => {
-          const barHeight = max > 0 ? (bar.value / max) * (height - 2) : 0;
-          return (
-            <rect
-              key={bar.label}
-              x={index * step + step * 0.15}
-              y={height - barHeight}
-              width={step * 0.7}
-              height={barHeight}
-              className="fill-primary"
-            >
-              <title>{`${bar.label}: ${format(bar.value)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      {first && last ? (
-        <div className="mt-1 flex justify-between text-xs text-base-content/70" aria-hidden="true">
-          <span>{first.label}</span>
-          <span>{last.label}</span>
-        </div>
-      ) : null}
+    <figure className="rounded-box border border-base-300 p-4" aria-labelledby={captionId}>
+      <figcaption id={captionId} className="mb-2 text-sm font-semibold">{title}</figcaption>
+      <div className="relative h-40 w-full">
+        <canvas ref={canvasRef} role="img" aria-label={label} />
+      </div>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer">Show the figures</summary>
+        <table className="table table-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="text-right">
+                {title.replace(/ a day$/, '')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.label}>
+                <th scope="row" className="font-normal">
+                  {bar.label}
+                </th>
+                <td className="text-right">{format(bar.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }

@@ -5,16 +5,44 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { partKeys } from '@/features/parts/api/keys';
-import { downloadCatalogue, importCatalogue, ImportRefused } from '../api/catalogue-file';
+import { countRows, downloadCatalogue, importCatalogue, ImportRefused, type UploadProgress } from '../api/catalogue-file';
 import { adminKeys } from '../api/keys';
 
-/** Where an import stands: nothing chosen, being sent, checked (counts to confirm), refused, or done. */
+/**
+ * Where an import stands: nothing chosen, being sent (`progress` until the whole file is up, then the
+ * server works on it), checked (counts to confirm), refused, or done.
+ */
 type Step =
   | { kind: 'idle' }
-  | { kind: 'sending'; dryRun: boolean }
+  | { kind: 'sending'; dryRun: boolean; name: string; progress: UploadProgress | null; rows: number | null }
   | { kind: 'checked'; result: ImportResult }
   | { kind: 'refused'; message: string; errors: RowError[] }
   | { kind: 'done'; result: ImportResult };
+
+/** The bar while a file is sent (how much of it has gone up), then what the server is doing with it. */
+function Sending({ step }: { step: Extract<Step, { kind: 'sending' }> }) {
+  const { progress } = step;
+  const uploading = progress === null || progress.sent < progress.total;
+  const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const rows = step.rows === null ? 'the file' : `${step.rows.toLocaleString('en-US')} ${step.rows === 1 ? 'row' : 'rows'}`;
+  const working = step.dryRun ? `Checking ${rows}…` : 'Applying…';
+  const sendingLabel = `Sending ${step.name}: ${percent}%`;
+  return (
+    <div className="grid gap-1">
+      <span role="status">{uploading ? `Sending ${step.name}…` : working}</span>
+      {uploading ? (
+        <>
+          <progress className="progress progress-primary w-full" value={progress?.sent ?? 0} max={progress?.total || 1} aria-label={sendingLabel} />
+          <span className="text-sm text-base-content/75" aria-hidden="true">
+            {percent}%
+          </span>
+        </>
+      ) : (
+        <progress className="progress progress-primary w-full" aria-label={working} />
+      )}
+    </div>
+  );
+}
 
 function Counts({ result }: { result: ImportResult }) {
   return (
@@ -59,9 +87,19 @@ export function CatalogueTransfer() {
   };
 
   const send = async (chosen: File, dryRun: boolean) => {
-    setStep({ kind: 'sending', dryRun });
+    setStep({ kind: 'sending', dryRun, name: chosen.name, progress: null, rows: null });
+    // Counted while the file goes up, to say how many rows the server is checking.
+    if (dryRun) {
+      void chosen
+        .text()
+        .then((text) => countRows(text))
+        .then((rows) => setStep((now) => (now.kind === 'sending' ? { ...now, rows } : now)))
+        .catch(() => {});
+    }
     try {
-      const result = await importCatalogue(chosen, dryRun);
+      const result = await importCatalogue(chosen, dryRun, (progress) =>
+        setStep((now) => (now.kind === 'sending' ? { ...now, progress } : now)),
+      );
       if (dryRun) {
         setStep({ kind: 'checked', result });
         return;
@@ -131,12 +169,7 @@ export function CatalogueTransfer() {
           </button>
         </form>
 
-        {sending ? (
-          <div className="grid gap-1" role="status">
-            <span>{step.dryRun ? 'Checking the file…' : 'Importing…'}</span>
-            <progress className="progress progress-primary w-full" aria-label={step.dryRun ? 'Checking the file' : 'Importing'} />
-          </div>
-        ) : null}
+        {step.kind === 'sending' ? <Sending step={step} /> : null}
 
         {step.kind === 'refused' ? (
           <div className="grid gap-3">

@@ -35,14 +35,20 @@ function setup(routes: Parameters<typeof mockApi>[0] = {}, RestockModal: Restock
   return { ...view, fetchMock };
 }
 
-/** The tooltips of a chart's bars: each bar's date and figure. */
-function barTitles(chart: HTMLElement): string[] {
-  return Array.from(chart.querySelectorAll('rect > title'), (title) => title.textContent ?? '');
+/** A chart's figures, from its table: "day figure" a row. */
+async function figures(user: ReturnType<typeof setup>['user'], title: string): Promise<string[]> {
+  const figure = screen.getByRole('figure', { name: title });
+  await user.click(within(figure).getByText('Show the figures'));
+  const table = within(figure).getByRole('table', { name: title });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.children, (cell) => cell.textContent).join(' '));
 }
 
 describe('SalesDashboard', () => {
-  it('shows the order counts, the 30 days as charts, the top parts and the refunds', async () => {
-    setup();
+  it('shows the order counts, the 30 days as charts with their figures, the top parts and the refunds', async () => {
+    const { user } = setup();
     const counts = await screen.findByRole('heading', { name: 'Orders now' });
     const section = within(counts.closest('section')!);
     expect(section.getByText('Paid, to ship').nextSibling).toHaveTextContent('2');
@@ -51,12 +57,18 @@ describe('SalesDashboard', () => {
     expect(section.getByText('Refunds in 30 days (1)').nextSibling).toHaveTextContent('$30.25');
 
     expect(screen.getByRole('heading', { name: /The last 30 days: 4 orders, \$120\.50 paid/ })).toBeInTheDocument();
-    const orders = screen.getByRole('img', { name: 'Orders a day, 30 days' });
-    expect(orders.querySelectorAll('rect')).toHaveLength(30);
-    expect(barTitles(orders)).toContain('2026-01-30: 3');
-    expect(barTitles(orders)).toContain('2026-01-11: 1');
-    const revenue = screen.getByRole('img', { name: 'Revenue a day, 30 days' });
-    expect(barTitles(revenue)).toContain('2026-01-30: $120.50');
+    expect(screen.getByRole('img', { name: 'Orders a day, 30 days from 2026-01-01 to 2026-01-30: 4 in total, the most 3 on 2026-01-30' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Revenue a day, 30 days from 2026-01-01 to 2026-01-30: $120.50 in total, the most $120.50 on 2026-01-30' }),
+    ).toBeInTheDocument();
+    const orders = await figures(user, 'Orders a day');
+    expect(orders).toHaveLength(30);
+    expect(orders).toContain('2026-01-30 3');
+    expect(orders).toContain('2026-01-11 1');
+    expect(orders).toContain('2026-01-01 0');
+    const revenue = await figures(user, 'Revenue a day');
+    expect(revenue).toContain('2026-01-30 $120.50');
+    expect(revenue).toContain('2026-01-29 $0.00');
 
     const byUnits = screen.getByRole('table', { name: 'Top parts by units' });
     expect(within(byUnits).getByRole('row', { name: /Brake pads BRK-1 9 \$90\.00/ })).toBeInTheDocument();

@@ -79,7 +79,7 @@ export function SalesDashboard({ RestockModal }: { RestockModal: RestockModalTyp
   };
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <section aria-labelledby="orders-now">
         <h2 id="orders-now" className="mb-3 text-lg font-bold">
           Orders now
@@ -96,7 +96,7 @@ export function SalesDashboard({ RestockModal }: { RestockModal: RestockModalTyp
         <h2 id="last-30-days" className="mb-3 text-lg font-bold">
           The last 30 days: {totalOrders} {totalOrders === 1 ? 'order' : 'orders'}, {money(totalRevenue)} paid
         </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <BarChart title="Orders a day" bars={data.days.map((day) => ({ label: day.date, value: day.orders }))} format={String} />
           <BarChart title="Revenue a day" bars={data.days.map((day) => ({ label: day.date, value: day.revenue }))} format={money} />
         </div>

@@ -127,5 +127,8 @@ export function usePayment(orderId: string) {
     [orderId, queryClient],
   );
 
-  return { state, pay };
+  /** The buyer changed the card: an earlier failure no longer applies, so its message goes. */
+  const clearFailure = useCallback(() => setState((now) => (now.status === 'failed' ? { status: 'idle' } : now)), []);
+
+  return { state, pay, clearFailure };
 }

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
@@ -8,6 +7,7 @@ import { useOrder } from '../api/get-order';
 import { deliveryName, orderLines, orderNumber, orderTotal } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
+import { OrderLoadError } from './order-load-error';
 
 /** The buyer's invoice, or the staff's packing slip (what to pick and where it goes; no prices). */
 export type OrderDocumentKind = 'invoice' | 'packing-slip';
@@ -30,7 +30,7 @@ type OrderDocumentProps = { orderId: string; kind: OrderDocumentKind; backTo: { 
 export function OrderDocument({ orderId, kind, backTo }: OrderDocumentProps) {
   const order = useOrder(orderId);
   if (order.isPending) return <Spinner label="Loading the order" />;
-  if (order.isError) return <ErrorBox error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isError) return <OrderLoadError error={order.error} onRetry={() => void order.refetch()} backTo={backTo} />;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2 print:hidden">

@@ -137,6 +137,17 @@ describe('the order page: invoice and packing slip', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
+  it('an order that is not found says so, with the way back to My Orders', async () => {
+    mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking/404': { status: 404, body: { error: 'Order not found' } } });
+    renderWithProviders(<OrderDocument orderId="404" kind="invoice" backTo={{ href: '/dashboard/order', label: 'Back to My Orders' }} />, {
+      signedInAs: ANN,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print invoice' })).not.toBeInTheDocument();
+  });
+
   it('the packing slip: what to pick and where it goes, without prices', async () => {
     mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking/21': { body: brakeJob } });
     renderWithProviders(<OrderDocument orderId="21" kind="packing-slip" backTo={{ href: '/dashboard/manage-orders', label: 'Back to Manage Orders' }} />, {

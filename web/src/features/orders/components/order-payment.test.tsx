@@ -151,6 +151,36 @@ describe('payment page', () => {
     expect(screen.getByLabelText('Card number')).toBeEnabled();
   });
 
+  it.each([
+    ['Card number', '{Backspace}2'],
+    ['Expiry', '{Backspace}'],
+    ['CVC', '4'],
+  ])("takes a declined card's message away when the buyer changes the %s", async (label, keys) => {
+    const { user, pay, fillCard } = setup({ 'POST /api/test-payments/confirm': declined });
+    await fillCard({ number: '4000000000000002' });
+    await vi.waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    // Leaving an input without changing it keeps the message.
+    await user.click(screen.getByLabelText(label));
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    await user.keyboard(keys);
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a new decline after the message was cleared by an edit', async () => {
+    const { user, pay, fillCard } = setup({ 'POST /api/test-payments/confirm': declined });
+    await fillCard({ number: '4000000000000002' });
+    await vi.waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('CVC'), '{Backspace}9');
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    await user.click(pay());
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
+
   it("puts the server's per-field messages under the card inputs", async () => {
     const { user, pay, fillCard } = setup({
       'POST /api/test-payments/confirm': {
@@ -228,5 +258,15 @@ describe('payment page', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    // Nothing to try again; the way back is to My Orders.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
+  });
+
+  it('offers Try again and the way back to My Orders when the order could not be loaded', async () => {
+    setup({ 'GET /api/booking/9': { status: 500, body: { error: 'The database is down' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is down');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
   });
 });

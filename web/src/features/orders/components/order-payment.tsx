@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useOrder } from '../api/get-order';
 import { usePaymentIntent } from '../api/pay-order';
+import { OrderLoadError } from './order-load-error';
 import { PaymentPanel } from './payment-panel';
 import { PaymentSummary } from './payment-summary';
 
@@ -16,7 +16,10 @@ export function OrderPayment({ orderId }: { orderId: string }) {
   const intent = usePaymentIntent(orderId);
 
   if (order.isPending) return <Spinner label="Loading the order" />;
-  if (order.isError) return <ErrorBox error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isError) {
+    const backTo = { href: paths.dashboard.orders.getHref(), label: 'Back to My Orders' };
+    return <OrderLoadError error={order.error} onRetry={() => void order.refetch()} backTo={backTo} />;
+  }
 
   return (
     <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

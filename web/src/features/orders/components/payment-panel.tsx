@@ -27,7 +27,7 @@ type PaymentPanelProps = { orderId: string; intent: UseQueryResult<PaymentIntent
 export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
   const config = useConfig();
   const user = useSignedInUser();
-  const { state, pay } = usePayment(orderId);
+  const { state, pay, clearFailure } = usePayment(orderId);
 
   if (intent.isError) {
     const error = intent.error;
@@ -53,6 +53,7 @@ export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
     pending,
     locked: succeeded,
     onPay: pay,
+    onCardChange: clearFailure,
   };
   const { paymentProvider, stripePublishableKey } = config.data;
   const failure = state.status === 'failed' && !cardFieldErrors(state.error) ? errorMessage(state.error) : null;

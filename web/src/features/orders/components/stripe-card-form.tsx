@@ -53,12 +53,15 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
   );
 }
 
-function StripeCardFields({ clientSecret, billing, payDisabled, pending, locked, onPay }: CardFormProps) {
+function StripeCardFields({ clientSecret, billing, payDisabled, pending, locked, onPay, onCardChange }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string | null>(null);
 
-  const onChange = (event: StripeCardElementChangeEvent) => setCardError(event.error?.message ?? null);
+  const onChange = (event: StripeCardElementChangeEvent) => {
+    setCardError(event.error?.message ?? null);
+    onCardChange();
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -7,19 +7,23 @@ import { cardSchema, type CardValues } from '../schemas';
 import type { CardFormProps } from '../types';
 import { PayButton } from './pay-button';
 
-/** A registered input that reformats what is typed (card number in fours, "MM / YY") as it goes. */
-function formatted(field: UseFormRegisterReturn, format: (value: string) => string): UseFormRegisterReturn {
+/**
+ * A registered input that reformats what is typed (card number in fours, "MM / YY") as it goes, and
+ * tells `changed` that the card is being edited.
+ */
+function formatted(field: UseFormRegisterReturn, format: (value: string) => string, changed: () => void): UseFormRegisterReturn {
   return {
     ...field,
     onChange: (event: { target: unknown; type?: unknown }) => {
       if (event.target instanceof HTMLInputElement) reformatInput(event.target, format);
+      changed();
       return field.onChange(event);
     },
   };
 }
 
 /** The built-in test provider's card form: Card number, Expiry and CVC. */
-export function TestCardForm({ clientSecret, billing, payDisabled, pending, locked, onPay }: CardFormProps) {
+export function TestCardForm({ clientSecret, billing, payDisabled, pending, locked, onPay, onCardChange }: CardFormProps) {
   const {
     register,
     handleSubmit,
@@ -62,7 +66,7 @@ export function TestCardForm({ clientSecret, billing, payDisabled, pending, lock
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
           error={errors.number?.message}
-          {...formatted(register('number'), formatCardNumber)}
+          {...formatted(register('number'), formatCardNumber, onCardChange)}
         />
         <div className="grid grid-cols-2 gap-4">
           <InputField
@@ -70,8 +74,8 @@ export function TestCardForm({ clientSecret, billing, payDisabled, pending, lock
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
-              error={errors.expiry?.message}
-            {...formatted(register('expiry'), formatExpiry)}
+            error={errors.expiry?.message}
+            {...formatted(register('expiry'), formatExpiry, onCardChange)}
           />
           <InputField
             label="CVC"
@@ -79,7 +83,7 @@ export function TestCardForm({ clientSecret, billing, payDisabled, pending, lock
             autoComplete="cc-csc"
             placeholder="123"
             error={errors.cvc?.message}
-            {...formatted(register('cvc'), formatCvc)}
+            {...formatted(register('cvc'), formatCvc, onCardChange)}
           />
         </div>
       </fieldset>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { mockApi, pngFile, renderWithProviders, sentBody } from '@/test/render';
@@ -32,12 +32,40 @@ describe('AddReviewForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Ann Lee');
   });
 
-  it('takes only a whole rating from 1 to 5 (D9)', async () => {
+  it('offers the rating as a radio group of five stars, 1 to 5 (D9)', () => {
+    mockApi({});
+    setup('Ann');
+    const group = screen.getByRole('radiogroup', { name: 'Rating' });
+    const stars = within(group).getAllByRole('radio');
+    expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars']);
+    expect(stars.map((star) => (star as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(stars.every((star) => !(star as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it('is rated by clicking a star, and by the arrow keys from there', async () => {
+    mockApi({});
+    const { user } = setup('Ann');
+    await user.click(screen.getByRole('radio', { name: '3 stars' }));
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '3 stars' })).not.toBeChecked();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
+    expect(screen.getByText('2 of 5')).toBeInTheDocument();
+  });
+
+  it('marks the star group invalid until a star is chosen', async () => {
     mockApi({});
     const { user, submit } = setup('Ann');
-    await user.type(screen.getByLabelText('Rating'), '7');
     await submit();
-    expect(await screen.findByText('Rating must be a whole number from 1 to 5')).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Rating' });
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(group).toHaveAccessibleDescription('Rating is Required');
+    await user.click(screen.getByRole('radio', { name: '1 star' }));
+    await submit();
+    expect(screen.queryByText('Rating is Required')).not.toBeInTheDocument();
   });
 
   it('uploads the photo, then saves the review and says so', async () => {
@@ -47,7 +75,12 @@ describe('AddReviewForm', () => {
     });
     const { user, submit } = setup('Ann');
     await user.type(screen.getByLabelText('Description'), 'Great brake pads, quiet and fast delivery.');
-    await user.type(screen.getByLabelText('Rating'), '5');
+    // From the keyboard: Tab to the stars, then arrows to the fifth.
+    await user.click(screen.getByLabelText('Description'));
+    await user.tab();
+    expect(screen.getByRole('radio', { name: '1 star' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
     await user.upload(screen.getByLabelText('Image'), pngFile());
     await submit();
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Review added successfully'));
@@ -66,7 +99,7 @@ describe('AddReviewForm', () => {
     });
     const { user, submit } = setup('Ann');
     await user.type(screen.getByLabelText('Description'), 'Fine');
-    await user.type(screen.getByLabelText('Rating'), '4');
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
     await user.upload(screen.getByLabelText('Image'), pngFile());
     await submit();
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to add review'));
@@ -81,7 +114,7 @@ describe('AddReviewForm', () => {
     });
     const { user, submit } = setup('Ann');
     await user.type(screen.getByLabelText('Description'), 'Another one');
-    await user.type(screen.getByLabelText('Rating'), '4');
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
     await user.upload(screen.getByLabelText('Image'), pngFile());
     await submit();
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { InputField, TextAreaField } from '@/components/ui/field';
-import { Stars } from '@/components/ui/stars';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { useCreateReview } from '../api/create-review';
 import { reviewSchema, type ReviewValues } from '../schemas';
+import { StarRatingField } from './star-rating-field';
 
 /**
  * Add A Review: the photo is uploaded to the shop, then the review is saved (toasts as in
@@ -49,23 +49,7 @@ export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4">
       <InputField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="w-40">
-          <InputField
-            label="Rating"
-            type="number"
-            min={1}
-            max={5}
-            step={1}
-            inputMode="numeric"
-            error={errors.rating?.message}
-            {...register('rating')}
-          />
-        </div>
-        <div className="pb-3" aria-hidden="true">
-          <Stars rating={rating >= 1 && rating <= 5 ? rating : 0} />
-        </div>
-      </div>
+      <StarRatingField selected={rating} error={errors.rating?.message} {...register('rating')} />
       <InputField
         label="Image"
         type="file"
