@@ -70,6 +70,8 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('main').getByRole('article').filter({ hasText: world.partName })).toBeVisible();
     },
   },
+  { name: 'part page', path: (w) => `/parts/${w.partId}`, who: 'visitor' },
+  { name: 'part not found', path: () => '/parts/999999999', who: 'visitor' },
   { name: 'about', path: () => '/about', who: 'visitor' },
   { name: 'blogs', path: () => '/blogs', who: 'visitor' },
   { name: 'login', path: () => '/login', who: 'visitor' },
@@ -92,6 +94,8 @@ const SCREENS: Screen[] = [
   { name: 'not found', path: () => '/no-such-page', who: 'visitor' },
 
   // The buyer's.
+  { name: 'catalogue for the saved vehicle', path: () => '/parts', who: 'buyer' },
+  { name: 'part page, signed in', path: (w) => `/parts/${w.partId}`, who: 'buyer' },
   { name: 'cart', path: () => '/cart', who: 'buyer' },
   { name: 'checkout', path: () => '/checkout', who: 'buyer' },
   { name: 'purchase', path: (w) => `/purchase/${w.partId}`, who: 'buyer' },
@@ -122,6 +126,13 @@ const SCREENS: Screen[] = [
 
   // The admin's.
   { name: 'All Users', path: () => '/dashboard/users', who: 'admin' },
+  {
+    name: 'All Users Make Admin dialog',
+    path: () => '/dashboard/users',
+    who: 'admin',
+    setup: (page, w) => openDialog(page, `Make Admin ${w.buyer.email}`, 'Make this user an admin?'),
+  },
+  { name: "admin's own orders", path: () => '/dashboard/order', who: 'admin' },
   { name: 'Add A New Part', path: () => '/dashboard/addPart', who: 'admin' },
   { name: 'Manage Parts', path: () => '/dashboard/managePart', who: 'admin' },
   {
