@@ -32,6 +32,7 @@ test.describe('searching as a buyer types', () => {
     await expect(cards.first()).toBeVisible();
     await expect(cards.first().getByRole('heading')).toHaveText(/Brake Pads/);
     await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
+    await expect(page.getByText('Showing results for brake pads')).toBeVisible();
 
     // Choosing another order keeps it, and the list follows it.
     await page.getByLabel('Sort by').selectOption('price_asc');

@@ -216,4 +216,10 @@ describe('parts catalogue', () => {
     expect(within(card as HTMLElement).getByText('BRK-1042')).toBeInTheDocument();
     expect(within(card as HTMLElement).getByText('04465-33450, 04465-02220')).toBeInTheDocument();
   });
+
+  it('says how the shop read a misspelt search', async () => {
+    setup('/parts?q=break+pads', { body: twoParts, headers: { 'X-Total-Count': '2', 'X-Search-Corrected': 'brake pads' } });
+    expect(await screen.findByText('brake pads')).toBeInTheDocument();
+    expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for brake pads');
+  });
 });

@@ -197,6 +197,12 @@ function Results({ query, onSort, cardAction }: { query: CatalogueQuery; onSort:
           </Select>
         </div>
       </div>
+      {/* A misspelt word was read as the catalogue's word: say so, as a buyer would want to know. */}
+      {result?.corrected ? (
+        <p className="-mt-4 text-sm text-base-content/80">
+          Showing results for <strong className="font-semibold">{result.corrected}</strong>
+        </p>
+      ) : null}
       {!loaded && !parts.isError ? <Spinner label="Loading parts" /> : null}
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
       {loaded && shown.length === 0 ? <NoParts query={query} total={total} /> : null}
