@@ -10,10 +10,12 @@
 #   - an OEM search   (q = an OEM number written without its dash),
 #   - a vehicle filter (make, model and year),
 #   - a qualified vehicle filter (make, model, year, engine and position),
-#   - a superseded-number search (q = an old number written without its dash).
+#   - a superseded-number search (q = an old number written without its dash),
+#   - a vehicle-words search (q = a model year, a model and a word: "2012 corolla pad"),
+#   - a misspelt search   (q = a word with two letters swapped and a prefix: "bkrae pad").
 # The engines, axles and old numbers come from a random sequence of their
 # own, so the catalogue and the first three kinds' queries are the same as
-# before they were added.
+# before they were added; the last two kinds' queries from a third one.
 # On PostgreSQL the database is vacuumed after seeding, as autovacuum would.
 # The catalogue cache is off (SHOP_CATALOGUE_CACHE=false): every search reaches the database.
 # It prints p50 and p99 latency (ms, as the client sees it) and the mean
@@ -151,6 +153,9 @@ if pg_url:
     subprocess.run(["psql", pg_url, "-qAtc", "VACUUM ANALYZE"], check=True)
 
 words = ["brak pad", "oil filt", "vent disc", "spark", "ceram brake", "water pum", "long life", "headl bulb"]
+typed = random.Random(10)  # the vehicle-words and misspelt searches
+part_words = ["pad", "disc", "filter", "plug", "pump", "belt", "bearing", "bulb"]
+misspelt = ["braek pad", "oil fitler", "vetned disc", "sprak plug", "cermaic brake", "watre pump", "log life", "headlihgt bulb"]
 queries = {
     "word search": lambda: {"q": rng.choice(words)},
     "OEM search": lambda: {"q": rng.choice(oems).replace("-", "")},
@@ -158,6 +163,8 @@ queries = {
     "qualified filter": lambda: dict(zip(["make", "model"], extra.choice(vehicles)), year=extra.randint(1998, 2024),
                                      engine=extra.choice(engines), position=extra.choice(positions)),
     "superseded search": lambda: {"q": extra.choice(replaced).replace("-", "")},
+    "vehicle words": lambda: {"q": f"{typed.randint(1998, 2024)} {typed.choice(vehicles)[1].lower()} {typed.choice(part_words)}"},
+    "misspelt search": lambda: {"q": typed.choice(misspelt)},
 }
 print(f"{label}: {parts} parts seeded through the API in {seeded:.0f} s")
 for name, make_query in queries.items():

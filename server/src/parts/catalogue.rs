@@ -18,38 +18,45 @@ use crate::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 
-/// Parts matching every filter given, oldest first unless `sort` says
-/// otherwise; all of them unless `limit` is given. A text parameter sent
-/// empty counts as not sent.
+/// Parts matching every filter given, best match first when searched with
+/// `q` and oldest first otherwise, unless `sort` says otherwise; all of
+/// them unless `limit` is given. A text parameter sent empty counts as not
+/// sent. Words of `q` naming a make, model or model year of the parts'
+/// fitments match those fitments; a word no part has is read as the word
+/// of the catalogue it most likely misspells (`X-Search-Corrected` then
+/// says the search as read).
 #[utoipa::path(get, path = "/api/part", tag = "parts",
     params(
-        ("q" = Option<String>, Query, max_length = 200, description = "Every word starts a word of the name, description or part number (any case); or the whole of it, without spaces and punctuation, starts an OEM number or part number"),
+        ("q" = Option<String>, Query, max_length = 200, description = "Every word starts a word of the name, description or part number (any case), or names a make, model or model year the part fits (all such words in one fitment); a misspelt word counts as the word of the catalogue it is closest to (same first letter, one edit away, two for five letters or more); or the whole of it, without spaces and punctuation, starts an OEM number or part number"),
         ("category" = Option<String>, Query, description = "One of the categories, any case"),
         ("make" = Option<String>, Query, max_length = 60, description = "Parts fitting this make (any case)"),
         ("model" = Option<String>, Query, max_length = 60, description = "Parts fitting this model of `make` (any case); needs `make`"),
         ("year" = Option<i64>, Query, minimum = 1950, maximum = 2100, description = "Parts fitting a vehicle of this model year"),
         ("engine" = Option<String>, Query, max_length = 40, description = "Parts fitting the vehicle with this engine (`1.8L L4`, any case): fitments naming this engine or none; needs `model`"),
         ("position" = Option<String>, Query, description = "Parts for this position on the vehicle: front, rear, left, right, front-left, front-right, rear-left or rear-right (any case); fitments naming that axle and side, or none; needs `make`"),
-        ("sort" = Option<String>, Query, description = "oldest (the default), newest, price_asc, price_desc or name"),
+        ("sort" = Option<String>, Query, description = "oldest, newest, price_asc, price_desc, name or relevance (best match first); the default is relevance with `q`, oldest without"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
         ("offset" = Option<i64>, Query, minimum = 0)),
     responses(
-        (status = 200, body = Vec<Part>, headers(("X-Total-Count" = i64, description = "Parts matching in all"))),
+        (status = 200, body = Vec<Part>, headers(
+            ("X-Total-Count" = i64, description = "Parts matching in all"),
+            ("X-Search-Corrected" = String, description = "The search as read, when a misspelt word of `q` was corrected"))),
         (status = 400, body = ErrorBody)))]
-pub async fn list_parts(
-    State(state): State<AppState>,
-    mut params: Params,
-) -> ApiResult<Paged<Part>> {
+pub async fn list_parts(State(state): State<AppState>, mut params: Params) -> ApiResult<Response> {
     let page = params.page(None);
-    let sort = params
-        .given_choice(
-            "sort",
-            Sort::parse,
-            &format!("one of {}", Sort::NAMES.join(", ")),
-        )
-        .unwrap_or_default();
+    let sort = params.given_choice(
+        "sort",
+        Sort::parse,
+        &format!("one of {}", Sort::NAMES.join(", ")),
+    );
     let filters = read_filters(&mut params);
     params.finish()?;
+    let sort = sort.unwrap_or(if filters.q.is_some() {
+        Sort::Relevance
+    } else {
+        Sort::Oldest
+    });
+    let filters = search::understand(&state.db, filters).await?;
     let (rows, total) = search::list(&state.db, &filters, sort, page.limit, page.offset).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut details = store::details(&state.db, &ids).await?;
@@ -68,10 +75,16 @@ pub async fn list_parts(
             }
         })
         .collect();
-    Ok(Paged {
+    let mut response = Paged {
         items: parts,
         total,
-    })
+    }
+    .into_response();
+    let corrected = filters.understood.and_then(|u| u.corrected);
+    if let Some(value) = corrected.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        response.headers_mut().insert("x-search-corrected", value);
+    }
+    Ok(response)
 }
 
 /// The filters of a catalogue query; a text filter sent blank counts as not sent.
@@ -114,6 +127,7 @@ fn read_filters(params: &mut Params) -> Filters {
         year,
         engine,
         position,
+        understood: None,
     }
 }
 
@@ -125,11 +139,27 @@ pub struct CategoryCount {
     pub count: i64,
 }
 
-/// Every category, in the shop's order, with its number of parts.
+/// Every category, in the shop's order, with its number of parts matching
+/// the same filters as `GET /api/part` (all parts without any); a
+/// `category` sent is checked but does not narrow the counts.
 #[utoipa::path(get, path = "/api/category", tag = "parts",
-    responses((status = 200, body = Vec<CategoryCount>)))]
-pub async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Vec<CategoryCount>>> {
-    let counts = search::categories(&state.db).await?;
+    params(
+        ("q" = Option<String>, Query, max_length = 200, description = "As for `GET /api/part`"),
+        ("category" = Option<String>, Query, description = "As for `GET /api/part` (does not narrow the counts)"),
+        ("make" = Option<String>, Query, max_length = 60, description = "As for `GET /api/part`"),
+        ("model" = Option<String>, Query, max_length = 60, description = "As for `GET /api/part`"),
+        ("year" = Option<i64>, Query, minimum = 1950, maximum = 2100, description = "As for `GET /api/part`"),
+        ("engine" = Option<String>, Query, max_length = 40, description = "As for `GET /api/part`"),
+        ("position" = Option<String>, Query, description = "As for `GET /api/part`")),
+    responses((status = 200, body = Vec<CategoryCount>), (status = 400, body = ErrorBody)))]
+pub async fn list_categories(
+    State(state): State<AppState>,
+    mut params: Params,
+) -> ApiResult<Json<Vec<CategoryCount>>> {
+    let filters = read_filters(&mut params);
+    params.finish()?;
+    let filters = search::understand(&state.db, filters).await?;
+    let counts = search::categories(&state.db, &filters).await?;
     Ok(Json(
         counts
             .into_iter()

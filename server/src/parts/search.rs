@@ -5,12 +5,18 @@
 //! found by prefix on b-tree indexes of their normalised forms; fitments by
 //! their index on (make, model, years), or with an engine on (make, model,
 //! engine, years).
+//!
+//! A search `q` is first understood ([`understand`]): a word no part has
+//! that looks like a misspelling of a word of the catalogue is corrected
+//! (candidates from the trigram index of `search_words`: SQLite's FTS5
+//! `trigram` table, PostgreSQL's pg_trgm GIN index), and words naming a
+//! make, a model or a model year the parts fit become a fitment filter.
 
 use std::collections::BTreeMap;
 
-use sea_query::{Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr, UnionType};
+use sea_query::{Cond, Expr, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType};
 
-use super::fields::{normalise, words, CATEGORIES};
+use super::fields::{normalise, words, CATEGORIES, FIRST_YEAR, LAST_FILTER_YEAR};
 use super::store::{
     vehicle_key, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow, Parts, COLUMNS,
 };
@@ -29,6 +35,266 @@ pub struct Filters {
     pub engine: Option<String>,
     /// Parts whose fitment names this position or none.
     pub position: Option<Position>,
+    /// `q` as [`understand`] read it; without it every word of `q` is
+    /// searched for in the text.
+    pub understood: Option<Understood>,
+}
+
+/// A search `q` read word by word.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Understood {
+    /// Words to find at the start of words of the name, description or
+    /// part number (misspellings corrected).
+    pub words: Vec<String>,
+    /// Makes and models (their keys) and a model year the part must fit,
+    /// all in one fitment.
+    pub makes: Vec<String>,
+    pub models: Vec<String>,
+    pub year: Option<i64>,
+    /// The search as corrected, when a word of it was.
+    pub corrected: Option<String>,
+}
+
+impl Understood {
+    fn names_a_vehicle(&self) -> bool {
+        !self.makes.is_empty() || !self.models.is_empty() || self.year.is_some()
+    }
+}
+
+#[derive(Iden)]
+enum SearchWords {
+    Table,
+    Word,
+}
+
+/// Words corrected or kept in the search index: letters only, three or more.
+fn is_indexed_word(word: &str) -> bool {
+    word.chars().count() >= 3 && word.chars().all(char::is_alphabetic)
+}
+
+/// The words of a part kept in `search_words`: those of its name and
+/// description and of the makes and models it fits.
+pub fn index_words<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut found: Vec<String> = texts
+        .into_iter()
+        .flat_map(words)
+        .filter(|w| is_indexed_word(w))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The statement adding `words` to `search_words` (those already there stay).
+pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertStatement> {
+    if words.is_empty() {
+        return None;
+    }
+    let mut insert = Query::insert()
+        .into_table(SearchWords::Table)
+        .columns([SearchWords::Word])
+        .on_conflict(
+            sea_query::OnConflict::column(SearchWords::Word)
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    for word in words {
+        insert.values_panic([word.clone().into()]);
+    }
+    Some(insert)
+}
+
+/// The statement finding whether a part has a word starting with `word`.
+fn word_exists_statement(backend: Backend, word: &str) -> SelectStatement {
+    match backend {
+        Backend::Sqlite => Query::select()
+            .expr(Expr::cust("rowid"))
+            .from(sea_query::Alias::new("parts_search"))
+            .and_where(Expr::cust_with_values(
+                "parts_search MATCH ?",
+                [format!("\"{word}\"*")],
+            ))
+            .limit(1)
+            .to_owned(),
+        Backend::Postgres => Query::select()
+            .column(Parts::Id)
+            .from(Parts::Table)
+            .and_where(Expr::cust_with_values(
+                "search @@ to_tsquery('simple', $1)",
+                [format!("{word}:*")],
+            ))
+            .limit(1)
+            .to_owned(),
+    }
+}
+
+/// The statement answering words of the catalogue sharing trigrams with
+/// `word` (or its first two letters), most alike first. Public so the tests
+/// can read its query plan.
+pub fn similar_words_statement(backend: Backend, word: &str) -> SelectStatement {
+    match backend {
+        Backend::Sqlite => {
+            let padded: Vec<char> = format!(" {word} ").chars().collect();
+            let trigrams = padded
+                .windows(3)
+                .map(|t| format!("\"{}\"", t.iter().collect::<String>()))
+                .collect::<Vec<_>>()
+                .join(" OR ");
+            Query::select()
+                .column(SearchWords::Word)
+                .from(SearchWords::Table)
+                .and_where(
+                    Expr::col(sea_query::Alias::new("rowid")).in_subquery(
+                        Query::select()
+                            .expr(Expr::cust("rowid"))
+                            .from(sea_query::Alias::new("search_words_trigram"))
+                            .and_where(Expr::cust_with_values(
+                                "search_words_trigram MATCH ?",
+                                [trigrams],
+                            ))
+                            .order_by_expr(Expr::cust("rank"), Order::Asc)
+                            .limit(SIMILAR_WORDS)
+                            .to_owned(),
+                    ),
+                )
+                .to_owned()
+        }
+        Backend::Postgres => {
+            let start: String = word.chars().take(2).collect();
+            Query::select()
+                .column(SearchWords::Word)
+                .from(SearchWords::Table)
+                .and_where(Expr::cust_with_values(
+                    "(word % $1 OR word LIKE $2)",
+                    [word.to_owned(), format!("{start}%")],
+                ))
+                .order_by_expr(
+                    Expr::cust_with_values("similarity(word, $1)", [word.to_owned()]),
+                    Order::Desc,
+                )
+                .limit(SIMILAR_WORDS)
+                .to_owned()
+        }
+    }
+}
+
+/// How many candidates a misspelt word is compared with.
+const SIMILAR_WORDS: u64 = 50;
+
+/// How many words of a search are looked at for misspellings.
+const CORRECTED_WORDS: usize = 8;
+
+/// The word of `candidates` that `word` most likely misspells: the same
+/// first letter, at most one edit away (two from a word of five letters
+/// or more), fewest edits first, then the most alike (Jaro-Winkler).
+pub fn best_correction<'a>(word: &str, candidates: &'a [String]) -> Option<&'a String> {
+    let first = word.chars().next()?;
+    let most = if word.chars().count() >= 5 { 2 } else { 1 };
+    candidates
+        .iter()
+        .filter(|c| c.starts_with(first))
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|(edits, _)| *edits <= most)
+        .min_by(|(a, x), (b, y)| {
+            a.cmp(b).then(
+                strsim::jaro_winkler(word, y)
+                    .partial_cmp(&strsim::jaro_winkler(word, x))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        })
+        .map(|(_, c)| c)
+}
+
+/// Reads `filters.q`: corrects misspelt words, and takes the words naming
+/// a make, model or model year of the parts' fitments as a fitment filter.
+pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::Error> {
+    let Some(q) = filters.q.as_deref() else {
+        return Ok(filters);
+    };
+    let mut found = words(q);
+    if found.is_empty() {
+        return Ok(filters);
+    }
+    let mut corrected = false;
+    for word in found.iter_mut().take(CORRECTED_WORDS) {
+        if !is_indexed_word(word) {
+            continue;
+        }
+        let exists: Option<(i64,)> = db
+            .fetch_optional(&word_exists_statement(db.backend, word))
+            .await?;
+        if exists.is_some() {
+            continue;
+        }
+        let candidates: Vec<(String,)> = db
+            .fetch_all(&similar_words_statement(db.backend, word))
+            .await?;
+        let candidates: Vec<String> = candidates.into_iter().map(|(w,)| w).collect();
+        if let Some(better) = best_correction(word, &candidates) {
+            if better != word {
+                *word = better.clone();
+                corrected = true;
+            }
+        }
+    }
+    // Makes and models the words (or two words together: "3 series",
+    // "cr-v") may name.
+    let mut keys: Vec<String> = found.clone();
+    for pair in found.windows(2) {
+        for joint in [" ", "-", ""] {
+            keys.push(pair.join(joint));
+        }
+    }
+    let vehicles: Vec<(String, String)> = db
+        .fetch_all(
+            &Query::select()
+                .distinct()
+                .columns([PartFitments::MakeKey, PartFitments::ModelKey])
+                .from(PartFitments::Table)
+                .cond_where(
+                    Cond::any()
+                        .add(Expr::col(PartFitments::MakeKey).is_in(keys.clone()))
+                        .add(Expr::col(PartFitments::ModelKey).is_in(keys)),
+                )
+                .to_owned(),
+        )
+        .await?;
+    let is_make = |k: &str| vehicles.iter().any(|(make, _)| make == k);
+    let is_model = |k: &str| vehicles.iter().any(|(_, model)| model == k);
+    let mut understood = Understood::default();
+    let mut i = 0;
+    while i < found.len() {
+        let word = &found[i];
+        if let Some(next) = found.get(i + 1) {
+            let joints = [" ", "-", ""].map(|j| format!("{word}{j}{next}"));
+            if let Some(model) = joints.iter().find(|k| is_model(k)) {
+                understood.models.push(model.clone());
+                i += 2;
+                continue;
+            }
+        }
+        if is_make(word) {
+            understood.makes.push(word.clone());
+        } else if is_model(word) {
+            understood.models.push(word.clone());
+        } else if let Some(year) = word
+            .parse::<i64>()
+            .ok()
+            .filter(|y| word.len() == 4 && (FIRST_YEAR..=LAST_FILTER_YEAR).contains(y))
+            .filter(|_| understood.year.is_none())
+        {
+            understood.year = Some(year);
+        } else {
+            understood.words.push(word.clone());
+        }
+        i += 1;
+    }
+    if corrected {
+        understood.corrected = Some(found.join(" "));
+    }
+    filters.understood = Some(understood);
+    Ok(filters)
 }
 
 /// Where on the vehicle a part goes, as the vehicle filter asks for it:
@@ -82,10 +348,20 @@ pub enum Sort {
     PriceAsc,
     PriceDesc,
     Name,
+    /// Best match first: parts whose name has the searched words before
+    /// those whose description has them; without `q`, oldest first.
+    Relevance,
 }
 
 impl Sort {
-    pub const NAMES: [&'static str; 5] = ["oldest", "newest", "price_asc", "price_desc", "name"];
+    pub const NAMES: [&'static str; 6] = [
+        "oldest",
+        "newest",
+        "price_asc",
+        "price_desc",
+        "name",
+        "relevance",
+    ];
 
     pub fn parse(name: &str) -> Option<Sort> {
         Some(match name {
@@ -94,21 +370,16 @@ impl Sort {
             "price_asc" => Sort::PriceAsc,
             "price_desc" => Sort::PriceDesc,
             "name" => Sort::Name,
+            "relevance" => Sort::Relevance,
             _ => return None,
         })
     }
 }
 
-/// The ids of the parts matching `q`: each word of it starts a word of the
-/// name, description or part number, or the whole of it, normalised,
-/// starts a normalised OEM number or part number.
-fn text_matches(backend: Backend, q: &str) -> SimpleExpr {
-    let words = words(q);
-    if words.is_empty() {
-        // Nothing searchable (only punctuation): nothing matches.
-        return Expr::val(1).eq(0);
-    }
-    let mut ids = match backend {
+/// The ids of the parts having, for every one of `words`, a word of the
+/// name, description or part number starting with it.
+fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
+    match backend {
         Backend::Sqlite => {
             let query = words
                 .iter()
@@ -136,6 +407,59 @@ fn text_matches(backend: Backend, q: &str) -> SimpleExpr {
                 ))
                 .to_owned()
         }
+    }
+}
+
+/// The ids of the parts with a fitment naming every make, model and year
+/// the search named (any of several makes or models).
+fn vehicle_matches(understood: &Understood) -> SelectStatement {
+    let mut fits = Cond::all();
+    if !understood.makes.is_empty() {
+        fits = fits.add(Expr::col(PartFitments::MakeKey).is_in(understood.makes.clone()));
+    }
+    if !understood.models.is_empty() {
+        fits = fits.add(Expr::col(PartFitments::ModelKey).is_in(understood.models.clone()));
+    }
+    if let Some(year) = understood.year {
+        fits = fits
+            .add(Expr::col(PartFitments::YearFrom).lte(year))
+            .add(Expr::col(PartFitments::YearTo).gte(year));
+    }
+    Query::select()
+        .column(PartFitments::PartId)
+        .from(PartFitments::Table)
+        .cond_where(fits)
+        .to_owned()
+}
+
+/// The ids of the parts matching `q`: each word of it starts a word of the
+/// name, description or part number, or the whole of it, normalised,
+/// starts a normalised OEM number or part number.
+fn text_matches(backend: Backend, q: &str, understood: Option<&Understood>) -> SimpleExpr {
+    let words = match understood {
+        Some(u) => u.words.clone(),
+        None => words(q),
+    };
+    let vehicle = understood
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches);
+    if words.is_empty() && vehicle.is_none() {
+        // Nothing searchable (only punctuation): nothing matches.
+        return Expr::val(1).eq(0);
+    }
+    let mut ids = if words.is_empty() {
+        let Some(vehicle) = vehicle else {
+            unreachable!("checked above")
+        };
+        vehicle
+    } else {
+        let mut ids = word_matches(backend, &words);
+        if let Some(vehicle) = vehicle {
+            // Each from its own index. INTERSECT binds before the UNIONs
+            // below on PostgreSQL, and goes first, left to right, on SQLite.
+            ids.union(UnionType::Intersect, vehicle);
+        }
+        ids
     };
     let number = normalise(q);
     if !number.is_empty() {
@@ -177,7 +501,7 @@ fn text_matches(backend: Backend, q: &str) -> SimpleExpr {
 fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     let mut select = Query::select().from(Parts::Table).to_owned();
     if let Some(q) = &filters.q {
-        select.and_where(text_matches(backend, q));
+        select.and_where(text_matches(backend, q, filters.understood.as_ref()));
     }
     if let Some(category) = filters.category {
         select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
@@ -220,6 +544,33 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     select
 }
 
+/// How well a part matches the searched words: 3 for each word in its
+/// name, 1 for each in its description (as a part of a word, any case).
+/// Computed only for the parts that match.
+fn relevance(filters: &Filters) -> Option<SimpleExpr> {
+    let words = match &filters.understood {
+        Some(u) => u.words.clone(),
+        None => words(filters.q.as_deref()?),
+    };
+    let mut score: Option<SimpleExpr> = None;
+    for word in words.iter().take(CORRECTED_WORDS) {
+        let pattern = format!("%{word}%");
+        for (column, weight) in [(Parts::Name, 3), (Parts::Description, 1)] {
+            let found = Expr::case(
+                Expr::expr(Func::lower(Expr::col((Parts::Table, column)))).like(pattern.clone()),
+                weight,
+            )
+            .finally(0);
+            let found: SimpleExpr = found.into();
+            score = Some(match score {
+                Some(s) => s.add(found),
+                None => found,
+            });
+        }
+    }
+    score
+}
+
 /// The statement for one page of matching parts in the given order. Public
 /// so the tests can read its query plan.
 pub fn page_statement(
@@ -249,6 +600,11 @@ pub fn page_statement(
                 Func::lower(Expr::col((Parts::Table, Parts::Name))).into(),
                 Order::Asc,
             );
+        }
+        Sort::Relevance => {
+            if let Some(score) = relevance(filters) {
+                select.order_by_expr(score, Order::Desc);
+            }
         }
     }
     // Ties (and the default) go oldest first.
@@ -294,23 +650,34 @@ pub fn matched_replaced<'a>(q: &str, replaces: &'a [String]) -> Option<&'a Strin
         .find(|replaced| normalise(replaced).starts_with(&number))
 }
 
-/// Every category of the list, in its order, with its number of parts.
-pub async fn categories(db: &Db) -> Result<Vec<(&'static str, i64)>, sqlx::Error> {
+/// Every category of the list, in its order, with its number of parts
+/// matching `filters` (its category aside).
+pub async fn categories(
+    db: &Db,
+    filters: &Filters,
+) -> Result<Vec<(&'static str, i64)>, sqlx::Error> {
     let counts: Vec<(String, i64)> = db
-        .fetch_all(
-            &Query::select()
-                .column(Parts::Category)
-                .expr(Expr::col(Parts::Id).count())
-                .from(Parts::Table)
-                .group_by_col(Parts::Category)
-                .to_owned(),
-        )
+        .fetch_all(&categories_statement(db.backend, filters))
         .await?;
     let counts: BTreeMap<String, i64> = counts.into_iter().collect();
     Ok(CATEGORIES
         .into_iter()
         .map(|c| (c, counts.get(c).copied().unwrap_or(0)))
         .collect())
+}
+
+/// The statement counting the parts of each category that match `filters`
+/// (its category aside). Public so the tests can read its query plan.
+pub fn categories_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    let filters = Filters {
+        category: None,
+        ..filters.clone()
+    };
+    matching(backend, &filters)
+        .column((Parts::Table, Parts::Category))
+        .expr(Expr::col((Parts::Table, Parts::Id)).count())
+        .group_by_col((Parts::Table, Parts::Category))
+        .to_owned()
 }
 
 /// A model of a make, with the widest span of years any part fits it in.
@@ -396,5 +763,44 @@ mod tests {
         assert_eq!(matched_replaced("brk1040", &replaces), Some(&replaces[0]));
         assert_eq!(matched_replaced("pads", &replaces), None);
         assert_eq!(matched_replaced("--", &replaces), None);
+    }
+
+    #[test]
+    fn a_misspelt_word_is_read_as_the_nearest_word_with_its_first_letter() {
+        let words = |list: &[&str]| {
+            list.iter()
+                .map(|w| (*w).to_owned())
+                .collect::<Vec<String>>()
+        };
+        let catalogue = words(&[
+            "brake", "rear", "break", "bearing", "corolla", "rake", "pads",
+        ]);
+        let best = |w: &str, among: &[String]| best_correction(w, among).cloned();
+        // "rear" is as many edits from "break" as "brake", but less alike.
+        assert_eq!(best("break", &catalogue[..2]), Some("brake".into()));
+        assert_eq!(
+            best("break", &catalogue),
+            Some("break".into()),
+            "a word itself"
+        );
+        assert_eq!(best("corola", &catalogue), Some("corolla".into()));
+        assert_eq!(
+            best("pdas", &catalogue),
+            Some("pads".into()),
+            "swapped letters"
+        );
+        // Another first letter, or too many edits for a short word: none.
+        assert_eq!(best("rake", &words(&["brake"])), None);
+        assert_eq!(best("bpad", &words(&["brake"])), None);
+        assert_eq!(best("bark", &words(&["bearing"])), None);
+        assert_eq!(best("", &catalogue), None);
+    }
+
+    #[test]
+    fn a_parts_words_are_its_words_of_three_letters_or_more_once() {
+        assert_eq!(
+            index_words(["Ceramic Brake Pads, 4x", "Pads for the F-150", "Toyota"]),
+            ["brake", "ceramic", "for", "pads", "the", "toyota"]
+        );
     }
 }

@@ -10,6 +10,7 @@ use sea_query::{Expr, Iden, Query};
 use sqlx::Any;
 
 use super::fields::{engine_key, generated_sku, normalise, Fitment};
+use super::search;
 use crate::audit::{self, Entry};
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
@@ -425,7 +426,29 @@ pub async fn insert_on(
         final_sku = sku;
     }
     write_details(db, tx, id, &part.details).await?;
+    remember_words(db, tx, part).await?;
     Ok((id, final_sku))
+}
+
+/// Adds the words of `part` to the words a misspelt search is corrected
+/// to, in the transaction writing the part.
+async fn remember_words(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    part: &PartFields,
+) -> Result<(), sqlx::Error> {
+    let texts = [part.name.as_str(), part.description.as_str()]
+        .into_iter()
+        .chain(
+            part.details
+                .fitments
+                .iter()
+                .flat_map(|f| [f.make.as_str(), f.model.as_str()]),
+        );
+    if let Some(insert) = search::remember_words_statement(&search::index_words(texts)) {
+        db.execute_on(&mut **tx, &insert).await?;
+    }
+    Ok(())
 }
 
 /// A stock figure an admin sets by hand: `to`, and, when they state it, the
@@ -586,6 +609,9 @@ pub async fn update_on(
             .to_owned();
         db.execute_on(&mut **tx, &clear_replaced).await?;
         write_details(db, tx, id, &part.details).await?;
+    }
+    if details_changed || part.name != current.name || part.description != current.description {
+        remember_words(db, tx, &part).await?;
     }
     if part.sku.is_none() {
         part.sku = Some(generated_sku(id));

@@ -304,3 +304,49 @@ async fn a_file_over_20_mb_is_refused_and_only_admins_may_use_the_routes() {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert!(by_sku(&app).await.is_empty());
 }
+
+/// The part numbers a search finds, best match first, and the search as
+/// the shop read it when it corrected a word.
+async fn search(app: &TestApp, q: &str) -> (Vec<String>, Option<String>) {
+    let response = app.list_parts(&format!("?q={q}")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let corrected = response
+        .headers()
+        .get("x-search-corrected")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let parts: Vec<Value> = response.json().await.unwrap();
+    let skus = parts
+        .iter()
+        .map(|p| p["sku"].as_str().unwrap().to_owned())
+        .collect();
+    (skus, corrected)
+}
+
+#[tokio::test]
+async fn imported_words_and_vehicles_are_searchable_at_once_and_a_dry_run_adds_none() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let dry = format!("{HEADER}\nZRC-9,Zircon plug,Sparks,/api/image/z.jpg,5,1,1,,,,,,\n");
+    let response = import(&app, Some(&admin.token), "?dryRun=true", dry).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    // The dry run's words went with its transaction: nothing to correct to.
+    assert_eq!(search(&app, "zircn").await, (vec![], None));
+
+    import_ok(&app, &admin, &good_file()).await;
+    for (q, found) in [
+        ("corola%20pads", "BRK-1"),
+        ("ceramc", "BRK-1"),
+        ("focus%20filter", "FLT-2"),
+        ("2020%20civic", "FLT-2"),
+        ("wiper%20blaed", "WPR-3"),
+    ] {
+        assert_eq!(search(&app, q).await.0, [found], "{q}");
+    }
+    // An import that renames a part makes its new words searchable.
+    let renamed = good_file().replace("Wiper blade,22 inch", "Windscreen wiper,22 inch");
+    import_ok(&app, &admin, &renamed).await;
+    assert_eq!(
+        search(&app, "windscren").await,
+        (vec!["WPR-3".to_owned()], Some("windscreen".to_owned()))
+    );
+}

@@ -3,7 +3,10 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shop::parts::search::{count_statement, page_statement, Filters, Position, Sort};
+use shop::parts::search::{
+    categories_statement, count_statement, page_statement, similar_words_statement, understand,
+    Filters, Position, Sort,
+};
 use shop::Backend;
 use sqlx::Row;
 
@@ -250,7 +253,7 @@ async fn the_list_sorts_by_age_price_or_name_ties_oldest_first() {
         expect_field_error(
             response,
             "sort",
-            "sort must be one of oldest, newest, price_asc, price_desc, name",
+            "sort must be one of oldest, newest, price_asc, price_desc, name, relevance",
         )
         .await;
     }
@@ -527,4 +530,328 @@ async fn qualified_filters_and_superseded_numbers_use_their_indexes() {
 /// Whether part `id` of `ten_thousand_parts` fits a 2010 Model2 of Make3.
 fn fits(id: i64) -> bool {
     id % 7 == 3 && id % 11 == 2 && 2000 + id % 13 <= 2010 && 2005 + id % 13 >= 2010
+}
+
+/// A catalogue as a buyer searches it, oldest first: a disc whose
+/// description names pads, two sets of pads, and parts for other vehicles.
+async fn buyers_catalogue(app: &TestApp) -> (User, Vec<String>) {
+    let admin = app.admin().await;
+    let parts = [
+        json!({"sku": "DSC-1", "name": "Vented Brake Disc", "description": "Front disc; fit new brake pads with it.",
+               "category": "Brakes", "fitments": [fitment("Toyota", "Corolla", 2014, 2019)]}),
+        json!({"sku": "PAD-1", "name": "Ceramic Brake Pads", "description": "Low-dust pads.",
+               "category": "Brakes", "fitments": [fitment("Toyota", "Corolla", 2014, 2019)]}),
+        json!({"sku": "PAD-2", "name": "Semi-metallic Brake Pads", "description": "For towing.",
+               "category": "Brakes", "fitments": [fitment("Ford", "F-150", 2011, 2014)]}),
+        json!({"sku": "FLT-1", "name": "Oil Filter", "description": "Spin-on.",
+               "category": "Filters", "fitments": [fitment("Toyota", "Corolla", 2009, 2013), fitment("Honda", "Civic", 2006, 2015)]}),
+        json!({"sku": "SUS-1", "name": "Front Strut", "description": "Gas strut.",
+               "category": "Suspension", "fitments": [fitment("Toyota", "Camry", 2012, 2017)]}),
+        json!({"sku": "CAB-1", "name": "Cabin Air Filter", "description": "Pollen filter.",
+               "category": "Filters", "fitments": [fitment("BMW", "3 Series", 2012, 2019)]}),
+    ];
+    let mut ids = Vec::new();
+    for part in parts {
+        ids.push(app.add_part_with(&admin, part).await);
+    }
+    (admin, ids)
+}
+
+#[tokio::test]
+async fn a_search_lists_the_best_match_first_unless_a_sort_is_chosen() {
+    let app = spawn_app().await;
+    buyers_catalogue(&app).await;
+    expect_finds(
+        &app,
+        &[
+            // Both words in the name beat one in the name, one in the description.
+            ("?q=brake%20pads", &["PAD-1", "PAD-2", "DSC-1"]),
+            (
+                "?q=brake%20pads&sort=relevance",
+                &["PAD-1", "PAD-2", "DSC-1"],
+            ),
+            ("?q=brake%20pads&sort=oldest", &["DSC-1", "PAD-1", "PAD-2"]),
+            ("?q=brake%20pads&sort=newest", &["PAD-2", "PAD-1", "DSC-1"]),
+            // Without a search, relevance is the oldest first.
+            (
+                "?sort=relevance&category=Brakes",
+                &["DSC-1", "PAD-1", "PAD-2"],
+            ),
+            ("?category=Brakes", &["DSC-1", "PAD-1", "PAD-2"]),
+            // Part numbers still find their part.
+            ("?q=pad-2", &["PAD-2"]),
+            ("?q=pad1", &["PAD-1"]),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn words_naming_a_make_model_or_year_match_the_vehicles_parts_fit() {
+    let app = spawn_app().await;
+    buyers_catalogue(&app).await;
+    expect_finds(
+        &app,
+        &[
+            ("?q=2015%20corolla%20brake%20pads", &["PAD-1", "DSC-1"]),
+            ("?q=corolla", &["DSC-1", "PAD-1", "FLT-1"]),
+            ("?q=COROLLA%202012", &["FLT-1"]),
+            ("?q=toyota%20brake", &["DSC-1", "PAD-1"]),
+            ("?q=toyota", &["DSC-1", "PAD-1", "FLT-1", "SUS-1"]),
+            ("?q=honda%20civic%20filter", &["FLT-1"]),
+            // Make and model must be of one fitment, and the year within it.
+            ("?q=honda%20corolla", &[]),
+            ("?q=1990%20corolla", &[]),
+            // Models of two words, however they are written.
+            ("?q=3%20series", &["CAB-1"]),
+            ("?q=bmw%203-series%20filter", &["CAB-1"]),
+            ("?q=f%20150%20pads", &["PAD-2"]),
+            ("?q=f-150", &["PAD-2"]),
+            // Combined with the vehicle filter.
+            ("?q=brake&make=ford", &["PAD-2"]),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_misspelt_word_finds_the_part_it_was_meant_for() {
+    let app = spawn_app().await;
+    let (admin, ids) = buyers_catalogue(&app).await;
+    expect_finds(
+        &app,
+        &[
+            ("?q=break%20pads", &["PAD-1", "PAD-2", "DSC-1"]),
+            ("?q=corola", &["DSC-1", "PAD-1", "FLT-1"]),
+            ("?q=toyta%20brakes", &["DSC-1", "PAD-1"]),
+            ("?q=ceramc", &["PAD-1"]),
+            // A word too far from every word, or with another first letter,
+            // finds nothing.
+            ("?q=rake", &[]),
+            ("?q=xyzzy", &[]),
+            ("?q=bp", &[]),
+        ],
+    )
+    .await;
+    let response = app.list_parts("?q=break%20pads").await;
+    assert_eq!(
+        response.headers()["x-search-corrected"].to_str().unwrap(),
+        "brake pads"
+    );
+    let response = app.list_parts("?q=brake%20pads").await;
+    assert!(response.headers().get("x-search-corrected").is_none());
+
+    // An edited part's new words are known at once.
+    let id = &ids[0];
+    let part = json!({"name": "Vented Rotor"});
+    let response = app.put_part(Some(&admin.token), id, &part).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{}",
+        response.text().await.unwrap()
+    );
+    expect_finds(&app, &[("?q=roter", &["DSC-1"]), ("?q=rotor", &["DSC-1"])]).await;
+}
+
+/// The categories' counts for `query`, those not zero.
+async fn category_counts(app: &TestApp, query: &str) -> Vec<(String, i64)> {
+    let response = app.get(&format!("/api/category{query}"), None).await;
+    assert_eq!(response.status(), StatusCode::OK, "{query}");
+    let counts: Vec<Value> = response.json().await.unwrap();
+    assert_eq!(counts.len(), 14, "every category is listed");
+    counts
+        .iter()
+        .filter(|c| c["count"] != 0)
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_owned(),
+                c["count"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn category_counts_follow_the_other_filters() {
+    let app = spawn_app().await;
+    buyers_catalogue(&app).await;
+    let counts = |pairs: &[(&str, i64)]| -> Vec<(String, i64)> {
+        pairs.iter().map(|(n, c)| (n.to_string(), *c)).collect()
+    };
+    for (query, expected) in [
+        (
+            "",
+            counts(&[("Brakes", 3), ("Filters", 2), ("Suspension", 1)]),
+        ),
+        (
+            "?make=toyota&model=corolla",
+            counts(&[("Brakes", 2), ("Filters", 1)]),
+        ),
+        (
+            "?make=Toyota&model=Corolla&year=2012",
+            counts(&[("Filters", 1)]),
+        ),
+        ("?q=corolla", counts(&[("Brakes", 2), ("Filters", 1)])),
+        ("?q=filter", counts(&[("Filters", 2)])),
+        // The category chosen does not narrow its own list.
+        ("?q=filter&category=brakes", counts(&[("Filters", 2)])),
+        (
+            "?make=toyota&position=front",
+            counts(&[("Brakes", 2), ("Filters", 1), ("Suspension", 1)]),
+        ),
+        ("?q=xyzzy", counts(&[])),
+    ] {
+        assert_eq!(category_counts(&app, query).await, expected, "{query}");
+    }
+    // The list agrees with a count.
+    assert_eq!(
+        app.parts("?make=toyota&model=corolla&category=brakes")
+            .await
+            .1,
+        2
+    );
+    let order: Vec<String> = {
+        let response = app.get("/api/category?q=corolla", None).await;
+        let counts: Vec<Value> = response.json().await.unwrap();
+        counts
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(order[0], "Brakes", "the shop's order is kept");
+    // Bad filters are refused as on the list.
+    let response = app.get("/api/category?model=corolla", None).await;
+    expect_field_error(response, "model", "model needs a make").await;
+    let response = app.get("/api/category?year=3000", None).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
+
+/// `filters` as the shop reads its search.
+async fn understood(app: &TestApp, filters: Filters) -> Filters {
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let filters = understand(&db, filters).await.unwrap();
+    db.pool.close().await;
+    filters
+}
+
+#[tokio::test]
+async fn vehicle_words_typos_and_category_counts_use_indexes() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    // The words those parts would have added, and 5,000 more.
+    app.execute_sql(
+        "INSERT INTO search_words (word) VALUES ('brake'), ('pad'), ('filter'), ('spark'), ('plug'), ('part')",
+    )
+    .await;
+    app.execute_sql(&format!(
+        "INSERT INTO search_words (word) SELECT 'word' || i FROM ({}) AS n",
+        if on_postgres() {
+            "SELECT i FROM generate_series(1, 5000) AS s(i)"
+        } else {
+            "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 5000) SELECT i FROM s"
+        }
+    ))
+    .await;
+    if on_postgres() {
+        app.execute_sql("ANALYZE search_words").await;
+    }
+    let words = if on_postgres() {
+        "parts_search_idx"
+    } else {
+        "parts_search VIRTUAL TABLE INDEX"
+    };
+    let search = understood(
+        &app,
+        Filters {
+            q: Some("2010 MODEL2 break pad".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    let read = search.understood.clone().unwrap();
+    assert_eq!(
+        (read.words.as_slice(), read.models.as_slice(), read.year),
+        (
+            &["brake".to_owned(), "pad".to_owned()][..],
+            &["model2".to_owned()][..],
+            Some(2010)
+        )
+    );
+    assert_uses(&plan(&app, &search).await, &[words, "part_fitments_"]);
+    let make = understood(
+        &app,
+        Filters {
+            q: Some("make3 2010".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    assert_uses(&plan(&app, &make).await, &["part_fitments_vehicle_idx"]);
+
+    // The misspelt word's candidates come from the trigram index.
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let (sql, values) = db.sql(&similar_words_statement(db.backend, "break"));
+    let explain = match db.backend {
+        Backend::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
+        Backend::Postgres => format!("EXPLAIN {sql}"),
+    };
+    let mut conn = db.pool.acquire().await.unwrap();
+    if db.backend == Backend::Postgres {
+        sqlx::query("SET enable_seqscan = off")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    }
+    let column = if db.backend == Backend::Sqlite { 3 } else { 0 };
+    let rows = sqlx::query_with(&explain, values)
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+    let trigram_plan: Vec<String> = rows.iter().map(|r| r.get::<String, _>(column)).collect();
+    let trigram_plan = trigram_plan.join("\n");
+    let trigram = if on_postgres() {
+        "search_words_trigram"
+    } else {
+        "search_words_trigram VIRTUAL TABLE INDEX"
+    };
+    assert!(trigram_plan.contains(trigram), "{trigram_plan}");
+    assert!(
+        !trigram_plan.contains("Seq Scan") && !trigram_plan.contains("SCAN search_words\n"),
+        "{trigram_plan}"
+    );
+
+    // Category counts with a search read the word index and the fitments'.
+    let (sql, values) = db.sql(&categories_statement(db.backend, &search));
+    let explain = match db.backend {
+        Backend::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
+        Backend::Postgres => format!("EXPLAIN {sql}"),
+    };
+    let rows = sqlx::query_with(&explain, values)
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+    let counts_plan: Vec<String> = rows.iter().map(|r| r.get::<String, _>(column)).collect();
+    assert_uses(&counts_plan.join("\n"), &[words]);
+    drop(conn);
+    db.pool.close().await;
+
+    // And the answers are right at that size: parts 2, 5, 8... are brake
+    // pads; model2 is every eleventh part, and 2010 is within the years
+    // of parts whose id modulo 13 is 5 to 10.
+    let expected = (1..=10000)
+        .filter(|i| i % 3 == 0 && i % 11 == 2 && (5..=10).contains(&(i % 13)))
+        .count() as i64;
+    assert_eq!(
+        app.parts("?q=2010%20model2%20break%20pad&limit=5").await.1,
+        expected
+    );
+    let brakes: i64 = {
+        let response = app
+            .get("/api/category?q=2010%20model2%20brake%20pad", None)
+            .await;
+        let counts: Vec<Value> = response.json().await.unwrap();
+        counts.iter().map(|c| c["count"].as_i64().unwrap()).sum()
+    };
+    assert_eq!(brakes, expected);
 }

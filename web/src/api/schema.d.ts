@@ -679,7 +679,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every category, in the shop's order, with its number of parts. */
+        /**
+         * Every category, in the shop's order, with its number of parts matching
+         *     the same filters as `GET /api/part` (all parts without any); a
+         *     `category` sent is checked but does not narrow the counts.
+         */
         get: operations["list_categories"];
         put?: never;
         post?: never;
@@ -938,9 +942,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Parts matching every filter given, oldest first unless `sort` says
-         *     otherwise; all of them unless `limit` is given. A text parameter sent
-         *     empty counts as not sent.
+         * Parts matching every filter given, best match first when searched with
+         *     `q` and oldest first otherwise, unless `sort` says otherwise; all of
+         *     them unless `limit` is given. A text parameter sent empty counts as not
+         *     sent. Words of `q` naming a make, model or model year of the parts'
+         *     fitments match those fitments; a word no part has is read as the word
+         *     of the catalogue it most likely misspells (`X-Search-Corrected` then
+         *     says the search as read).
          */
         get: operations["list_parts"];
         put?: never;
@@ -5164,7 +5172,22 @@ export interface operations {
     };
     list_categories: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As for `GET /api/part` */
+                q?: string;
+                /** @description As for `GET /api/part` (does not narrow the counts) */
+                category?: string;
+                /** @description As for `GET /api/part` */
+                make?: string;
+                /** @description As for `GET /api/part` */
+                model?: string;
+                /** @description As for `GET /api/part` */
+                year?: number;
+                /** @description As for `GET /api/part` */
+                engine?: string;
+                /** @description As for `GET /api/part` */
+                position?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5177,6 +5200,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryCount"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5929,7 +5960,7 @@ export interface operations {
     list_parts: {
         parameters: {
             query?: {
-                /** @description Every word starts a word of the name, description or part number (any case); or the whole of it, without spaces and punctuation, starts an OEM number or part number */
+                /** @description Every word starts a word of the name, description or part number (any case), or names a make, model or model year the part fits (all such words in one fitment); a misspelt word counts as the word of the catalogue it is closest to (same first letter, one edit away, two for five letters or more); or the whole of it, without spaces and punctuation, starts an OEM number or part number */
                 q?: string;
                 /** @description One of the categories, any case */
                 category?: string;
@@ -5943,7 +5974,7 @@ export interface operations {
                 engine?: string;
                 /** @description Parts for this position on the vehicle: front, rear, left, right, front-left, front-right, rear-left or rear-right (any case); fitments naming that axle and side, or none; needs `make` */
                 position?: string;
-                /** @description oldest (the default), newest, price_asc, price_desc or name */
+                /** @description oldest, newest, price_asc, price_desc, name or relevance (best match first); the default is relevance with `q`, oldest without */
                 sort?: string;
                 limit?: number;
                 offset?: number;
@@ -5956,6 +5987,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The search as read, when a misspelt word of `q` was corrected */
+                    "X-Search-Corrected"?: string;
                     /** @description Parts matching in all */
                     "X-Total-Count"?: number;
                     [name: string]: unknown;

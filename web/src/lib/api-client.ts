@@ -76,8 +76,11 @@ async function send<T>(method: string, path: string, body?: Body, extraHeaders?:
   return { data: data as T, headers: response.headers };
 }
 
-/** A page of a list and the total it is a page of (the `X-Total-Count` header). */
-export type Page<T> = { items: T[]; total: number };
+/**
+ * A page of a list and the total it is a page of (the `X-Total-Count` header); for a catalogue
+ * search whose misspelt word the shop corrected, the search as it read it (`X-Search-Corrected`).
+ */
+export type Page<T> = { items: T[]; total: number; corrected?: string };
 
 /** The one client for the shop's /api routes (same origin). */
 export const api = {
@@ -92,7 +95,8 @@ export const api = {
     const { data, headers } = await send<T[]>('GET', path);
     const items = Array.isArray(data) ? data : [];
     const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
-    return { items, total: Number.isFinite(total) && total >= 0 ? total : items.length };
+    const corrected = headers.get('X-Search-Corrected');
+    return { items, total: Number.isFinite(total) && total >= 0 ? total : items.length, ...(corrected ? { corrected } : {}) };
   },
 };
 

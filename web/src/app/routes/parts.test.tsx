@@ -51,7 +51,7 @@ describe('/parts with a VIN', () => {
       vin: '2T1BURHE0EC123456',
     });
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
-      '/api/part?q=filter&make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&sort=newest&limit=12&offset=0',
+      '/api/part?q=filter&make=Toyota&model=Corolla&year=2014&engine=1.8L+L4&sort=relevance&limit=12&offset=0',
     );
   });
 });

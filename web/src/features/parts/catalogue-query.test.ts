@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   catalogueSearch,
+  categoriesApiPath,
   changeQuery,
   EMPTY_QUERY,
   isFiltered,
   pageCount,
   parseCatalogueQuery,
   partsApiPath,
+  sortsFor,
 } from './catalogue-query';
 
 const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
@@ -85,5 +87,28 @@ describe('catalogue URL', () => {
     expect(changeQuery(query, { year: 2015, engine: '2.0L L4' }).engine).toBe('2.0L L4');
     expect(changeQuery(query, { engine: undefined })).not.toHaveProperty('engine');
     expect(changeQuery(query, { position: undefined })).not.toHaveProperty('position');
+  });
+
+  it('lists a search best match first unless another order is chosen, and offers that order only with a search', () => {
+    expect(parse('?q=brake+pads').sort).toBe('relevance');
+    expect(catalogueSearch(parse('?q=brake+pads'))).toBe('?q=brake+pads');
+    expect(partsApiPath(parse('?q=brake+pads'))).toBe('/part?q=brake+pads&sort=relevance&limit=12&offset=0');
+    expect(catalogueSearch(parse('?q=brake+pads&sort=newest'))).toBe('?q=brake+pads&sort=newest');
+    // Without a search there is nothing to match: the newest first.
+    expect(parse('?sort=relevance').sort).toBe('newest');
+    expect(sortsFor('').map((s) => s.value)).not.toContain('relevance');
+    expect(sortsFor('pads')[0]).toEqual({ value: 'relevance', label: 'Best match' });
+    // A new search takes its default order, unless the buyer chose one.
+    expect(changeQuery(EMPTY_QUERY, { q: 'pads' }).sort).toBe('relevance');
+    expect(changeQuery(parse('?q=pads'), { q: '' }).sort).toBe('newest');
+    expect(changeQuery(parse('?sort=price_asc'), { q: 'pads' }).sort).toBe('price_asc');
+    expect(changeQuery(parse('?q=pads&sort=name'), { q: 'discs' }).sort).toBe('name');
+  });
+
+  it('counts the categories for the other filters, its own category aside', () => {
+    expect(categoriesApiPath(EMPTY_QUERY)).toBe('/category');
+    expect(categoriesApiPath(parse('?q=pads&category=Brakes&make=Toyota&model=Corolla&year=2015&sort=name&page=2'))).toBe(
+      '/category?q=pads&make=Toyota&model=Corolla&year=2015',
+    );
   });
 });

@@ -7,8 +7,12 @@ import { CATEGORIES, type Category } from './types';
  * dropped when the URL is read, so a hand-edited link still shows a page.
  */
 
-/** The orders a buyer can list the parts in; the first is the default. */
+/**
+ * The orders a buyer can list the parts in. Without a search the default is the newest first; with
+ * one it is the best match first (offered only then).
+ */
 export const SORTS = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
@@ -18,6 +22,16 @@ export const SORTS = [
 export type Sort = (typeof SORTS)[number]['value'];
 
 export const DEFAULT_SORT: Sort = 'newest';
+
+/** The order a catalogue state lists in when none is chosen: the best match first for a search. */
+export function defaultSort(q: string): Sort {
+  return q ? 'relevance' : DEFAULT_SORT;
+}
+
+/** The orders offered for a catalogue state: "Best match" only with a search. */
+export function sortsFor(q: string) {
+  return SORTS.filter((sort) => q || sort.value !== 'relevance');
+}
 
 /** Parts per catalogue page. */
 export const PAGE_SIZE = 12;
@@ -77,10 +91,11 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const engine = model ? (params.get('engine') ?? '').trim().replace(/\s+/g, ' ') : '';
   const wantedPosition = (params.get('position') ?? '').trim().toLowerCase();
   const position = make ? POSITIONS.find((p) => p.value === wantedPosition)?.value : undefined;
-  const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT;
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
+  const sort = sortsFor(q).find((s) => s.value === params.get('sort'))?.value ?? defaultSort(q);
   const page = wholeNumber(params.get('page'));
   return {
-    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH),
+    q,
     category,
     make,
     model,
@@ -108,7 +123,7 @@ function filterParams(query: CatalogueQuery): URLSearchParams {
 /** The query string for a catalogue state ("" for the plain catalogue); defaults are left out. */
 export function catalogueSearch(query: CatalogueQuery): string {
   const params = filterParams(query);
-  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.sort !== defaultSort(query.q)) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -117,6 +132,9 @@ export function catalogueSearch(query: CatalogueQuery): string {
 /** A new state with `changes`; any change but the page itself starts again at page 1. */
 export function changeQuery(query: CatalogueQuery, changes: Partial<CatalogueQuery>): CatalogueQuery {
   const next = { ...query, page: 1, ...changes };
+  // A new search lists in its own default order unless the buyer had chosen another one.
+  if ('q' in changes && !('sort' in changes) && query.sort === defaultSort(query.q)) next.sort = defaultSort(next.q);
+  if (next.sort === 'relevance' && !next.q) next.sort = DEFAULT_SORT;
   if ('make' in changes && changes.make !== query.make && !('model' in changes)) next.model = '';
   // An engine belongs to one vehicle: another make, model or year leaves it out unless it comes along.
   const vehicleChanged = (['make', 'model', 'year'] as const).some((field) => field in changes && changes[field] !== query[field]);
@@ -133,6 +151,16 @@ export function partsApiPath(query: CatalogueQuery): string {
   params.set('limit', String(PAGE_SIZE));
   params.set('offset', String((query.page - 1) * PAGE_SIZE));
   return `/part?${params}`;
+}
+
+/**
+ * The `/api/category` call counting each category's parts for the catalogue's other filters (its
+ * category aside), so the counts say what choosing a category would list.
+ */
+export function categoriesApiPath(query: CatalogueQuery): string {
+  const params = filterParams({ ...query, category: '' });
+  const search = params.toString();
+  return search ? `/category?${search}` : '/category';
 }
 
 /** How many pages `total` parts fill (at least one, so an empty result still has a page). */

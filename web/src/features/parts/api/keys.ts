@@ -16,8 +16,8 @@ export const partKeys = {
    * names the same path, so the cache it seeds is found (src/app/page-data.ts).
    */
   search: (apiPath: string) => [...partKeys.lists(), 'search', apiPath] as const,
-  /** Every category with its part count. */
-  categories: () => [...partKeys.lists(), 'categories'] as const,
+  /** Every category with its count of parts matching a catalogue's filters, by its API path. */
+  categories: (apiPath = '/category') => [...partKeys.lists(), 'categories', apiPath] as const,
   /** The makes and models the parts fit. */
   vehicles: () => [...partKeys.lists(), 'vehicles'] as const,
   details: () => [...partKeys.all, 'detail'] as const,

@@ -206,7 +206,7 @@ describe('parts catalogue', () => {
     await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
     await user.selectOptions(screen.getByLabelText('Position'), 'Front');
     expect(url()).toBe('/parts?q=pads&make=Toyota&position=front');
-    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&position=front&sort=newest&limit=12&offset=0');
+    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&position=front&sort=relevance&limit=12&offset=0');
     await user.selectOptions(screen.getByLabelText('Position'), 'Any position');
     expect(url()).toBe('/parts?q=pads&make=Toyota');
   });
@@ -248,5 +248,40 @@ describe('parts catalogue', () => {
     expect(within(pads).getByText(/replaces/)).toHaveTextContent('replaces 04465-02220');
     const filter = screen.getByRole('heading', { name: 'Oil Filter' }).closest('article')!;
     expect(within(filter).queryByText(/replaces/)).not.toBeInTheDocument();
+  });
+
+  it('offers the best match first for a search, and counts categories for the same filters', async () => {
+    const { user, url, partCalls, fetchMock } = setup('/parts?make=Toyota&model=Corolla');
+    await screen.findByText('Brake Pads');
+    const sorts = () => within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.textContent);
+    expect(sorts()).not.toContain('Best match');
+    const categoryCalls = () =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.startsWith('/api/category'));
+    expect(categoryCalls()).toContain('/api/category?make=Toyota&model=Corolla');
+    await user.type(screen.getByLabelText('Search parts'), 'brake pads');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(url()).toBe('/parts?q=brake+pads&make=Toyota&model=Corolla');
+    expect(partCalls().at(-1)).toBe('/api/part?q=brake+pads&make=Toyota&model=Corolla&sort=relevance&limit=12&offset=0');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('relevance');
+    expect(sorts()[0]).toBe('Best match');
+    expect(categoryCalls().at(-1)).toBe('/api/category?q=brake+pads&make=Toyota&model=Corolla');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'newest');
+    expect(url()).toBe('/parts?q=brake+pads&make=Toyota&model=Corolla&sort=newest');
+  });
+
+  it("shows each part's number and OEM numbers on its card", async () => {
+    setup('/parts?q=04465', {
+      body: [makePart({ _id: '1', name: 'Brake Pads', sku: 'BRK-1042', oemNumbers: ['04465-33450', '04465-02220'] })],
+      headers: { 'X-Total-Count': '1' },
+    });
+    const card = (await screen.findByText('Brake Pads')).closest('article')!;
+    expect(within(card as HTMLElement).getByText('BRK-1042')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('04465-33450, 04465-02220')).toBeInTheDocument();
+  });
+
+  it('says how the shop read a misspelt search', async () => {
+    setup('/parts?q=break+pads', { body: twoParts, headers: { 'X-Total-Count': '2', 'X-Search-Corrected': 'brake pads' } });
+    expect(await screen.findByText('brake pads')).toBeInTheDocument();
+    expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for brake pads');
   });
 });

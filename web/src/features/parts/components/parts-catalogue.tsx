@@ -15,7 +15,9 @@ import {
   PAGE_SIZE,
   parseCatalogueQuery,
   POSITIONS,
-  SORTS,
+  sortsFor,
+  categoriesApiPath,
+  DEFAULT_SORT,
   type CatalogueQuery,
   type Position,
   type Sort,
@@ -27,6 +29,9 @@ import { PartCard } from './part-card';
 import { VehiclePicker, type VehicleFinder } from './vehicle-picker';
 
 const href = (query: CatalogueQuery) => paths.parts.getHref(catalogueSearch(query));
+
+/** The catalogue without filters, in the order chosen (the best match needs a search). */
+const cleared = (query: CatalogueQuery): CatalogueQuery => ({ ...EMPTY_QUERY, sort: query.sort === 'relevance' ? DEFAULT_SORT : query.sort });
 
 /** A second button on each part's card (the cart's "Add to cart"), from the page that shows the catalogue. */
 type CardAction = (part: Part) => ReactNode;
@@ -72,11 +77,11 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
             resultsHeading.current?.focus();
           }}
         />
-        <CategorySelect value={query.category} onChange={(category) => go({ category })} />
+        <CategorySelect query={query} onChange={(category) => go({ category })} />
         <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
         {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
         {isFiltered(query) ? (
-          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} state={CATALOGUE_CHANGE} onClick={clearFilters} className="btn btn-sm btn-ghost self-start">
+          <Link to={href(cleared(query))} state={CATALOGUE_CHANGE} onClick={clearFilters} className="btn btn-sm btn-ghost self-start">
             Clear filters
           </Link>
         ) : null}
@@ -132,9 +137,11 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-function CategorySelect({ value, onChange }: { value: Category | ''; onChange: (category: Category | '') => void }) {
+/** The categories, each with how many parts the other filters would list in it. */
+function CategorySelect({ query, onChange }: { query: CatalogueQuery; onChange: (category: Category | '') => void }) {
   const id = useId();
-  const categories = useCategories();
+  const value = query.category;
+  const categories = useCategories(categoriesApiPath(query));
   const counts = new Map(categories.data?.map((c) => [c.name, c.count]));
   return (
     <div className="flex flex-col gap-1">
@@ -246,7 +253,7 @@ function Results({ query, onSort, onClearFilters, cardAction, headingRef }: Resu
             Sort by
           </label>
           <Select id={sortId} compact value={query.sort} onChange={(e) => onSort(e.target.value as Sort)}>
-            {SORTS.map((sort) => (
+            {sortsFor(query.q).map((sort) => (
               <option key={sort.value} value={sort.value}>
                 {sort.label}
               </option>
@@ -254,6 +261,12 @@ function Results({ query, onSort, onClearFilters, cardAction, headingRef }: Resu
           </Select>
         </div>
       </div>
+      {/* A misspelt word was read as the catalogue's word: say so, as a buyer would want to know. */}
+      {result?.corrected ? (
+        <p className="-mt-4 text-sm text-base-content/80">
+          Showing results for <strong className="font-semibold">{result.corrected}</strong>
+        </p>
+      ) : null}
       {!loaded && !parts.isError ? <Spinner label="Loading parts" /> : null}
       {parts.isError ? <ErrorBox error={parts.error} onRetry={() => void parts.refetch()} /> : null}
       {loaded && shown.length === 0 ? <NoParts query={query} total={total} onClearFilters={onClearFilters} /> : null}
@@ -268,18 +281,26 @@ function Results({ query, onSort, onClearFilters, cardAction, headingRef }: Resu
                 picture={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'}
                 action={cardAction?.(part)}
                 details={
-                  <p className="text-xs text-base-content/70">
-                    <span className="font-mono">{part.sku}</span> · {part.category}
-                    {/* The superseded number the search found it by. */}
-                    {part.matchedReplaced ? (
-                      <>
-                        {' · '}
-                        <span className="font-semibold text-base-content">
-                          replaces <span className="font-mono">{part.matchedReplaced}</span>
-                        </span>
-                      </>
+                  <div className="flex flex-col gap-1 text-xs text-base-content/70">
+                    <p>
+                      <span className="font-mono">{part.sku}</span> · {part.category}
+                      {/* The superseded number the search found it by. */}
+                      {part.matchedReplaced ? (
+                        <>
+                          {' · '}
+                          <span className="font-semibold text-base-content">
+                            replaces <span className="font-mono">{part.matchedReplaced}</span>
+                          </span>
+                        </>
+                      ) : null}
+                    </p>
+                    {/* The OEM numbers, so a buyer sees why a search by number found it. */}
+                    {part.oemNumbers.length > 0 ? (
+                      <p>
+                        OEM <span className="font-mono">{part.oemNumbers.join(', ')}</span>
+                      </p>
                     ) : null}
-                  </p>
+                  </div>
                 }
               />
             </li>
@@ -308,7 +329,7 @@ function NoParts({ query, total, onClearFilters }: { query: CatalogueQuery; tota
       {isFiltered(query) ? (
         <>
           <p className="mt-2 text-sm text-base-content/75">Try fewer words, another category or another vehicle.</p>
-          <Link to={href({ ...EMPTY_QUERY, sort: query.sort })} state={CATALOGUE_CHANGE} onClick={onClearFilters} className="btn btn-primary mt-4">
+          <Link to={href(cleared(query))} state={CATALOGUE_CHANGE} onClick={onClearFilters} className="btn btn-primary mt-4">
             Clear filters
           </Link>
         </>
