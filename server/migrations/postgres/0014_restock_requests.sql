@@ -1,5 +1,5 @@
 -- Restocks that may be sent again (PostgreSQL). Kept in step with
--- ../sqlite/0016_restock_requests.sql: same tables, columns and index names.
+-- ../sqlite/0014_restock_requests.sql: same tables, columns and index names.
 
 -- One row per restock an admin sent with an `Idempotency-Key`, written in
 -- the restock's own transaction. The unique key makes a repeat of the same
