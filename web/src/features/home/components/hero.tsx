@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { SearchWords } from '@/components/ui/search-words';
 
 /**
  * The home page's opening: what the shop is, a search of the catalogue, the buyer's vehicle
@@ -91,19 +92,7 @@ function HeroSearch() {
       <label htmlFor={id} className="mb-2 block text-sm font-semibold text-white">
         Search parts
       </label>
-      <div className="join w-full">
-        <input
-          id={id}
-          name="q"
-          type="search"
-          maxLength={200}
-          placeholder="Name, description or part number"
-          className="input input-lg join-item w-full min-w-0 text-base-content"
-        />
-        <button type="submit" className="btn btn-primary btn-lg join-item">
-          Search
-        </button>
-      </div>
+      <SearchWords id={id} large />
     </form>
   );
 }

@@ -139,7 +139,7 @@ describe('parts catalogue', () => {
     const { user, url, partCalls } = setup('/parts?q=pads');
     expect(await screen.findByText(/Showing parts for your/)).toHaveTextContent('Showing parts for your 2015 Toyota Corolla');
     expect(url()).toBe('/parts?q=pads&make=Toyota&model=Corolla&year=2015');
-    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&model=Corolla&year=2015&sort=newest&limit=12&offset=0');
+    expect(partCalls().at(-1)).toBe('/api/part?q=pads&make=Toyota&model=Corolla&year=2015&sort=relevance&limit=12&offset=0');
 
     await user.click(screen.getByRole('button', { name: 'Show all parts' }));
     expect(url()).toBe('/parts?q=pads');

@@ -26,6 +26,7 @@ import { CATALOGUE_CHANGE, isCatalogueChange, rememberChoice, rememberSavedVehic
 import { CATEGORIES, type Category, type Part } from '../types';
 import { formatVehicle, useVehicle, type Vehicle } from '@/lib/vehicle';
 import { PartCard } from './part-card';
+import { SearchWords } from '@/components/ui/search-words';
 import { VehiclePicker, type VehicleFinder } from './vehicle-picker';
 
 const href = (query: CatalogueQuery) => paths.parts.getHref(catalogueSearch(query));
@@ -119,20 +120,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor={id} className="text-sm font-semibold">
         Search parts
       </label>
-      <div className="join w-full">
-        <input
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={value}
-          maxLength={200}
-          placeholder="Name, description or part number"
-          className="input input-bordered join-item w-full min-w-0"
-        />
-        <button type="submit" className="btn btn-primary join-item">
-          Search
-        </button>
-      </div>
+      <SearchWords id={id} value={value} />
     </form>
   );
 }
