@@ -11,7 +11,7 @@ export function SearchWords({ id, value, large = false }: { id: string; value?: 
         type="search"
         defaultValue={value}
         maxLength={200}
-        placeholder="Part name, part or OEM number, vehicle"
+        placeholder="Part, number or vehicle"
         className={`input join-item w-full min-w-0 ${large ? 'input-lg text-base-content' : 'input-bordered'}`}
       />
       <button type="submit" className={`btn btn-primary join-item ${large ? 'btn-lg' : ''}`}>
