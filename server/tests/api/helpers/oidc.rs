@@ -29,11 +29,20 @@ pub struct ProviderAccount<'a> {
 
 /// A free port on 127.0.0.1 for a shop whose address must be known before it
 /// starts (the provider is told its callback address first).
+///
+/// The port is free when it is chosen, but the shop binds it a second or two
+/// later, once the provider is up. A port the system hands out (`:0`, and
+/// every outgoing connection) comes from its ephemeral range, 32768 and up on
+/// Linux, where another test could be given it meanwhile; so the port is
+/// picked at random below that range, where only another pick like this one
+/// can land.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
+    use rand::Rng;
+    let mut rng = rand::thread_rng();
+    (0..1000)
+        .map(|_| rng.gen_range(20_000..32_000))
+        .find(|port| TcpListener::bind(("127.0.0.1", *port)).is_ok())
+        .expect("a free port below the ephemeral range")
 }
 
 /// The settings that turn Google sign-in on for a shop that will listen on
