@@ -6,6 +6,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AUDIT_PAGE_SIZE, type AuditFilters, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
 import { AUDIT_ACTIONS, diffFields, showValue, SUBJECT_TYPES } from '../diff';
+import { Pager } from '@/components/ui/pager';
 
 const FILTER_KEYS = Object.keys(EMPTY_AUDIT_FILTERS) as (keyof AuditFilters)[];
 
@@ -185,19 +186,7 @@ function AuditTable({ records, total, page, onPage }: { records: AuditRecord[]; 
         <p className="text-sm text-base-content/75" aria-live="polite">
           {first}–{first + records.length - 1} of {total} {total === 1 ? 'record' : 'records'}
         </p>
-        {pages > 1 ? (
-          <div className="join">
-            <button type="button" className="btn btn-sm join-item" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              Previous
-            </button>
-            <span className="btn btn-sm join-item pointer-events-none">
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="btn btn-sm join-item" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-              Next
-            </button>
-          </div>
-        ) : null}
+        <Pager page={page} pages={pages} onPage={onPage} />
       </nav>
     </div>
   );

@@ -11,6 +11,7 @@ import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderParts, OrderTotal } from './order-lines';
+import { Pager } from '@/components/ui/pager';
 
 /** The order's number, leading to its own page (printable as a packing slip). */
 function OrderNumber({ order }: { order: Order }) {
@@ -226,7 +227,7 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
           </tbody>
         </table>
       </div>
-      <Pager page={page} total={total} shown={items.length} onPage={onPage} />
+      <OrderPages page={page} total={total} shown={items.length} onPage={onPage} />
     </div>
   );
 }
@@ -252,7 +253,8 @@ function OrderMoves({ order, onMove, className = '' }: { order: Order; onMove: (
   );
 }
 
-function Pager({ page, total, shown, onPage }: { page: number; total: number; shown: number; onPage: (page: number) => void }) {
+/** Which orders of how many are shown, and the buttons to the other pages. */
+function OrderPages({ page, total, shown, onPage }: { page: number; total: number; shown: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
   const first = (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
   return (
@@ -260,19 +262,7 @@ function Pager({ page, total, shown, onPage }: { page: number; total: number; sh
       <p className="text-sm text-base-content/75" aria-live="polite">
         {first}–{first + shown - 1} of {total} {total === 1 ? 'order' : 'orders'}
       </p>
-      {pages > 1 ? (
-        <div className="join">
-          <button type="button" className="btn btn-sm join-item" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </button>
-          <span className="btn btn-sm join-item pointer-events-none">
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn btn-sm join-item" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </button>
-        </div>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={onPage} />
     </nav>
   );
 }
