@@ -11,6 +11,7 @@ import { useMoney } from '@/lib/config';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useDeleteShippingMethod, useSaveShippingMethod, useShippingMethods } from '../api/shipping-methods';
+import { FormActions } from './form-actions';
 import {
   EMPTY_SHIPPING_METHOD,
   SHIPPING_METHOD_FIELDS,
@@ -151,19 +152,7 @@ function ShippingMethodForm({ method, onDone }: { method?: ShippingMethod; onDon
         <input type="checkbox" className="h-4 w-4 accent-primary" {...register('active')} />
         Offered at checkout
       </label>
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-error">
-          {failure}
-        </p>
-      ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Save
-        </button>
-      </div>
+      <FormActions failure={failure} submitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useDeleteTaxRate, useSaveTaxRate, useTaxRates } from '../api/tax-rates';
 import { EMPTY_TAX_RATE, TAX_RATE_FIELDS, taxPlace, taxRateInput, taxRateSchema, taxRateValues, type TaxRateValues } from '../schemas';
+import { FormActions } from './form-actions';
 
 type Editing = null | 'new' | TaxRate;
 
@@ -124,19 +125,7 @@ function TaxRateForm({ rate, onDone }: { rate?: TaxRate; onDone: () => void }) {
         <input type="checkbox" className="h-4 w-4 accent-primary" {...register('appliesToShipping')} />
         Tax the shipping too
       </label>
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-error">
-          {failure}
-        </p>
-      ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Save
-        </button>
-      </div>
+      <FormActions failure={failure} submitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }
