@@ -4,7 +4,7 @@
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Instant;
 
 use governor::clock::{Clock, DefaultClock};
@@ -18,6 +18,7 @@ use crate::client::{bucket, TrustedProxies};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::orders::group::Desk;
 use crate::payments::Payments;
 
 /// Cloned for every request, so it is one reference-counted pointer to the
@@ -36,6 +37,8 @@ pub struct Shared {
     pub catalogue: Arc<CatalogueCache>,
     /// The reverse proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: TrustedProxies,
+    /// Where orders wait to be placed together (group commit).
+    pub orders: Desk,
     login_backoff: LoginBackoff,
     // Keyed by `client::bucket` of the client's address.
     auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
@@ -76,6 +79,7 @@ impl AppState {
         AppState(Arc::new(Shared {
             catalogue,
             trusted_proxies,
+            orders: Desk::default(),
             login_backoff: LoginBackoff::default(),
             db,
             config: Arc::new(config),
@@ -88,6 +92,23 @@ impl AppState {
             mail_address_limiter,
             mail_client_limiter,
         }))
+    }
+}
+
+impl AppState {
+    /// A reference that does not keep the state alive: for tasks that
+    /// should end with it.
+    pub fn downgrade(&self) -> WeakState {
+        WeakState(Arc::downgrade(&self.0))
+    }
+}
+
+/// The state, while anything else keeps it alive.
+pub struct WeakState(Weak<Shared>);
+
+impl WeakState {
+    pub fn upgrade(&self) -> Option<AppState> {
+        self.0.upgrade().map(AppState)
     }
 }
 

@@ -177,6 +177,15 @@ pub async fn enqueue(
     outbox::insert(conn, to, &message).await
 }
 
+/// `enqueue` for many messages at once, each `(to, message)`.
+pub async fn enqueue_all(
+    conn: &mut sqlx::AnyConnection,
+    messages: &[(&str, Message)],
+) -> sqlx::Result<()> {
+    let messages: Vec<(&str, &Message)> = messages.iter().map(|(to, m)| (*to, m)).collect();
+    outbox::insert_all(conn, &messages).await
+}
+
 /// The shop's public address for links in messages (config `public_url`,
 /// falling back to the listen address), followed by `path_and_query`.
 pub fn link(state: &AppState, path_and_query: &str) -> String {

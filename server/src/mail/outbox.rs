@@ -49,33 +49,49 @@ pub async fn insert(
     to: &str,
     message: &Message,
 ) -> sqlx::Result<()> {
-    let json = serde_json::to_string(message).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    insert_all(conn, &[(to, message)]).await
+}
+
+/// Stores each message for its recipient, due at once, on `conn`: a few
+/// hundred to a statement, so many orders placed together write their
+/// messages in one or two statements.
+pub async fn insert_all(
+    conn: &mut sqlx::AnyConnection,
+    messages: &[(&str, &Message)],
+) -> sqlx::Result<()> {
     let now = db::now();
-    let statement = Query::insert()
-        .into_table(MailOutbox::Table)
-        .columns([
-            MailOutbox::Recipient,
-            MailOutbox::Kind,
-            MailOutbox::Message,
-            MailOutbox::Subject,
-            MailOutbox::CreatedAt,
-            MailOutbox::NextAttemptAt,
-        ])
-        .values_panic([
-            to.trim().into(),
-            message.kind().into(),
-            json.into(),
-            message.subject().into(),
-            now.clone().into(),
-            now.into(),
-        ])
-        .to_owned();
-    let (sql, values) = if conn.backend_name().starts_with("Postgre") {
-        statement.build_sqlx(PostgresQueryBuilder)
-    } else {
-        statement.build_sqlx(SqliteQueryBuilder)
-    };
-    sqlx::query_with(&sql, values).execute(conn).await?;
+    let postgres = conn.backend_name().starts_with("Postgre");
+    for chunk in messages.chunks(200) {
+        let mut statement = Query::insert()
+            .into_table(MailOutbox::Table)
+            .columns([
+                MailOutbox::Recipient,
+                MailOutbox::Kind,
+                MailOutbox::Message,
+                MailOutbox::Subject,
+                MailOutbox::CreatedAt,
+                MailOutbox::NextAttemptAt,
+            ])
+            .to_owned();
+        for (to, message) in chunk {
+            let json =
+                serde_json::to_string(message).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+            statement.values_panic([
+                to.trim().into(),
+                message.kind().into(),
+                json.into(),
+                message.subject().into(),
+                now.clone().into(),
+                now.clone().into(),
+            ]);
+        }
+        let (sql, values) = if postgres {
+            statement.build_sqlx(PostgresQueryBuilder)
+        } else {
+            statement.build_sqlx(SqliteQueryBuilder)
+        };
+        sqlx::query_with(&sql, values).execute(&mut *conn).await?;
+    }
     Ok(())
 }
 

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
 use serde_json::{json, Value};
+use sqlx::Any;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -28,7 +29,7 @@ use crate::input::rules::{Money, OptionalPhone, Rule, Sent, Whole};
 use crate::input::{cents_to_units, parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::mail;
 use crate::request;
-use crate::shipping::{self, DeliveryOption, MethodChoice};
+use crate::shipping::{self, DeliveryOption, MethodChoice, Tariffs};
 use crate::state::AppState;
 
 /// Most lines an order holds.
@@ -99,13 +100,14 @@ impl From<sqlx::Error> for Refused {
 /// on unpaid orders, takes every line's stock (each part once, for all its
 /// lines), prices the order with its delivery and tax, and records it with
 /// its lines, the message telling the buyer, and (from the cart) the cart
-/// without the ordered lines. Any refusal rolls all of it back.
+/// without the ordered lines. Any refusal undoes all of it. Orders waiting
+/// at the same moment share that transaction (see `group`); each is still
+/// checked and answered on its own.
 pub async fn place(
     state: &AppState,
     user: &CurrentUser,
     placing: Placing,
 ) -> Result<(BookingRow, Vec<LineRow>), Refused> {
-    let db = &state.db;
     if let Some(index) = placing
         .lines
         .as_ref()
@@ -113,15 +115,47 @@ pub async fn place(
     {
         return Err(Refused::NoPart { index });
     }
-    let (turn, mut tx) = db.begin_write().await?;
-    holds::check_unpaid_limit(state, &mut tx, user.id).await?;
+    super::group::place(state, user, placing).await
+}
+
+/// An order whose stock is taken and whose row is written, in a write
+/// transaction still open; `finish` writes its lines and message.
+pub(super) struct Taken {
+    pub booking: BookingRow,
+    pub lines: Vec<LineRow>,
+    /// The buyer whose cart the lines came from, when they did.
+    pub from_cart_of: Option<i64>,
+}
+
+impl Refused {
+    /// Whether the database failed, rather than the order being refused:
+    /// the transaction it happened in may be unusable.
+    pub(super) fn is_failure(&self) -> bool {
+        matches!(self, Refused::Other(e) if e.status().is_server_error())
+    }
+}
+
+/// The first half of placing an order, in `tx`: checks the limit on unpaid
+/// orders, takes every line's stock, prices the order (tariffs read once
+/// per transaction) and writes its row. When the order is refused,
+/// whatever it took is given back within `tx`, which goes on for the other
+/// orders in it, unless the database failed (`Refused::is_failure`).
+pub(super) async fn take_order(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, Any>,
+    tariffs: &mut Tariffs,
+    user: &CurrentUser,
+    placing: &Placing,
+) -> Result<Taken, Refused> {
+    let db = &state.db;
+    holds::check_unpaid_limit(state, tx, user.id).await?;
     let from_cart = placing.lines.is_none();
-    let lines: Vec<(i64, i64)> = match placing.lines {
+    let lines: Vec<(i64, i64)> = match &placing.lines {
         Some(sent) => sent
             .iter()
             .filter_map(|l| l.part_id.map(|id| (id, l.quantity)))
             .collect(),
-        None => cart::store::lines(db, &mut tx, user.id)
+        None => cart::store::lines(db, tx, user.id)
             .await?
             .iter()
             .map(|r| (r.part_id, r.quantity))
@@ -133,7 +167,7 @@ pub async fn place(
     let address = match (placing.method, placing.address_id) {
         (MethodChoice::Delivery(_), Some(id)) => {
             let found = match id {
-                Some(id) => addresses::find_for_user(db, &mut tx, user.id, id).await?,
+                Some(id) => addresses::find_for_user(db, tx, user.id, id).await?,
                 None => None,
             };
             Some(found.ok_or_else(|| ApiError::not_found("Address"))?)
@@ -142,21 +176,55 @@ pub async fn place(
     };
 
     let mut taken: HashMap<i64, PartInfo> = HashMap::new();
-    for (part_id, units) in stock::per_part(lines.iter().copied()) {
-        let Some(part) = stock::take(db, &mut tx, part_id, units).await? else {
-            tx.rollback().await?;
-            drop(turn);
-            return Err(diagnose(db, &lines, part_id).await?);
+    let wanted = stock::per_part(lines.iter().copied());
+    for (done, (part_id, units)) in wanted.iter().copied().enumerate() {
+        let Some(part) = stock::take(db, tx, part_id, units).await? else {
+            stock::give_back(db, tx, &wanted[..done]).await?;
+            return Err(diagnose(db, tx, &lines, part_id).await?);
         };
         taken.insert(part_id, part);
     }
-    // The parts as they stand now, should an admin have changed one meanwhile.
+    let priced = price(db, tx, tariffs, &lines, &taken, placing, address).await;
+    let order = match priced {
+        Ok(order) => order,
+        Err(refused) => {
+            if !refused.is_failure() {
+                stock::give_back(db, tx, &wanted).await?;
+            }
+            return Err(refused);
+        }
+    };
+    let buyer = Buyer {
+        id: user.id,
+        email: &user.email,
+        name: &user.name,
+    };
+    let hold_until = holds::hold_until(state);
+    let phone = placing.phone.clone();
+    let (booking, lines) = store::insert(db, tx, &order, &buyer, phone, hold_until).await?;
+    Ok(Taken {
+        booking,
+        lines,
+        from_cart_of: from_cart.then_some(user.id),
+    })
+}
+
+/// An order's lines priced from its parts as they stand once their stock
+/// is taken (should an admin have changed one meanwhile), with its
+/// delivery and tax.
+async fn price(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'static, Any>,
+    tariffs: &mut Tariffs,
+    lines: &[(i64, i64)],
+    taken: &HashMap<i64, PartInfo>,
+    placing: &Placing,
+    address: Option<AddressRow>,
+) -> Result<NewOrder, Refused> {
     let mut order_lines = Vec::with_capacity(lines.len());
     for (index, (part_id, quantity)) in lines.iter().copied().enumerate() {
         let part = &taken[&part_id];
         if quantity < part.minimum_order {
-            tx.rollback().await?;
-            drop(turn);
             let part = part.clone();
             return Err(Refused::BelowMinimum { index, part });
         }
@@ -174,15 +242,16 @@ pub async fn place(
         .iter()
         .map(|l| l.weight_grams * l.quantity)
         .sum();
-    let quote = shipping::quote(
-        db,
-        &mut tx,
-        goods_cents,
-        weight_grams,
-        placing.method,
-        address.as_ref(),
-    )
-    .await?;
+    let quote = tariffs
+        .quote(
+            db,
+            tx,
+            goods_cents,
+            weight_grams,
+            placing.method,
+            address.as_ref(),
+        )
+        .await?;
     if let Some(expected) = placing.expected_total_cents {
         if expected != quote.total_cents {
             return Err(total_changed(quote.total_cents).into());
@@ -192,7 +261,7 @@ pub async fn place(
         .map(|a| serde_json::to_string(&Address::from(a)))
         .transpose()
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let order = NewOrder {
+    Ok(NewOrder {
         lines: order_lines,
         shipping_cents: quote.shipping_cents,
         tax_cents: quote.tax_cents,
@@ -200,41 +269,47 @@ pub async fn place(
         delivery_method_id: quote.method_id,
         delivery_method: quote.method_name,
         delivery_address,
-    };
-    let buyer = Buyer {
-        id: user.id,
-        email: &user.email,
-        name: &user.name,
-    };
-    let hold_until = holds::hold_until(state);
-    let (booking, lines) =
-        store::insert(db, &mut tx, &order, &buyer, placing.phone, hold_until).await?;
-    mail::enqueue(
-        &mut tx,
-        &booking.buyer_email,
-        messages::placed(&booking, &lines),
-    )
-    .await?;
-    if from_cart {
-        let ordered: Vec<i64> = lines.iter().map(|l| l.part_id).collect();
-        cart::store::remove(db, &mut tx, user.id, &ordered).await?;
-    }
-    tx.commit().await?;
-    drop(turn);
+    })
+}
 
-    tracing::info!(order = booking.id, lines = lines.len(), total_cents = booking.total_cents,
-        delivery = ?booking.delivery_method_id, buyer = ?user.email, "order placed");
-    Ok((booking, lines))
+/// The second half of placing orders, in the same transaction: the lines
+/// of every taken order, the messages telling their buyers, and the
+/// ordered lines out of the carts they came from.
+pub(super) async fn finish(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'static, Any>,
+    orders: &[&Taken],
+) -> Result<(), sqlx::Error> {
+    store::insert_lines(db, tx, orders.iter().flat_map(|o| &o.lines)).await?;
+    let messages: Vec<(&str, mail::Message)> = orders
+        .iter()
+        .map(|o| {
+            let message = messages::placed(&o.booking, &o.lines);
+            (o.booking.buyer_email.as_str(), message)
+        })
+        .collect();
+    mail::enqueue_all(tx, &messages).await?;
+    for order in orders {
+        if let Some(user_id) = order.from_cart_of {
+            let ordered: Vec<i64> = order.lines.iter().map(|l| l.part_id).collect();
+            cart::store::remove(db, tx, user_id, &ordered).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Why an order of `lines` was refused when the stock of `failed` could not
 /// be taken (nothing was), from the parts as they stand now: the first line
 /// whose part is gone, else the first below its minimum order, else the
 /// first that asks for more than is left.
-async fn diagnose(db: &Db, lines: &[(i64, i64)], failed: i64) -> Result<Refused, ApiError> {
-    let mut conn = db.pool.acquire().await?;
+async fn diagnose(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    lines: &[(i64, i64)],
+    failed: i64,
+) -> Result<Refused, ApiError> {
     let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
-    let parts = stock::parts(db, &mut conn, &ids).await?;
+    let parts = stock::parts(db, conn, &ids).await?;
     if let Some(index) = lines.iter().position(|(id, _)| !parts.contains_key(id)) {
         return Ok(Refused::NoPart { index });
     }

@@ -6,6 +6,7 @@
 mod admin;
 pub mod checkout;
 pub mod dashboard;
+pub mod group;
 pub mod holds;
 mod messages;
 pub mod state;

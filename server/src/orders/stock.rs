@@ -79,6 +79,20 @@ pub async fn take(
     db.fetch_optional_on(conn, &statement).await
 }
 
+/// Gives back units `take` took in the same transaction, `(part, units)`
+/// each: an order refused after taking some of its stock leaves the
+/// transaction as it found it.
+pub async fn give_back(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    taken: &[(i64, i64)],
+) -> Result<(), sqlx::Error> {
+    for (id, quantity) in taken.iter().copied() {
+        crate::parts::store::return_stock(db, &mut *conn, id, quantity).await?;
+    }
+    Ok(())
+}
+
 /// Units per part, in ascending part order: every order takes and gives
 /// back its parts' stock in this one order, so two orders on PostgreSQL
 /// never wait for each other's rows in a circle.

@@ -214,9 +214,10 @@ impl NewOrder {
     }
 }
 
-/// Records `order` and its lines in the caller's transaction, holding its
-/// stock until `hold_until`. Every price was computed by the shop from its
-/// own records, never taken from the client.
+/// Records `order`'s row in the caller's transaction, holding its stock
+/// until `hold_until`, and answers it with the lines it is to have, which
+/// `insert_lines` writes. Every price was computed by the shop from its own
+/// records, never taken from the client.
 pub async fn insert(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
@@ -298,25 +299,38 @@ pub async fn insert(
             weight_grams: line.weight_grams,
         })
         .collect();
-    let mut insert = Query::insert()
-        .into_table(BookingLines::Table)
-        .columns(LINE_COLUMNS)
-        .to_owned();
-    for line in &lines {
-        insert.values_panic([
-            line.booking_id.into(),
-            line.position.into(),
-            line.part_id.into(),
-            line.part_name.clone().into(),
-            line.sku.clone().into(),
-            line.unit_price_cents.into(),
-            line.quantity.into(),
-            line.price_cents.into(),
-            line.weight_grams.into(),
-        ]);
-    }
-    db.execute_on(&mut *conn, &insert).await?;
     Ok((booking, lines))
+}
+
+/// Writes order lines, of one order or of many placed together, a few
+/// hundred to a statement (within the databases' limits on parameters).
+pub async fn insert_lines<'a>(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    lines: impl IntoIterator<Item = &'a LineRow>,
+) -> Result<(), sqlx::Error> {
+    let lines: Vec<&LineRow> = lines.into_iter().collect();
+    for chunk in lines.chunks(500) {
+        let mut insert = Query::insert()
+            .into_table(BookingLines::Table)
+            .columns(LINE_COLUMNS)
+            .to_owned();
+        for line in chunk {
+            insert.values_panic([
+                line.booking_id.into(),
+                line.position.into(),
+                line.part_id.into(),
+                line.part_name.clone().into(),
+                line.sku.clone().into(),
+                line.unit_price_cents.into(),
+                line.quantity.into(),
+                line.price_cents.into(),
+                line.weight_grams.into(),
+            ]);
+        }
+        db.execute_on(&mut *conn, &insert).await?;
+    }
+    Ok(())
 }
 
 /// The lines of the orders `ids`, each order's in position order (read in

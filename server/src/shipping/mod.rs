@@ -10,7 +10,7 @@ pub mod pricing;
 pub mod store;
 pub mod tax;
 
-pub use pricing::{options, quote, DeliveryOption, MethodChoice, Quote};
+pub use pricing::{options, quote, DeliveryOption, MethodChoice, Quote, Tariffs};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

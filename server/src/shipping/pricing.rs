@@ -12,6 +12,8 @@
 //!   (region ""), else none. Tax is that rate of the goods, plus of the
 //!   delivery when the rate says so.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -181,34 +183,85 @@ pub async fn quote(
     method: MethodChoice,
     address: Option<&AddressRow>,
 ) -> ApiResult<Quote> {
-    let (shipping, method_name, country, region) = match method {
-        MethodChoice::Pickup => {
-            let counter = counter::load_on(db, conn).await?;
-            (0, PICKUP_NAME.to_owned(), counter.country, counter.region)
-        }
-        MethodChoice::Delivery(id) => {
-            let method = store::method_on(db, conn, id, true)
-                .await?
+    let mut tariffs = Tariffs::default();
+    tariffs
+        .quote(db, conn, goods_cents, weight_grams, method, address)
+        .await
+}
+
+/// The counter, methods and tax rates as one transaction has read them:
+/// orders placed together in one transaction read each of them once.
+/// Keep one only for the length of a transaction (what it holds is what
+/// that transaction sees).
+#[derive(Default)]
+pub struct Tariffs {
+    counter: Option<counter::Counter>,
+    methods: HashMap<i64, Option<MethodRow>>,
+    rates: HashMap<String, Vec<TaxRateRow>>,
+}
+
+impl Tariffs {
+    /// `quote`, reading each tariff at most once.
+    pub async fn quote(
+        &mut self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        goods_cents: i64,
+        weight_grams: i64,
+        method: MethodChoice,
+        address: Option<&AddressRow>,
+    ) -> ApiResult<Quote> {
+        let (shipping, method_name, country, region) = match method {
+            MethodChoice::Pickup => {
+                let counter = match &self.counter {
+                    Some(counter) => counter,
+                    None => self.counter.insert(counter::load_on(db, conn).await?),
+                };
+                (
+                    0,
+                    PICKUP_NAME.to_owned(),
+                    counter.country.clone(),
+                    counter.region.clone(),
+                )
+            }
+            MethodChoice::Delivery(id) => {
+                let method = match self.methods.get(&id) {
+                    Some(method) => method,
+                    None => {
+                        let found = store::method_on(db, conn, id, true).await?;
+                        self.methods.entry(id).or_insert(found)
+                    }
+                }
+                .as_ref()
                 .ok_or_else(|| ApiError::field("deliveryMethod", "No such delivery method"))?;
-            let address = address
-                .ok_or_else(|| ApiError::field("addressId", "A delivery address is Required"))?;
-            (
-                shipping_cents(&method, goods_cents, weight_grams),
-                method.name,
-                address.country.clone(),
-                address.region.clone(),
-            )
-        }
-    };
-    let rates = store::rates_of_country(db, conn, &country).await?;
-    let rate = rate_for(&rates, &country, &region);
-    Ok(figures(
-        goods_cents,
-        shipping,
-        rate,
-        method.id(),
-        method_name,
-    ))
+                let address = address.ok_or_else(|| {
+                    ApiError::field("addressId", "A delivery address is Required")
+                })?;
+                (
+                    shipping_cents(method, goods_cents, weight_grams),
+                    method.name.clone(),
+                    address.country.clone(),
+                    address.region.clone(),
+                )
+            }
+        };
+        let key = country.trim().to_ascii_uppercase();
+        let rates = match self.rates.get(&key) {
+            Some(rates) => rates,
+            None => {
+                let found = store::rates_of_country(db, conn, &country).await?;
+                self.rates.entry(key).or_insert(found)
+            }
+        };
+        let rate = rate_for(rates, &country, &region);
+        Ok(figures(
+            goods_cents,
+            shipping,
+            rate,
+            method.id(),
+            method_name,
+        ))
+    }
 }
 
 /// Pickup first, then every active delivery method, each priced for this cart.

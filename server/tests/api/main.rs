@@ -24,6 +24,7 @@ mod demo;
 mod faults;
 mod fitment_qualifiers;
 mod garage;
+mod group_commit;
 mod images;
 mod limits;
 mod log_forging;
