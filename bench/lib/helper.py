@@ -428,9 +428,9 @@ def fmt_pct(v):
 
 # Budgets: the shop's req/s as a share of nginx's (medians), orders/s (median;
 # every other order row must pass its check only), resident memory in MB.
-READ_BUDGETS = {"list": 0.60, "part": 0.70}
-ORDER_BUDGETS = {("sqlite", "spread"): 3000}
-RSS_BUDGETS = {"rss_load": 60}
+READ_BUDGETS = {"list": 0.90, "part": 0.90, "home": 0.90}
+ORDER_BUDGETS = {("sqlite", "spread"): 5000, ("postgres", "hot"): 2500}
+RSS_BUDGETS = {"rss_load": 40, "rss_pg_load": 40}
 
 
 def cmd_report(out_md, header_file):
