@@ -2,9 +2,13 @@
 # `make bench`: the shop under load next to nginx serving the same bytes, orders on
 # SQLite and PostgreSQL, memory, the home page's bundle and Lighthouse. See bench/README.md.
 #
-# Knobs (environment): BENCH_DURATION (wrk -d, default 10s), BENCH_CONNECTIONS (64),
-# BENCH_THREADS (2), BENCH_PARTS (1000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432),
-# BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_BUILD=1.
+# Every load figure is the median of BENCH_ROUNDS runs (3) taken in this one run; reads
+# alternate shop and nginx round by round.
+#
+# Knobs (environment): BENCH_DURATION (wrk -d and pgbench -T, default 10s), BENCH_ROUNDS (3),
+# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_PARTS (1000),
+# BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_SKIP_LIGHTHOUSE=1,
+# BENCH_SKIP_POSTGRES=1, BENCH_SKIP_BUILD=1.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +17,9 @@ LIB=$BENCH/lib
 cd "$ROOT"
 
 DURATION=${BENCH_DURATION:-10s}
+ROUNDS=${BENCH_ROUNDS:-3}
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_ROUNDS must be a whole number of 1 or more" >&2; exit 1; }
+export BENCH_ROUNDS=$ROUNDS # the table checks that every measure has this many runs
 CONNS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
 PARTS=${BENCH_PARTS:-1000}
@@ -52,7 +59,7 @@ cleanup() {
   if [[ -d $WORK ]]; then
     # Keep the servers' logs and Lighthouse's reports next to the results.
     mkdir -p "$RESULTS_DIR/$STAMP-files"
-    cp "$WORK"/*.log "$WORK"/wrk-*.txt "$WORK"/lighthouse-*.html "$WORK"/nginx/nginx.conf "$BENCH_RESULTS" "$RESULTS_DIR/$STAMP-files/" 2>/dev/null
+    cp "$WORK"/*.log "$WORK"/wrk-*.txt "$WORK"/pgbench-*.txt "$WORK"/pgbench-*.sql "$WORK"/lighthouse-*.html "$WORK"/nginx/nginx.conf "$BENCH_RESULTS" "$RESULTS_DIR/$STAMP-files/" 2>/dev/null
     rm -rf "$WORK"
   fi
   exit "$status"
@@ -81,6 +88,10 @@ log "tools"
 missing=()
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 command -v wrk >/dev/null || missing+=(wrk)
+# pgbench (Debian's /usr/bin/pgbench wrapper) for the PostgreSQL reference row.
+if [[ -z ${BENCH_SKIP_POSTGRES:-} ]] && ! pgbench --version >/dev/null 2>&1; then
+  missing+=(postgresql-client postgresql-contrib)
+fi
 if ((${#missing[@]})); then
   echo "installing ${missing[*]} (Debian packages)"
   if [[ $(id -u) -eq 0 ]]; then SUDO=(); else SUDO=(sudo); fi
@@ -90,6 +101,7 @@ fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 echo "nginx: $("$NGINX" -v 2>&1)"
 echo "wrk:   $(wrk --version 2>&1 | head -1)"
+[[ -n ${BENCH_SKIP_POSTGRES:-} ]] || echo "pgbench: $(pgbench --version 2>&1 | head -1)"
 
 if [[ -z ${BENCH_SKIP_BUILD:-} ]]; then
   log "build (release)"
@@ -131,50 +143,93 @@ stop_shop() {
   SHOP_PID=""
 }
 
-run_wrk() { # key base path [extra json] [wrk args...]
-  local key=$1 base=$2 path=$3 extra=${4:-\{\}}
-  shift 4 || shift $#
-  wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" "$base$path" >"$WORK/wrk-$key.txt" 2>&1 || true
-  helper wrk "$key" "$WORK/wrk-$key.txt" "$extra"
+run_wrk() { # key round base path [extra json] [wrk args...]
+  local key=$1 round=$2 base=$3 path=$4 extra=${5:-\{\}}
+  shift 5 || shift $#
+  wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" "$base$path" >"$WORK/wrk-$key-$round.txt" 2>&1 || true
+  helper wrk "$key" "$round" "$WORK/wrk-$key-$round.txt" "$extra"
 }
 
 # One order run as a fresh buyer, then the check: none lost, none oversold.
 # spread: one-part orders of random parts; hot: one-part orders of one part;
 # lines: checkouts of three lines, each a different random part.
-order_run() { # key mode(spread|hot|lines)
-  local key=$1 mode=$2 token hot="" lines=""
-  token=$(helper buyer "$BASE" "$key")
+order_run() { # key round mode(spread|hot|lines)
+  local key=$1 round=$2 mode=$3 token hot="" lines="" out
+  out=$WORK/wrk-$key-$round.txt
+  token=$(helper buyer "$BASE" "$key-$round")
   [[ $mode == hot ]] && hot=$(sed -n '1p' "$WORK/ids")
   [[ $mode == lines ]] && lines=3
-  helper snapshot "$BASE" "$WORK/before-$key.json"
+  helper snapshot "$BASE" "$WORK/before-$key-$round.json"
   local t0 t1
   t0=$(date +%s.%N)
   BENCH_TOKEN=$token BENCH_IDS_FILE=$WORK/ids BENCH_HOT_ID=$hot BENCH_LINES=$lines \
     wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LIB/orders.lua" "$BASE" \
-    >"$WORK/wrk-$key.txt" 2>&1 || true
+    >"$out" 2>&1 || true
   t1=$(date +%s.%N)
   sleep 1 # let requests still in flight when wrk stopped finish
   local created secs check
-  created=$(sed -n 's/^BENCH created=\([0-9]*\).*/\1/p' "$WORK/wrk-$key.txt")
+  created=$(sed -n 's/^BENCH created=\([0-9]*\).*/\1/p' "$out")
   # wrk's own run time: "N requests in 10.01s"
-  secs=$(sed -n 's/.* requests in \([0-9.]*\)s,.*/\1/p' "$WORK/wrk-$key.txt")
+  secs=$(sed -n 's/.* requests in \([0-9.]*\)s,.*/\1/p' "$out")
   [[ -n $secs ]] || secs=$(python3 -c "print($t1-$t0)")
   if [[ -z $created ]]; then
-    helper record "{\"key\":\"$key\",\"error\":\"wrk gave no count: $(head -c 200 "$WORK/wrk-$key.txt" | tr '\n"' '  ')\"}"
-    echo "  $key: wrk failed"; return
+    helper record "{\"key\":\"$key\",\"round\":$round,\"error\":\"wrk gave no count: $(head -c 200 "$out" | tr '\n"\\' '   ')\"}"
+    echo "  $key #$round: wrk failed"; return
   fi
-  check=$(helper verify "$BASE" "$token" "$WORK/before-$key.json" "$created" "$CONNS")
-  helper wrk "$key" "$WORK/wrk-$key.txt" \
-    "$(python3 -c 'import json,sys; c=json.loads(sys.argv[1]); print(json.dumps({"seconds": float(sys.argv[2]), "check_ok": c["ok"], "check": c["text"]}))' "$check" "$secs")"
+  check=$(helper verify "$BASE" "$token" "$WORK/before-$key-$round.json" "$created" "$CONNS")
+  helper wrk "$key" "$round" "$out" \
+    "$(python3 -c 'import json,sys; c=json.loads(sys.argv[1]); print(json.dumps({"seconds": float(sys.argv[2]), "check_ok": c["ok"], "check": c["text"], "orders_db": c.get("orders_db")}))' "$check" "$secs")"
   echo "    check: $check"
 }
 
+# The three kinds of order run, round after round, each run checked.
+order_rounds() { # db (sqlite|postgres)
+  local db=$1 r mode
+  for ((r = 1; r <= ROUNDS; r++)); do
+    echo "  round $r of $ROUNDS"
+    for mode in spread hot lines; do
+      order_run "orders_${db}_$mode" "$r" "$mode" ||
+        helper record "{\"key\":\"orders_${db}_$mode\",\"round\":$r,\"error\":\"the run failed (see the log above)\"}"
+    done
+  done
+}
+
+# PostgreSQL's own limit for orders of one part: pgbench's bare UPDATE ... RETURNING
+# of the hot part's stock, as many connections as wrk's, on the bench's database,
+# once the shop's order runs are checked and the shop is stopped.
+pg_reference() {
+  local hot secs r conf
+  hot=$(sed -n '1p' "$WORK/ids")
+  secs=$(helper seconds "$DURATION")
+  printf 'UPDATE parts SET available_quantity = available_quantity - 1 WHERE id = %s RETURNING available_quantity;\n' \
+    "$hot" >"$WORK/pgbench-hot-part.sql"
+  # The order checks are done: give the hot part stock enough for any run.
+  psql "$PG_BASE/$PG_DB" -qAtc "UPDATE parts SET available_quantity = 1000000000000 WHERE id = $hot" >/dev/null
+  conf="pgbench -n -c $CONNS -j $THREADS -T $secs -M prepared -f pgbench-hot-part.sql"
+  for ((r = 1; r <= ROUNDS; r++)); do
+    pgbench -n -c "$CONNS" -j "$THREADS" -T "$secs" -M prepared -f "$WORK/pgbench-hot-part.sql" \
+      "$PG_BASE/$PG_DB" >"$WORK/pgbench-$r.txt" 2>&1 || true
+    helper pgbench pg_update_hot "$r" "$WORK/pgbench-$r.txt"
+  done
+  helper record "{\"key\":\"pg_update_hot\",\"command\":\"$conf\"}"
+}
+
 HEADER=$WORK/header.md
+# What else was running: the load and the busiest processes the bench did not start.
+LOAD_START=$(cat /proc/loadavg)
+OTHERS_START=$(helper others $$ 5)
 {
   echo "# Parts Garage benchmark, $STAMP"
   echo
   echo "- machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr); wrk and the servers share the cores"
   echo "- wrk: -t$THREADS -c$CONNS -d$DURATION --latency; catalogue: $PARTS parts; nginx: worker_processes auto"
+  if ((ROUNDS > 1)); then
+    echo "- rounds: $ROUNDS; each load figure is the median of $ROUNDS runs taken in this run, each run's figure in round order in parentheses; in each round the reads load the shop, then nginx"
+  else
+    echo "- rounds: 1 (BENCH_ROUNDS=1): one run per load figure, no median"
+  fi
+  echo "- load average (/proc/loadavg: 1, 5, 15 min, running/all tasks) at the start: $LOAD_START"
+  echo "- busiest other processes at the start (ps %CPU: CPU time over each one's life): $OTHERS_START"
   echo "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' (with local changes)')"
 } >"$HEADER"
 
@@ -247,27 +302,25 @@ for p in "/api/part?limit=100" "/api/part/$PART_ID"; do
 done
 echo "nginx pid $NGINX_PID on $NGINX_BASE: same bytes, content-type $(curl -sI "$NGINX_BASE/api/part/$PART_ID" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Tt]ype: //p')"
 
-log "reads: shop vs nginx (wrk -t$THREADS -c$CONNS -d$DURATION)"
-run_wrk shop_list "$BASE" "/api/part?limit=100"
-run_wrk nginx_list "$NGINX_BASE" "/api/part?limit=100"
-run_wrk shop_part "$BASE" "/api/part/$PART_ID"
-run_wrk nginx_part "$NGINX_BASE" "/api/part/$PART_ID"
+log "reads: shop and nginx in turn, rounds: $ROUNDS (wrk -t$THREADS -c$CONNS -d$DURATION)"
 { echo /; helper assets web/dist/index.html; } >"$WORK/home-paths"
 ASSETS=$(($(wc -l <"$WORK/home-paths") - 1))
 export BENCH_PATHS_FILE=$WORK/home-paths
-run_wrk shop_home "$BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
-run_wrk nginx_home "$NGINX_BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
+for ((r = 1; r <= ROUNDS; r++)); do
+  echo "  round $r of $ROUNDS"
+  run_wrk shop_list "$r" "$BASE" "/api/part?limit=100"
+  run_wrk nginx_list "$r" "$NGINX_BASE" "/api/part?limit=100"
+  run_wrk shop_part "$r" "$BASE" "/api/part/$PART_ID"
+  run_wrk nginx_part "$r" "$NGINX_BASE" "/api/part/$PART_ID"
+  run_wrk shop_home "$r" "$BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
+  run_wrk nginx_home "$r" "$NGINX_BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"
+done
 stop_pid "$NGINX_PID"
 
 # ---------------------------------------------------------------- SQLite: orders
 
-log "orders on SQLite"
-order_run orders_sqlite_spread spread ||
-  helper record '{"key":"orders_sqlite_spread","error":"the run failed (see the log above)"}'
-order_run orders_sqlite_hot hot ||
-  helper record '{"key":"orders_sqlite_hot","error":"the run failed (see the log above)"}'
-order_run orders_sqlite_lines lines ||
-  helper record '{"key":"orders_sqlite_lines","error":"the run failed (see the log above)"}'
+log "orders on SQLite, rounds: $ROUNDS"
+order_rounds sqlite
 sleep 1
 helper rss rss_load "$SHOP_PID"
 
@@ -311,11 +364,11 @@ stop_shop
 # ---------------------------------------------------------------- PostgreSQL: orders
 
 if [[ -n ${BENCH_SKIP_POSTGRES:-} ]]; then
-  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines import_postgres; do
+  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres; do
     helper record "{\"key\":\"$k\",\"error\":\"skipped (BENCH_SKIP_POSTGRES)\"}"
   done
 else
-  log "orders on PostgreSQL"
+  log "orders on PostgreSQL, rounds: $ROUNDS"
   pg_error=""
   if ! psql "$PG_BASE/postgres" -qAtc 'select 1' >/dev/null 2>&1; then
     pg_error="PostgreSQL not reachable at $PG_BASE"
@@ -332,21 +385,20 @@ else
     pg_error="seeding the catalogue on PostgreSQL failed"
   fi
   if [[ -z $pg_error ]]; then
-    order_run orders_postgres_spread spread ||
-      helper record '{"key":"orders_postgres_spread","error":"the run failed (see the log above)"}'
-    order_run orders_postgres_hot hot ||
-      helper record '{"key":"orders_postgres_hot","error":"the run failed (see the log above)"}'
-    order_run orders_postgres_lines lines ||
-      helper record '{"key":"orders_postgres_lines","error":"the run failed (see the log above)"}'
+    order_rounds postgres
+    sleep 1
     helper rss rss_pg_load "$SHOP_PID"
     log "catalogue import on PostgreSQL (10,000 rows)"
     helper import "$BASE" "$ADMIN_PASSWORD" import_postgres ||
       helper record '{"key":"import_postgres","error":"the run failed (see the log above)"}'
     stop_shop
+    log "PostgreSQL alone: bare UPDATE ... RETURNING on the hot part, rounds: $ROUNDS (pgbench -c$CONNS -j$THREADS)"
+    pg_reference ||
+      helper record '{"key":"pg_update_hot","error":"the pgbench runs failed (see the log above)"}'
   else
     stop_shop
     echo "  $pg_error"
-    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines import_postgres; do
+    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres; do
       helper record "{\"key\":\"$k\",\"error\":\"$pg_error\"}"
     done
   fi
@@ -358,7 +410,10 @@ log "results"
 mkdir -p "$RESULTS_DIR"
 ELAPSED=$(($(date +%s) - STARTED))
 if [[ -n ${BENCH_SKIP_BUILD:-} ]]; then built="build skipped"; else built="including the build"; fi
-echo "- run time: $((ELAPSED / 60)) min $((ELAPSED % 60)) s ($built)" >>"$HEADER"
+{
+  echo "- load average at the end: $(cat /proc/loadavg)"
+  echo "- run time: $((ELAPSED / 60)) min $((ELAPSED % 60)) s ($built)"
+} >>"$HEADER"
 echo >>"$HEADER"
 helper report "$OUT" "$HEADER"
 echo "written to bench/results/$STAMP.md (wrk output, logs, Lighthouse reports: bench/results/$STAMP-files/)"
