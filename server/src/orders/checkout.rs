@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::stock::{self, PartInfo};
-use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder};
+use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder, ToRecord};
 use super::{holds, messages, Booking, OrderPlaced};
 use crate::addresses::{self, Address, AddressRow};
 use crate::auth::CurrentUser;
@@ -118,15 +118,6 @@ pub async fn place(
     super::group::place(state, user, placing).await
 }
 
-/// An order whose stock is taken and whose row is written, in a write
-/// transaction still open; `finish` writes its lines and message.
-pub(super) struct Taken {
-    pub booking: BookingRow,
-    pub lines: Vec<LineRow>,
-    /// The buyer whose cart the lines came from, when they did.
-    pub from_cart_of: Option<i64>,
-}
-
 impl Refused {
     /// Whether the database failed, rather than the order being refused:
     /// the transaction it happened in may be unusable.
@@ -135,21 +126,41 @@ impl Refused {
     }
 }
 
-/// The first half of placing an order, in `tx`: checks the limit on unpaid
-/// orders, takes every line's stock, prices the order (tariffs read once
-/// per transaction) and writes its row. When the order is refused,
-/// whatever it took is given back within `tx`, which goes on for the other
-/// orders in it, unless the database failed (`Refused::is_failure`).
-pub(super) async fn take_order(
+/// An order as read in its write transaction, before its stock is looked
+/// at: its lines `(part, units)` in the buyer's order and the address it
+/// goes to.
+pub(super) struct Asked {
+    lines: Vec<(i64, i64)>,
+    address: Option<AddressRow>,
+}
+
+impl Asked {
+    pub(super) fn part_ids(&self) -> impl Iterator<Item = i64> + '_ {
+        self.lines.iter().map(|(id, _)| *id)
+    }
+}
+
+/// The first step of placing an order, in its write transaction: the
+/// buyer's room for unpaid orders (read once per buyer into `room`; no
+/// room refuses the order), the lines (those sent, or the cart's) and the
+/// address.
+pub(super) async fn ask(
     state: &AppState,
     tx: &mut sqlx::Transaction<'static, Any>,
-    tariffs: &mut Tariffs,
     user: &CurrentUser,
     placing: &Placing,
-) -> Result<Taken, Refused> {
+    room: &mut HashMap<i64, Option<i64>>,
+) -> Result<Asked, Refused> {
     let db = &state.db;
-    holds::check_unpaid_limit(state, tx, user.id).await?;
-    let from_cart = placing.lines.is_none();
+    let left = match room.get(&user.id) {
+        Some(left) => *left,
+        None => *room
+            .entry(user.id)
+            .or_insert(holds::unpaid_room(state, tx, user.id).await?),
+    };
+    if left.is_some_and(|left| left <= 0) {
+        return Err(holds::too_many_unpaid(state).into());
+    }
     let lines: Vec<(i64, i64)> = match &placing.lines {
         Some(sent) => sent
             .iter()
@@ -174,83 +185,70 @@ pub(super) async fn take_order(
         }
         _ => None,
     };
-
-    let mut taken: HashMap<i64, PartInfo> = HashMap::new();
-    let wanted = stock::per_part(lines.iter().copied());
-    for (done, (part_id, units)) in wanted.iter().copied().enumerate() {
-        let Some(part) = stock::take(db, tx, part_id, units).await? else {
-            stock::give_back(db, tx, &wanted[..done]).await?;
-            return Err(diagnose(db, tx, &lines, part_id).await?);
-        };
-        taken.insert(part_id, part);
-    }
-    let priced = price(db, tx, tariffs, &lines, &taken, placing, address).await;
-    let order = match priced {
-        Ok(order) => order,
-        Err(refused) => {
-            if !refused.is_failure() {
-                stock::give_back(db, tx, &wanted).await?;
-            }
-            return Err(refused);
-        }
-    };
-    let buyer = Buyer {
-        id: user.id,
-        email: &user.email,
-        name: &user.name,
-    };
-    let hold_until = holds::hold_until(state);
-    let phone = placing.phone.clone();
-    let (booking, lines) = store::insert(db, tx, &order, &buyer, phone, hold_until).await?;
-    Ok(Taken {
-        booking,
-        lines,
-        from_cart_of: from_cart.then_some(user.id),
-    })
+    Ok(Asked { lines, address })
 }
 
-/// An order's lines priced from its parts as they stand once their stock
-/// is taken (should an admin have changed one meanwhile), with its
-/// delivery and tax.
-async fn price(
+/// The second step, once the parts of every order in the transaction are
+/// read and locked (`stock::lock`): checks the order against `parts` as
+/// the orders before it in the transaction left them, prices its lines
+/// from them with its delivery and tax (the tariffs read once per
+/// transaction), and takes its units from `parts`. A refused order takes
+/// nothing. Its refusal names, of its lines, the first whose part is gone,
+/// else the first below its part's minimum order, else the first that asks
+/// for more than is left after the order's earlier lines of that part.
+pub(super) async fn check(
     db: &Db,
     tx: &mut sqlx::Transaction<'static, Any>,
     tariffs: &mut Tariffs,
-    lines: &[(i64, i64)],
-    taken: &HashMap<i64, PartInfo>,
+    parts: &mut HashMap<i64, PartInfo>,
+    asked: &Asked,
     placing: &Placing,
-    address: Option<AddressRow>,
 ) -> Result<NewOrder, Refused> {
-    let mut order_lines = Vec::with_capacity(lines.len());
-    for (index, (part_id, quantity)) in lines.iter().copied().enumerate() {
-        let part = &taken[&part_id];
-        if quantity < part.minimum_order {
+    let lines = &asked.lines;
+    if let Some(index) = lines.iter().position(|(id, _)| !parts.contains_key(id)) {
+        return Err(Refused::NoPart { index });
+    }
+    for (index, (id, quantity)) in lines.iter().enumerate() {
+        let part = &parts[id];
+        if *quantity < part.minimum_order {
             let part = part.clone();
             return Err(Refused::BelowMinimum { index, part });
         }
-        order_lines.push(NewLine {
-            part_id,
-            part_name: part.name.clone(),
-            sku: part.sku.clone(),
-            unit_price_cents: part.price_cents,
-            quantity,
-            weight_grams: part.weight_grams,
-        });
     }
+    let mut earlier: HashMap<i64, i64> = HashMap::new();
+    for (index, (id, quantity)) in lines.iter().enumerate() {
+        let part = &parts[id];
+        let before = earlier.entry(*id).or_default();
+        if *before + quantity > part.available_quantity {
+            let left = Some((part.available_quantity - *before).max(0));
+            let part = part.clone();
+            return Err(Refused::Short { index, part, left });
+        }
+        *before += quantity;
+    }
+
+    let order_lines: Vec<NewLine> = lines
+        .iter()
+        .map(|(part_id, quantity)| {
+            let part = &parts[part_id];
+            NewLine {
+                part_id: *part_id,
+                part_name: part.name.clone(),
+                sku: part.sku.clone(),
+                unit_price_cents: part.price_cents,
+                quantity: *quantity,
+                weight_grams: part.weight_grams,
+            }
+        })
+        .collect();
     let goods_cents: i64 = order_lines.iter().map(NewLine::price_cents).sum();
     let weight_grams: i64 = order_lines
         .iter()
         .map(|l| l.weight_grams * l.quantity)
         .sum();
+    let address = asked.address.as_ref();
     let quote = tariffs
-        .quote(
-            db,
-            tx,
-            goods_cents,
-            weight_grams,
-            placing.method,
-            address.as_ref(),
-        )
+        .quote(db, tx, goods_cents, weight_grams, placing.method, address)
         .await?;
     if let Some(expected) = placing.expected_total_cents {
         if expected != quote.total_cents {
@@ -258,9 +256,14 @@ async fn price(
         }
     }
     let delivery_address = address
-        .map(|a| serde_json::to_string(&Address::from(a)))
+        .map(|a| serde_json::to_string(&Address::from(a.clone())))
         .transpose()
         .map_err(|e| ApiError::Internal(e.into()))?;
+    for (id, units) in earlier {
+        if let Some(part) = parts.get_mut(&id) {
+            part.available_quantity -= units;
+        }
+    }
     Ok(NewOrder {
         lines: order_lines,
         shipping_cents: quote.shipping_cents,
@@ -272,71 +275,61 @@ async fn price(
     })
 }
 
-/// The second half of placing orders, in the same transaction: the lines
-/// of every taken order, the messages telling their buyers, and the
-/// ordered lines out of the carts they came from.
-pub(super) async fn finish(
-    db: &Db,
+/// An order that passed its checks, to be written.
+pub(super) struct Accepted<'a> {
+    pub order: NewOrder,
+    pub user: &'a CurrentUser,
+    pub phone: Option<String>,
+    pub from_cart: bool,
+}
+
+/// The last step, in the same transaction: takes the stock of every
+/// accepted order (each part once, for all of them), writes the orders
+/// with their lines and the messages telling their buyers, and takes the
+/// ordered lines out of the carts they came from. Answers each order as
+/// written, in the order given.
+pub(super) async fn record(
+    state: &AppState,
     tx: &mut sqlx::Transaction<'static, Any>,
-    orders: &[&Taken],
-) -> Result<(), sqlx::Error> {
-    store::insert_lines(db, tx, orders.iter().flat_map(|o| &o.lines)).await?;
-    let messages: Vec<(&str, mail::Message)> = orders
+    accepted: &[Accepted<'_>],
+) -> Result<Vec<(BookingRow, Vec<LineRow>)>, sqlx::Error> {
+    let db = &state.db;
+    let units = stock::per_part(
+        accepted
+            .iter()
+            .flat_map(|a| a.order.lines.iter().map(|l| (l.part_id, l.quantity))),
+    );
+    stock::take(db, tx, &units).await?;
+    let to_record: Vec<ToRecord> = accepted
         .iter()
-        .map(|o| {
-            let message = messages::placed(&o.booking, &o.lines);
-            (o.booking.buyer_email.as_str(), message)
+        .map(|a| ToRecord {
+            order: &a.order,
+            buyer: Buyer {
+                id: a.user.id,
+                email: &a.user.email,
+                name: &a.user.name,
+            },
+            phone: a.phone.clone(),
+        })
+        .collect();
+    let hold_until = holds::hold_until(state);
+    let placed = store::insert(db, tx, &to_record, &hold_until).await?;
+    store::insert_lines(db, tx, placed.iter().flat_map(|(_, lines)| lines)).await?;
+    let messages: Vec<(&str, mail::Message)> = placed
+        .iter()
+        .map(|(booking, lines)| {
+            let message = messages::placed(booking, lines);
+            (booking.buyer_email.as_str(), message)
         })
         .collect();
     mail::enqueue_all(tx, &messages).await?;
-    for order in orders {
-        if let Some(user_id) = order.from_cart_of {
-            let ordered: Vec<i64> = order.lines.iter().map(|l| l.part_id).collect();
-            cart::store::remove(db, tx, user_id, &ordered).await?;
+    for (a, (_, lines)) in accepted.iter().zip(&placed) {
+        if a.from_cart {
+            let ordered: Vec<i64> = lines.iter().map(|l| l.part_id).collect();
+            cart::store::remove(db, tx, a.user.id, &ordered).await?;
         }
     }
-    Ok(())
-}
-
-/// Why an order of `lines` was refused when the stock of `failed` could not
-/// be taken (nothing was), from the parts as they stand now: the first line
-/// whose part is gone, else the first below its minimum order, else the
-/// first that asks for more than is left.
-async fn diagnose(
-    db: &Db,
-    conn: &mut sqlx::AnyConnection,
-    lines: &[(i64, i64)],
-    failed: i64,
-) -> Result<Refused, ApiError> {
-    let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
-    let parts = stock::parts(db, conn, &ids).await?;
-    if let Some(index) = lines.iter().position(|(id, _)| !parts.contains_key(id)) {
-        return Ok(Refused::NoPart { index });
-    }
-    for (index, (id, quantity)) in lines.iter().enumerate() {
-        let part = &parts[id];
-        if *quantity < part.minimum_order {
-            let part = part.clone();
-            return Ok(Refused::BelowMinimum { index, part });
-        }
-    }
-    let mut earlier: HashMap<i64, i64> = HashMap::new();
-    for (index, (id, quantity)) in lines.iter().enumerate() {
-        let part = &parts[id];
-        let before = earlier.entry(*id).or_default();
-        if *before + quantity > part.available_quantity {
-            let left = Some((part.available_quantity - *before).max(0));
-            let part = part.clone();
-            return Ok(Refused::Short { index, part, left });
-        }
-        *before += quantity;
-    }
-    let index = lines.iter().position(|(id, _)| *id == failed).unwrap_or(0);
-    Ok(Refused::Short {
-        index,
-        part: parts[&failed].clone(),
-        left: None,
-    })
+    Ok(placed)
 }
 
 /// A refusal as the checkout answers it: naming the line (1-based in the

@@ -2,26 +2,30 @@
 //! transaction.
 //!
 //! Every order goes to one desk, a task that takes the orders waiting for
-//! it (up to `MOST_AT_ONCE`) and places them in one transaction: each
-//! order's checks run on its own, in the order they came, and a refused
-//! order gives back what it took within the transaction, so the others go
-//! on. Only once the transaction has committed is any buyer answered that
-//! their order was placed, so an order answered 201 survives the process
-//! being killed. Should the database fail partway, nothing of the batch is
-//! kept and its orders are placed again one transaction each, so each
-//! buyer is told what happened to their own order.
+//! it (up to `MOST_AT_ONCE`) and places them in one transaction. Each order
+//! is still checked on its own, in the order they came, against the stock
+//! the orders before it left, and a refused order takes nothing. Only once
+//! the transaction has committed is any buyer answered that their order
+//! was placed, so an order answered 201 survives the process being killed.
+//! Should the database fail partway, nothing of the batch is kept and its
+//! orders are placed again one transaction each, so each buyer is told
+//! what happened to their own order.
 //!
-//! One transaction a batch saves its BEGIN and COMMIT (on PostgreSQL, the
-//! flush to disk), the tariff reads and the separate inserts of lines and
-//! messages per order; and on one busy part, its row is locked once for the
-//! batch instead of once an order.
+//! A batch costs about as many statements as one order did: its parts are
+//! read and locked in one (in ascending id order, as every writer locks
+//! parts), their stock taken in one, its orders, lines and messages
+//! written in one each, the tariffs read once; and one commit (on
+//! PostgreSQL, one flush to disk). A busy part's row is locked once for
+//! the batch instead of once an order.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::checkout::{self, Placing, Refused, Taken};
+use super::checkout::{self, Accepted, Placing, Refused};
 use super::store::{BookingRow, LineRow};
+use super::{holds, stock};
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
 use crate::shipping::Tariffs;
@@ -78,6 +82,7 @@ async fn desk(state: WeakState, mut queue: mpsc::UnboundedReceiver<Job>) {
             return;
         };
         let jobs = std::mem::take(&mut batch);
+        tracing::debug!(orders = jobs.len(), "placing orders together");
         // Its own task, so that a panic costs only this batch's answers
         // (their senders are dropped: each buyer is answered 500).
         let _ = tokio::spawn(async move { place_batch(&state, jobs).await }).await;
@@ -126,37 +131,82 @@ async fn place_batch(state: &AppState, jobs: Vec<Job>) {
 }
 
 /// Places `jobs` in one transaction; answers each order's outcome in turn.
+/// Three steps: each order is read (its lines, address, the buyer's room
+/// for unpaid orders); the parts of all of them are read and locked at
+/// once; then each order in turn is checked and priced against the parts
+/// as the orders before it left them, and all that passed are written
+/// together.
 async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure> {
     let db = &state.db;
     let (turn, mut tx) = db
         .begin_write()
         .await
         .map_err(|e| Failure::Whole(e.into()))?;
-    let mut tariffs = Tariffs::default();
-    let mut outcomes: Vec<Result<Taken, Refused>> = Vec::with_capacity(jobs.len());
+    let partway = |refused: Refused| match refused {
+        Refused::Other(e) => Failure::Partway(e),
+        _ => unreachable!("only Refused::Other is a failure"),
+    };
+
+    let mut room = HashMap::new();
+    let mut asked = Vec::with_capacity(jobs.len());
     for job in jobs {
-        let outcome =
-            checkout::take_order(state, &mut tx, &mut tariffs, &job.user, &job.placing).await;
-        if let Err(refused) = &outcome {
-            if refused.is_failure() {
-                let Err(Refused::Other(e)) = outcome else {
-                    unreachable!("a failure is Refused::Other")
-                };
-                return Err(Failure::Partway(e));
-            }
+        match checkout::ask(state, &mut tx, &job.user, &job.placing, &mut room).await {
+            Err(refused) if refused.is_failure() => return Err(partway(refused)),
+            outcome => asked.push(outcome),
         }
-        outcomes.push(outcome);
     }
-    let taken: Vec<&Taken> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
-    checkout::finish(db, &mut tx, &taken)
+    let ids: Vec<i64> = asked.iter().flatten().flat_map(|a| a.part_ids()).collect();
+    let mut parts = stock::lock(db, &mut tx, &ids)
+        .await
+        .map_err(|e| Failure::Partway(e.into()))?;
+
+    let mut tariffs = Tariffs::default();
+    let mut placed_by: HashMap<i64, i64> = HashMap::new();
+    let mut accepted = Vec::with_capacity(jobs.len());
+    // Each order's outcome: its place among the accepted, or its refusal.
+    let mut outcomes: Vec<Result<usize, Refused>> = Vec::with_capacity(jobs.len());
+    for (job, asked) in jobs.iter().zip(asked) {
+        let asked = match asked {
+            Ok(asked) => asked,
+            Err(refused) => {
+                outcomes.push(Err(refused));
+                continue;
+            }
+        };
+        let placed = placed_by.entry(job.user.id).or_default();
+        if room[&job.user.id].is_some_and(|left| *placed >= left) {
+            outcomes.push(Err(holds::too_many_unpaid(state).into()));
+            continue;
+        }
+        let checked =
+            checkout::check(db, &mut tx, &mut tariffs, &mut parts, &asked, &job.placing).await;
+        match checked {
+            Ok(order) => {
+                *placed += 1;
+                outcomes.push(Ok(accepted.len()));
+                accepted.push(Accepted {
+                    order,
+                    user: &job.user,
+                    phone: job.placing.phone.clone(),
+                    from_cart: job.placing.lines.is_none(),
+                });
+            }
+            Err(refused) if refused.is_failure() => return Err(partway(refused)),
+            Err(refused) => outcomes.push(Err(refused)),
+        }
+    }
+    let written = checkout::record(state, &mut tx, &accepted)
         .await
         .map_err(|e| Failure::Partway(e.into()))?;
     tx.commit().await.map_err(|e| Failure::Whole(e.into()))?;
     drop(turn);
 
+    let mut written: Vec<Option<(BookingRow, Vec<LineRow>)>> =
+        written.into_iter().map(Some).collect();
     let mut placed = Vec::with_capacity(jobs.len());
     for (outcome, job) in outcomes.into_iter().zip(jobs) {
-        placed.push(outcome.map(|Taken { booking, lines, .. }| {
+        placed.push(outcome.map(|i| {
+            let (booking, lines) = written[i].take().expect("each order written once");
             tracing::info!(order = booking.id, lines = lines.len(),
                 total_cents = booking.total_cents, delivery = ?booking.delivery_method_id,
                 buyer = ?job.user.email, "order placed");

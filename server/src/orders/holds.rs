@@ -41,27 +41,32 @@ pub fn sweep_interval(hold: Duration) -> Duration {
     (hold / 10).clamp(Duration::from_millis(50), Duration::from_secs(30))
 }
 
-/// Refuses an order from a buyer who already holds the most unpaid orders
-/// allowed. Runs in the order's write transaction: on PostgreSQL the buyer's
-/// row is locked first, so two orders at once cannot both pass the count.
-pub async fn check_unpaid_limit(
+/// How many more unpaid orders the buyer may place (None: no limit), read
+/// in the order's write transaction: on PostgreSQL the buyer's row is
+/// locked first, so two transactions at once cannot both use the same room.
+pub async fn unpaid_room(
     state: &AppState,
     tx: &mut sqlx::Transaction<'_, Any>,
     buyer_id: i64,
-) -> ApiResult<()> {
+) -> ApiResult<Option<i64>> {
     let max = i64::from(state.config.max_unpaid_orders);
     if max == 0 {
-        return Ok(());
+        return Ok(None);
     }
     if state.db.backend == Backend::Postgres {
         users::lock(&state.db, &mut **tx, buyer_id).await?;
     }
-    if store::unpaid_count(&state.db, &mut **tx, buyer_id).await? >= max {
-        return Err(ApiError::Conflict(format!(
-            "You have {max} unpaid orders; pay for or cancel one before ordering more"
-        )));
-    }
-    Ok(())
+    let unpaid = store::unpaid_count(&state.db, &mut **tx, buyer_id).await?;
+    Ok(Some(max - unpaid))
+}
+
+/// The refusal of an order from a buyer who holds the most unpaid orders
+/// allowed.
+pub fn too_many_unpaid(state: &AppState) -> ApiError {
+    ApiError::Conflict(format!(
+        "You have {} unpaid orders; pay for or cancel one before ordering more",
+        state.config.max_unpaid_orders
+    ))
 }
 
 /// In a write transaction about to cancel `booking`: when a payment of it has

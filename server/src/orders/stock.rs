@@ -1,13 +1,14 @@
 //! The parts that orders and carts name, as they need them: price, stock,
 //! minimum order and weight, read for many parts in one query; and taking
-//! an order's units, each part in one conditional UPDATE that holds only
-//! while enough are left (docs/decisions.md, D10 and D16).
+//! the units of orders placed together: their parts read and locked in one
+//! query, then every part's units taken in one conditional UPDATE that
+//! holds only while enough are left (docs/decisions.md, D10 and D16).
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, IntoColumnRef, Query, SimpleExpr};
+use sea_query::{CaseStatement, Expr, IntoColumnRef, LockType, Query, SimpleExpr};
 
-use crate::db::Db;
+use crate::db::{Backend, Db};
 use crate::parts::store::Parts;
 
 /// A part as an order line or a cart line shows it.
@@ -59,36 +60,66 @@ pub async fn parts(
     Ok(found)
 }
 
-/// Takes `quantity` units of part `id` if that many are in stock, in one
-/// statement; answers the part as it is afterwards, or None when the stock
-/// was short or the part is gone.
+/// The parts among `ids` that exist, by id, read in a write transaction
+/// and kept from other writers until it ends: on PostgreSQL their rows are
+/// locked (in ascending id order, as every writer locks parts), on SQLite
+/// the transaction's write lock keeps them already.
+pub async fn lock(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    ids: &[i64],
+) -> Result<HashMap<i64, PartInfo>, sqlx::Error> {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(500) {
+        let mut select = Query::select()
+            .columns(columns())
+            .from(Parts::Table)
+            .and_where(Expr::col(Parts::Id).is_in(chunk.iter().copied()))
+            .order_by(Parts::Id, sea_query::Order::Asc)
+            .to_owned();
+        if db.backend == Backend::Postgres {
+            select.lock(LockType::Update);
+        }
+        let rows: Vec<PartInfo> = db.fetch_all_on(&mut *conn, &select).await?;
+        found.extend(rows.into_iter().map(|p| (p.id, p)));
+    }
+    Ok(found)
+}
+
+/// Takes `(part, units)` each, in one statement per few hundred parts,
+/// from parts read with `lock` in the same transaction. Each part is
+/// taken from only while enough are left; should one not be (which the
+/// lock rules out), nothing is and the answer is an error.
 pub async fn take(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
-    id: i64,
-    quantity: i64,
-) -> Result<Option<PartInfo>, sqlx::Error> {
-    let left: SimpleExpr = Expr::col(Parts::AvailableQuantity).sub(quantity);
-    let statement = Query::update()
-        .table(Parts::Table)
-        .value(Parts::AvailableQuantity, left)
-        .and_where(Expr::col(Parts::Id).eq(id))
-        .and_where(Expr::col(Parts::AvailableQuantity).gte(quantity))
-        .returning(Query::returning().columns(columns()))
-        .to_owned();
-    db.fetch_optional_on(conn, &statement).await
-}
-
-/// Gives back units `take` took in the same transaction, `(part, units)`
-/// each: an order refused after taking some of its stock leaves the
-/// transaction as it found it.
-pub async fn give_back(
-    db: &Db,
-    conn: &mut sqlx::AnyConnection,
-    taken: &[(i64, i64)],
+    units: &[(i64, i64)],
 ) -> Result<(), sqlx::Error> {
-    for (id, quantity) in taken.iter().copied() {
-        crate::parts::store::return_stock(db, &mut *conn, id, quantity).await?;
+    for chunk in units.chunks(500) {
+        let mut taken = CaseStatement::new();
+        for (id, quantity) in chunk.iter().copied() {
+            taken = taken.case(Expr::col(Parts::Id).eq(id), quantity);
+        }
+        let taken: SimpleExpr = taken.finally(0).into();
+        let statement = Query::update()
+            .table(Parts::Table)
+            .value(
+                Parts::AvailableQuantity,
+                Expr::col(Parts::AvailableQuantity).sub(taken.clone()),
+            )
+            .and_where(Expr::col(Parts::Id).is_in(chunk.iter().map(|(id, _)| *id)))
+            .and_where(Expr::col(Parts::AvailableQuantity).gte(taken))
+            .to_owned();
+        let changed = db.execute_on(&mut *conn, &statement).await?;
+        if changed != chunk.len() as u64 {
+            return Err(sqlx::Error::Protocol(format!(
+                "stock taken from {changed} of {} parts",
+                chunk.len()
+            )));
+        }
     }
     Ok(())
 }

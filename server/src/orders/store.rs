@@ -214,92 +214,120 @@ impl NewOrder {
     }
 }
 
-/// Records `order`'s row in the caller's transaction, holding its stock
-/// until `hold_until`, and answers it with the lines it is to have, which
-/// `insert_lines` writes. Every price was computed by the shop from its own
-/// records, never taken from the client.
+/// An order to record: what it is, who places it, the phone they gave.
+pub struct ToRecord<'a> {
+    pub order: &'a NewOrder,
+    pub buyer: Buyer<'a>,
+    pub phone: Option<String>,
+}
+
+/// Records orders' rows in the caller's transaction, a few hundred to a
+/// statement, each holding its stock until `hold_until`, and answers each
+/// with the lines it is to have (which `insert_lines` writes), in the order
+/// given. Every price was computed by the shop from its own records, never
+/// taken from the client.
 pub async fn insert(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
-    order: &NewOrder,
-    buyer: &Buyer<'_>,
-    phone: Option<String>,
-    hold_until: String,
-) -> Result<(BookingRow, Vec<LineRow>), sqlx::Error> {
-    let first = order.lines.first().expect("an order has at least one line");
+    orders: &[ToRecord<'_>],
+    hold_until: &str,
+) -> Result<Vec<(BookingRow, Vec<LineRow>)>, sqlx::Error> {
     let now = db::now();
-    let statement = Query::insert()
-        .into_table(Bookings::Table)
-        .columns([
-            Bookings::PartId,
-            Bookings::PartName,
-            Bookings::UnitPriceCents,
-            Bookings::Quantity,
-            Bookings::PriceCents,
-            Bookings::BuyerId,
-            Bookings::BuyerEmail,
-            Bookings::BuyerName,
-            Bookings::Phone,
-            Bookings::Status,
-            Bookings::PaymentStatus,
-            Bookings::FulfilmentStatus,
-            Bookings::CreatedAt,
-            Bookings::UpdatedAt,
-            Bookings::HoldUntil,
-            Bookings::ShippingCents,
-            Bookings::TaxCents,
-            Bookings::TotalCents,
-            Bookings::DeliveryMethodId,
-            Bookings::DeliveryMethod,
-            Bookings::DeliveryAddress,
-        ])
-        .values_panic([
-            first.part_id.into(),
-            first.part_name.clone().into(),
-            first.unit_price_cents.into(),
-            first.quantity.into(),
-            order.goods_cents().into(),
-            buyer.id.into(),
-            buyer.email.into(),
-            buyer.name.into(),
-            phone.into(),
-            OrderState::NEW.status().into(),
-            OrderState::NEW.payment.as_str().into(),
-            OrderState::NEW.fulfilment.as_str().into(),
-            now.clone().into(),
-            now.into(),
-            hold_until.into(),
-            order.shipping_cents.into(),
-            order.tax_cents.into(),
-            order.total_cents.into(),
-            order.delivery_method_id.clone().into(),
-            order.delivery_method.clone().into(),
-            order.delivery_address.clone().into(),
-        ])
-        .returning(Query::returning().columns(COLUMNS))
-        .to_owned();
-    let booking: BookingRow = db
-        .fetch_optional_on(&mut *conn, &statement)
-        .await?
-        .ok_or(sqlx::Error::RowNotFound)?;
-
-    let lines: Vec<LineRow> = order
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(position, line)| LineRow {
-            booking_id: booking.id,
-            position: position as i64,
-            part_id: line.part_id,
-            part_name: line.part_name.clone(),
-            sku: line.sku.clone(),
-            unit_price_cents: line.unit_price_cents,
-            quantity: line.quantity,
-            price_cents: line.price_cents(),
-            weight_grams: line.weight_grams,
-        })
-        .collect();
-    Ok((booking, lines))
+    let mut recorded = Vec::with_capacity(orders.len());
+    for chunk in orders.chunks(200) {
+        let mut statement = Query::insert()
+            .into_table(Bookings::Table)
+            .columns([
+                Bookings::PartId,
+                Bookings::PartName,
+                Bookings::UnitPriceCents,
+                Bookings::Quantity,
+                Bookings::PriceCents,
+                Bookings::BuyerId,
+                Bookings::BuyerEmail,
+                Bookings::BuyerName,
+                Bookings::Phone,
+                Bookings::Status,
+                Bookings::PaymentStatus,
+                Bookings::FulfilmentStatus,
+                Bookings::CreatedAt,
+                Bookings::UpdatedAt,
+                Bookings::HoldUntil,
+                Bookings::ShippingCents,
+                Bookings::TaxCents,
+                Bookings::TotalCents,
+                Bookings::DeliveryMethodId,
+                Bookings::DeliveryMethod,
+                Bookings::DeliveryAddress,
+            ])
+            .returning(Query::returning().columns(COLUMNS))
+            .to_owned();
+        for ToRecord {
+            order,
+            buyer,
+            phone,
+        } in chunk
+        {
+            let first = order.lines.first().expect("an order has at least one line");
+            statement.values_panic([
+                first.part_id.into(),
+                first.part_name.clone().into(),
+                first.unit_price_cents.into(),
+                first.quantity.into(),
+                order.goods_cents().into(),
+                buyer.id.into(),
+                buyer.email.into(),
+                buyer.name.into(),
+                phone.clone().into(),
+                OrderState::NEW.status().into(),
+                OrderState::NEW.payment.as_str().into(),
+                OrderState::NEW.fulfilment.as_str().into(),
+                now.clone().into(),
+                now.clone().into(),
+                hold_until.into(),
+                order.shipping_cents.into(),
+                order.tax_cents.into(),
+                order.total_cents.into(),
+                order.delivery_method_id.clone().into(),
+                order.delivery_method.clone().into(),
+                order.delivery_address.clone().into(),
+            ]);
+        }
+        let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;
+        // Both databases number the rows of one INSERT in the order of its
+        // VALUES; RETURNING need not list them in that order.
+        rows.sort_unstable_by_key(|row| row.id);
+        if rows.len() != chunk.len() {
+            return Err(sqlx::Error::RowNotFound);
+        }
+        for (row, to) in rows.into_iter().zip(chunk) {
+            if row.buyer_id != to.buyer.id || row.total_cents != to.order.total_cents {
+                return Err(sqlx::Error::Protocol(format!(
+                    "order {} came back as another order's row",
+                    row.id
+                )));
+            }
+            let lines = to
+                .order
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(position, line)| LineRow {
+                    booking_id: row.id,
+                    position: position as i64,
+                    part_id: line.part_id,
+                    part_name: line.part_name.clone(),
+                    sku: line.sku.clone(),
+                    unit_price_cents: line.unit_price_cents,
+                    quantity: line.quantity,
+                    price_cents: line.price_cents(),
+                    weight_grams: line.weight_grams,
+                })
+                .collect();
+            recorded.push((row, lines));
+        }
+    }
+    Ok(recorded)
 }
 
 /// Writes order lines, of one order or of many placed together, a few
