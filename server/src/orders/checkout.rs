@@ -141,24 +141,18 @@ impl Asked {
 }
 
 /// The first step of placing an order, in its write transaction: the
-/// buyer's room for unpaid orders (read once per buyer into `room`; no
-/// room refuses the order), the lines (those sent, or the cart's) and the
-/// address.
+/// buyer's room for unpaid orders (`holds::unpaid_room`, read in the same
+/// transaction; none left refuses the order), the lines (those sent, or
+/// the cart's) and the address.
 pub(super) async fn ask(
     state: &AppState,
     tx: &mut sqlx::Transaction<'static, Any>,
     user: &CurrentUser,
     placing: &Placing,
-    room: &mut HashMap<i64, Option<i64>>,
+    room: Option<i64>,
 ) -> Result<Asked, Refused> {
     let db = &state.db;
-    let left = match room.get(&user.id) {
-        Some(left) => *left,
-        None => *room
-            .entry(user.id)
-            .or_insert(holds::unpaid_room(state, tx, user.id).await?),
-    };
-    if left.is_some_and(|left| left <= 0) {
+    if room.is_some_and(|left| left <= 0) {
         return Err(holds::too_many_unpaid(state).into());
     }
     let lines: Vec<(i64, i64)> = match &placing.lines {

@@ -19,14 +19,15 @@
 //! the batch instead of once an order.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 use super::checkout::{self, Accepted, Placing, Refused};
 use super::store::{BookingRow, LineRow};
 use super::{holds, stock};
 use crate::auth::CurrentUser;
+use crate::db::Backend;
 use crate::error::ApiError;
 use crate::shipping::Tariffs;
 use crate::state::{AppState, WeakState};
@@ -43,8 +44,8 @@ struct Job {
     answer: oneshot::Sender<Placed>,
 }
 
-/// Where orders wait to be placed. The desk's task starts with the first
-/// order and ends when the shop's state is dropped.
+/// Where orders wait to be placed. The desks' tasks start with the first
+/// order and end when the shop's state is dropped.
 #[derive(Default)]
 pub struct Desk {
     queue: OnceLock<mpsc::UnboundedSender<Job>>,
@@ -54,7 +55,10 @@ pub struct Desk {
 pub async fn place(state: &AppState, user: &CurrentUser, placing: Placing) -> Placed {
     let queue = state.orders.queue.get_or_init(|| {
         let (sender, receiver) = mpsc::unbounded_channel();
-        tokio::spawn(desk(state.downgrade(), receiver));
+        let receiver = Arc::new(Mutex::new(receiver));
+        for _ in 0..desks(state.db.backend) {
+            tokio::spawn(desk(state.downgrade(), receiver.clone()));
+        }
         sender
     });
     let (answer, answered) = oneshot::channel();
@@ -75,9 +79,25 @@ pub async fn place(state: &AppState, user: &CurrentUser, placing: Placing) -> Pl
     })?
 }
 
-async fn desk(state: WeakState, mut queue: mpsc::UnboundedReceiver<Job>) {
+/// How many batches are placed at once. SQLite writes one transaction at a
+/// time, so one desk. On PostgreSQL a second and third desk gather and
+/// check their batches while another's commit is on its way to the disk;
+/// each batch locks all its parts in one statement, in ascending id order,
+/// so two batches never wait for each other in a circle.
+fn desks(backend: Backend) -> usize {
+    match backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => 3,
+    }
+}
+
+async fn desk(state: WeakState, queue: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>) {
     let mut batch = Vec::new();
-    while queue.recv_many(&mut batch, MOST_AT_ONCE).await > 0 {
+    loop {
+        // The desk that takes the queue takes every order waiting in it.
+        if queue.lock().await.recv_many(&mut batch, MOST_AT_ONCE).await == 0 {
+            return;
+        }
         let Some(state) = state.upgrade() else {
             return;
         };
@@ -147,10 +167,22 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         _ => unreachable!("only Refused::Other is a failure"),
     };
 
-    let mut room = HashMap::new();
+    // Each buyer's room for unpaid orders, in ascending id order (on
+    // PostgreSQL that locks each buyer's row), as the parts are below.
+    let mut buyers: Vec<i64> = jobs.iter().map(|job| job.user.id).collect();
+    buyers.sort_unstable();
+    buyers.dedup();
+    let mut room = HashMap::with_capacity(buyers.len());
+    for id in buyers {
+        let left = holds::unpaid_room(state, &mut tx, id)
+            .await
+            .map_err(Failure::Partway)?;
+        room.insert(id, left);
+    }
     let mut asked = Vec::with_capacity(jobs.len());
     for job in jobs {
-        match checkout::ask(state, &mut tx, &job.user, &job.placing, &mut room).await {
+        let left = room[&job.user.id];
+        match checkout::ask(state, &mut tx, &job.user, &job.placing, left).await {
             Err(refused) if refused.is_failure() => return Err(partway(refused)),
             outcome => asked.push(outcome),
         }
