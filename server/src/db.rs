@@ -28,6 +28,9 @@ pub struct Db {
     /// SQLite: where the shop's own write transactions take turns (see
     /// `begin_write`). None on PostgreSQL.
     writer: Option<Arc<Writer>>,
+    /// PostgreSQL: the connections that place orders (see `begin_orders`).
+    /// None on SQLite.
+    orders: Option<AnyPool>,
 }
 
 /// SQLite allows one writer at a time. The shop's writers queue here, in
@@ -38,6 +41,10 @@ struct Writer {
     turn: Arc<tokio::sync::Mutex<()>>,
     pool: AnyPool,
 }
+
+/// PostgreSQL: the connections kept for placing orders, one for each of
+/// the order desks (`orders::group`).
+pub const ORDER_CONNECTIONS: u32 = 3;
 
 /// Held for the length of a write transaction on SQLite (nothing on PostgreSQL).
 pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::OwnedMutexGuard<()>>);
@@ -128,10 +135,21 @@ impl Db {
             })),
             Backend::Postgres => None,
         };
+        let orders = match backend {
+            Backend::Sqlite => None,
+            Backend::Postgres => Some(
+                AnyPoolOptions::new()
+                    .acquire_timeout(limits.acquire_timeout)
+                    .max_connections(ORDER_CONNECTIONS)
+                    .connect_lazy(url)
+                    .with_context(|| format!("cannot open the database at {}", redact(url)))?,
+            ),
+        };
         let db = Db {
             pool,
             backend,
             writer,
+            orders,
         };
         db.migrate().await?;
         if backend == Backend::Postgres {
@@ -158,10 +176,26 @@ impl Db {
         }
     }
 
+    /// Begins a transaction that places orders (see `orders::group`): on
+    /// SQLite a write transaction like any other; on PostgreSQL on one of
+    /// `ORDER_CONNECTIONS` connections kept for it, so placing orders never
+    /// waits for a connection behind the requests it is placing them for.
+    pub async fn begin_orders(
+        &self,
+    ) -> Result<(WriteTurn, sqlx::Transaction<'static, Any>), sqlx::Error> {
+        match &self.orders {
+            Some(pool) => Ok((WriteTurn(None), pool.begin().await?)),
+            None => self.begin_write().await,
+        }
+    }
+
     /// Closes every connection.
     pub async fn close(&self) {
         if let Some(writer) = &self.writer {
             writer.pool.close().await;
+        }
+        if let Some(orders) = &self.orders {
+            orders.close().await;
         }
         self.pool.close().await;
     }

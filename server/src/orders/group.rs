@@ -84,10 +84,10 @@ pub async fn place(state: &AppState, user: &CurrentUser, placing: Placing) -> Pl
 /// check their batches while another's commit is on its way to the disk;
 /// each batch locks all its parts in one statement, in ascending id order,
 /// so two batches never wait for each other in a circle.
-fn desks(backend: Backend) -> usize {
+fn desks(backend: Backend) -> u32 {
     match backend {
         Backend::Sqlite => 1,
-        Backend::Postgres => 3,
+        Backend::Postgres => crate::db::ORDER_CONNECTIONS,
     }
 }
 
@@ -159,7 +159,7 @@ async fn place_batch(state: &AppState, jobs: Vec<Job>) {
 async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure> {
     let db = &state.db;
     let (turn, mut tx) = db
-        .begin_write()
+        .begin_orders()
         .await
         .map_err(|e| Failure::Whole(e.into()))?;
     let partway = |refused: Refused| match refused {
