@@ -10,6 +10,7 @@ use axum::http::{header, HeaderValue, Request, Response};
 use axum::response::IntoResponse;
 use axum::routing::any;
 use axum::{Extension, Router};
+use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -123,32 +124,11 @@ pub fn app(state: AppState) -> Router {
         cache::layer,
     ));
     let web = web::shop_router(&web_dir, Some(pages_api), shop);
-    api.merge(web)
-        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
-        .layer(CatchPanicLayer::custom(|_panic| {
-            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-        }))
-        // Catalogue reads from memory, and every write under /api run to its
-        // end and then marking them out of date (see `cache`).
-        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
-        // Outside the timeout and panic layers, so their answers carry the headers too.
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CONTENT_SECURITY_POLICY,
-            csp,
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("DENY"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
+    // The layers every answer passes through wrap the whole router once.
+    // Given to `Router::layer` instead, they would wrap each route, and the
+    // route's whole stack (a boxed service per layer) would be cloned for
+    // every request, before the catalogue cache could answer it from memory.
+    let layers = ServiceBuilder::new()
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {
@@ -162,4 +142,15 @@ pub fn app(state: AppState) -> Router {
                     );
                 }),
         )
+        // Outside the timeout and panic layers, so their answers carry the headers too.
+        .layer(headers::SecurityHeadersLayer::new(csp))
+        // Catalogue reads from memory, and every write under /api run to its
+        // end and then marking them out of date (see `cache`).
+        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES));
+    Router::new().fallback_service(layers.service(api.merge(web)))
 }
