@@ -106,6 +106,8 @@ struct File {
     content_type: HeaderValue,
     cache_control: HeaderValue,
     copies: Vec<Copy>,
+    /// A page's empty page-data script, found once when the app is loaded.
+    slot: Option<PageDataSlot>,
 }
 
 /// The file as sent with one `Content-Encoding` (None: the file itself).
@@ -154,8 +156,14 @@ impl Site {
                     copies.push(Copy::new(Some(encoding), std::fs::read(copy)?));
                 }
             }
-            copies.push(Copy::new(None, std::fs::read(path)?));
+            let bytes = std::fs::read(path)?;
             let content_type = mime_guess::from_path(path).first_or_octet_stream();
+            let slot = if content_type == mime_guess::mime::TEXT_HTML {
+                PageDataSlot::find(&bytes)
+            } else {
+                None
+            };
+            copies.push(Copy::new(None, bytes));
             let cache_control = if name.starts_with("assets/") {
                 "public, max-age=31536000, immutable"
             } else {
@@ -168,6 +176,7 @@ impl Site {
                         .expect("a MIME type is a header value"),
                     cache_control: HeaderValue::from_static(cache_control),
                     copies,
+                    slot,
                 },
             );
         }
@@ -261,7 +270,7 @@ impl Site {
     async fn filled(&self, name: &str, file: &File) -> Option<Arc<File>> {
         let api = self.api.as_ref()?;
         let html = &file.copies.last()?.bytes;
-        let slot = PageDataSlot::find(html)?;
+        let slot = file.slot.as_ref()?;
         let request = axum::http::Request::get(&slot.api)
             .body(Body::empty())
             .ok()?;
@@ -302,6 +311,7 @@ impl Site {
             .into_iter()
             .flatten()
             .collect(),
+            slot: None,
         });
         self.filled
             .write()
@@ -403,6 +413,7 @@ impl Site {
             .into_iter()
             .flatten()
             .collect(),
+            slot: None,
         }
     }
 }
