@@ -64,13 +64,26 @@ struct Version {
 struct Entry {
     version: Version,
     /// The handler's headers (content type, `X-Total-Count`, ...).
+    handler_headers: HeaderMap,
+    /// Every header of the answer as sent (the handler's, `ETag`,
+    /// `Cache-Control`, `Vary`), made once; each answer clones it.
     headers: HeaderMap,
     body: Bytes,
     etag: HeaderValue,
-    /// The gzip copy and its ETag, made on the first request that accepts it;
-    /// None when compressing does not pay.
-    gzip: OnceLock<Option<(Bytes, HeaderValue)>>,
+    /// The gzip copy, its ETag and its headers, made on the first request
+    /// that accepts it; None when compressing does not pay.
+    gzip: OnceLock<Option<Gzipped>>,
 }
+
+struct Gzipped {
+    body: Bytes,
+    etag: HeaderValue,
+    headers: HeaderMap,
+}
+
+/// Room for the headers the layers outside add to every answer (the security
+/// headers), so that adding them does not rebuild a cloned map's index.
+const ROOM_FOR_MORE_HEADERS: usize = 8;
 
 /// The kept catalogue answers and the version they must match.
 pub struct CatalogueCache {
@@ -288,12 +301,14 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     if body.len() > MAX_ENTRY_BYTES {
         return Response::from_parts(parts, Body::from(body));
     }
-    let mut headers = parts.headers;
-    headers.remove(CONTENT_LENGTH);
+    let mut handler_headers = parts.headers;
+    handler_headers.remove(CONTENT_LENGTH);
+    let etag = etag_of(&body, "");
     let entry = Arc::new(Entry {
         version,
-        headers,
-        etag: etag_of(&body, ""),
+        headers: answer_headers(&handler_headers, None, &etag),
+        handler_headers,
+        etag,
         body,
         gzip: OnceLock::new(),
     });
@@ -301,35 +316,48 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     entry.respond(gzip, if_none_match.as_ref())
 }
 
+/// The headers of a kept answer: the handler's, then `Content-Encoding`
+/// when compressed, `ETag`, `Cache-Control` and `Vary`, in a map with room
+/// for more.
+fn answer_headers(
+    handler: &HeaderMap,
+    encoding: Option<&'static str>,
+    etag: &HeaderValue,
+) -> HeaderMap {
+    let mut headers = HeaderMap::with_capacity(handler.len() + 4 + ROOM_FOR_MORE_HEADERS);
+    for (name, value) in handler {
+        headers.append(name.clone(), value.clone());
+    }
+    if let Some(encoding) = encoding {
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    headers.insert(ETAG, etag.clone());
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    headers
+}
+
 impl Entry {
     fn respond(&self, gzip: bool, if_none_match: Option<&HeaderValue>) -> Response {
-        let compressed = if gzip { self.gzipped() } else { None };
-        let (body, etag) = match compressed {
-            Some((body, etag)) => (body.clone(), etag),
-            None => (self.body.clone(), &self.etag),
+        let (body, etag, headers) = match if gzip { self.gzipped() } else { None } {
+            Some(gzipped) => (&gzipped.body, &gzipped.etag, &gzipped.headers),
+            None => (&self.body, &self.etag, &self.headers),
         };
-        let mut response = if if_none_match.is_some_and(|inm| etag_matches(inm, etag)) {
+        if if_none_match.is_some_and(|inm| etag_matches(inm, etag)) {
             let mut response = Response::new(Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
-            response
-        } else {
-            let mut response = Response::new(Body::from(body));
-            *response.headers_mut() = self.headers.clone();
-            if compressed.is_some() {
-                response
-                    .headers_mut()
-                    .insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            }
-            response
-        };
-        let headers = response.headers_mut();
-        headers.insert(ETAG, etag.clone());
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            let headers = response.headers_mut();
+            headers.insert(ETAG, etag.clone());
+            headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            return response;
+        }
+        let mut response = Response::new(Body::from(body.clone()));
+        *response.headers_mut() = headers.clone();
         response
     }
 
-    fn gzipped(&self) -> Option<&(Bytes, HeaderValue)> {
+    fn gzipped(&self) -> Option<&Gzipped> {
         self.gzip
             .get_or_init(|| {
                 if self.body.len() < MIN_GZIP_BYTES {
@@ -343,7 +371,11 @@ impl Entry {
                 let gzipped = encoder.finish().ok()?;
                 (gzipped.len() < self.body.len()).then(|| {
                     let etag = etag_of(&self.body, "-gzip");
-                    (Bytes::from(gzipped), etag)
+                    Gzipped {
+                        body: Bytes::from(gzipped),
+                        headers: answer_headers(&self.handler_headers, Some("gzip"), &etag),
+                        etag,
+                    }
                 })
             })
             .as_ref()
