@@ -33,7 +33,7 @@ use axum::extract::{Request, State};
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_NONE_MATCH, VARY,
 };
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -65,6 +65,8 @@ struct Entry {
     version: Version,
     /// The handler's headers (content type, `X-Total-Count`, ...).
     handler_headers: HeaderMap,
+    /// The cache's `outer_headers`, for the gzip copy's headers.
+    outer_headers: Vec<(HeaderName, HeaderValue)>,
     /// Every header of the answer as sent (the handler's, `ETag`,
     /// `Cache-Control`, `Vary`), made once; each answer clones it.
     headers: HeaderMap,
@@ -93,6 +95,9 @@ pub struct CatalogueCache {
     /// PostgreSQL: the database, whose sequence is the shared version.
     shared: Option<Db>,
     entries: RwLock<Entries>,
+    /// The headers the layers outside add to every answer that lacks them
+    /// (the security headers): kept answers carry them already.
+    outer_headers: OnceLock<Vec<(HeaderName, HeaderValue)>>,
 }
 
 #[derive(Default)]
@@ -112,6 +117,7 @@ impl CatalogueCache {
             local: AtomicU64::new(0),
             shared: (db.backend == Backend::Postgres).then(|| db.clone()),
             entries: RwLock::new(Entries::default()),
+            outer_headers: OnceLock::new(),
         }
     }
 
@@ -128,6 +134,18 @@ impl CatalogueCache {
                 tracing::error!(error = %e, "cannot advance the catalogue version: other shop processes may serve an old catalogue until the next write");
             }
         }
+    }
+
+    /// Makes kept answers carry `headers`, after their own, when they do not
+    /// set them: those the layers outside the cache add to every answer, so
+    /// that adding them to a kept answer finds nothing left to do. Only the
+    /// first call counts.
+    pub fn send_with(&self, headers: &[(HeaderName, HeaderValue)]) {
+        let _ = self.outer_headers.set(headers.to_vec());
+    }
+
+    fn outer_headers(&self) -> &[(HeaderName, HeaderValue)] {
+        self.outer_headers.get().map_or(&[], Vec::as_slice)
     }
 
     async fn version(&self) -> Result<Version, sqlx::Error> {
@@ -306,8 +324,9 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     let etag = etag_of(&body, "");
     let entry = Arc::new(Entry {
         version,
-        headers: answer_headers(&handler_headers, None, &etag),
+        headers: answer_headers(&handler_headers, None, &etag, cache.outer_headers()),
         handler_headers,
+        outer_headers: cache.outer_headers().to_vec(),
         etag,
         body,
         gzip: OnceLock::new(),
@@ -317,12 +336,13 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
 }
 
 /// The headers of a kept answer: the handler's, then `Content-Encoding`
-/// when compressed, `ETag`, `Cache-Control` and `Vary`, in a map with room
-/// for more.
+/// when compressed, `ETag`, `Cache-Control` and `Vary`, then those of `outer`
+/// it has not set, in a map with room for more.
 fn answer_headers(
     handler: &HeaderMap,
     encoding: Option<&'static str>,
     etag: &HeaderValue,
+    outer: &[(HeaderName, HeaderValue)],
 ) -> HeaderMap {
     let mut headers = HeaderMap::with_capacity(handler.len() + 4 + ROOM_FOR_MORE_HEADERS);
     for (name, value) in handler {
@@ -334,6 +354,11 @@ fn answer_headers(
     headers.insert(ETAG, etag.clone());
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    for (name, value) in outer {
+        if !headers.contains_key(name) {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
     headers
 }
 
@@ -373,7 +398,12 @@ impl Entry {
                     let etag = etag_of(&self.body, "-gzip");
                     Gzipped {
                         body: Bytes::from(gzipped),
-                        headers: answer_headers(&self.handler_headers, Some("gzip"), &etag),
+                        headers: answer_headers(
+                            &self.handler_headers,
+                            Some("gzip"),
+                            &etag,
+                            &self.outer_headers,
+                        ),
                         etag,
                     }
                 })

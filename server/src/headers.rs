@@ -65,6 +65,13 @@ impl SecurityHeadersLayer {
     }
 }
 
+impl SecurityHeadersLayer {
+    /// The headers, in the order they are added.
+    pub fn headers(&self) -> &[(HeaderName, HeaderValue)] {
+        &self.headers[..]
+    }
+}
+
 impl<S> Layer<S> for SecurityHeadersLayer {
     type Service = SecurityHeaders<S>;
 

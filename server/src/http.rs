@@ -144,6 +144,9 @@ pub fn service(state: AppState) -> ShopService {
         cache::layer,
     ));
     let web = web::shop_router(&web_dir, Some(pages_api), shop);
+    let security_headers = headers::SecurityHeadersLayer::new(csp);
+    // Kept catalogue answers carry the security headers already.
+    catalogue.send_with(security_headers.headers());
     // The layers every answer passes through wrap the whole router once, and
     // `Application` serves them directly, without a router around them.
     // Given to `Router::layer` instead, they would wrap each route, and the
@@ -164,7 +167,7 @@ pub fn service(state: AppState) -> ShopService {
                 }),
         )
         // Outside the timeout and panic layers, so their answers carry the headers too.
-        .layer(headers::SecurityHeadersLayer::new(csp))
+        .layer(security_headers)
         // Catalogue reads from memory, and every write under /api run to its
         // end and then marking them out of date (see `cache`).
         .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
