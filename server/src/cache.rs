@@ -33,7 +33,7 @@ use axum::extract::{Request, State};
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_NONE_MATCH, VARY,
 };
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -64,13 +64,28 @@ struct Version {
 struct Entry {
     version: Version,
     /// The handler's headers (content type, `X-Total-Count`, ...).
+    handler_headers: HeaderMap,
+    /// The cache's `outer_headers`, for the gzip copy's headers.
+    outer_headers: Vec<(HeaderName, HeaderValue)>,
+    /// Every header of the answer as sent (the handler's, `ETag`,
+    /// `Cache-Control`, `Vary`), made once; each answer clones it.
     headers: HeaderMap,
     body: Bytes,
     etag: HeaderValue,
-    /// The gzip copy and its ETag, made on the first request that accepts it;
-    /// None when compressing does not pay.
-    gzip: OnceLock<Option<(Bytes, HeaderValue)>>,
+    /// The gzip copy, its ETag and its headers, made on the first request
+    /// that accepts it; None when compressing does not pay.
+    gzip: OnceLock<Option<Gzipped>>,
 }
+
+struct Gzipped {
+    body: Bytes,
+    etag: HeaderValue,
+    headers: HeaderMap,
+}
+
+/// Room for the headers the layers outside add to every answer (the security
+/// headers), so that adding them does not rebuild a cloned map's index.
+const ROOM_FOR_MORE_HEADERS: usize = 8;
 
 /// The kept catalogue answers and the version they must match.
 pub struct CatalogueCache {
@@ -80,6 +95,9 @@ pub struct CatalogueCache {
     /// PostgreSQL: the database, whose sequence is the shared version.
     shared: Option<Db>,
     entries: RwLock<Entries>,
+    /// The headers the layers outside add to every answer that lacks them
+    /// (the security headers): kept answers carry them already.
+    outer_headers: OnceLock<Vec<(HeaderName, HeaderValue)>>,
 }
 
 #[derive(Default)]
@@ -99,6 +117,7 @@ impl CatalogueCache {
             local: AtomicU64::new(0),
             shared: (db.backend == Backend::Postgres).then(|| db.clone()),
             entries: RwLock::new(Entries::default()),
+            outer_headers: OnceLock::new(),
         }
     }
 
@@ -115,6 +134,18 @@ impl CatalogueCache {
                 tracing::error!(error = %e, "cannot advance the catalogue version: other shop processes may serve an old catalogue until the next write");
             }
         }
+    }
+
+    /// Makes kept answers carry `headers`, after their own, when they do not
+    /// set them: those the layers outside the cache add to every answer, so
+    /// that adding them to a kept answer finds nothing left to do. Only the
+    /// first call counts.
+    pub fn send_with(&self, headers: &[(HeaderName, HeaderValue)]) {
+        let _ = self.outer_headers.set(headers.to_vec());
+    }
+
+    fn outer_headers(&self) -> &[(HeaderName, HeaderValue)] {
+        self.outer_headers.get().map_or(&[], Vec::as_slice)
     }
 
     async fn version(&self) -> Result<Version, sqlx::Error> {
@@ -288,12 +319,15 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     if body.len() > MAX_ENTRY_BYTES {
         return Response::from_parts(parts, Body::from(body));
     }
-    let mut headers = parts.headers;
-    headers.remove(CONTENT_LENGTH);
+    let mut handler_headers = parts.headers;
+    handler_headers.remove(CONTENT_LENGTH);
+    let etag = etag_of(&body, "");
     let entry = Arc::new(Entry {
         version,
-        headers,
-        etag: etag_of(&body, ""),
+        headers: answer_headers(&handler_headers, None, &etag, cache.outer_headers()),
+        handler_headers,
+        outer_headers: cache.outer_headers().to_vec(),
+        etag,
         body,
         gzip: OnceLock::new(),
     });
@@ -301,35 +335,54 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     entry.respond(gzip, if_none_match.as_ref())
 }
 
+/// The headers of a kept answer: the handler's, then `Content-Encoding`
+/// when compressed, `ETag`, `Cache-Control` and `Vary`, then those of `outer`
+/// it has not set, in a map with room for more.
+fn answer_headers(
+    handler: &HeaderMap,
+    encoding: Option<&'static str>,
+    etag: &HeaderValue,
+    outer: &[(HeaderName, HeaderValue)],
+) -> HeaderMap {
+    let mut headers = HeaderMap::with_capacity(handler.len() + 4 + ROOM_FOR_MORE_HEADERS);
+    for (name, value) in handler {
+        headers.append(name.clone(), value.clone());
+    }
+    if let Some(encoding) = encoding {
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    headers.insert(ETAG, etag.clone());
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    for (name, value) in outer {
+        if !headers.contains_key(name) {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
+    headers
+}
+
 impl Entry {
     fn respond(&self, gzip: bool, if_none_match: Option<&HeaderValue>) -> Response {
-        let compressed = if gzip { self.gzipped() } else { None };
-        let (body, etag) = match compressed {
-            Some((body, etag)) => (body.clone(), etag),
-            None => (self.body.clone(), &self.etag),
+        let (body, etag, headers) = match if gzip { self.gzipped() } else { None } {
+            Some(gzipped) => (&gzipped.body, &gzipped.etag, &gzipped.headers),
+            None => (&self.body, &self.etag, &self.headers),
         };
-        let mut response = if if_none_match.is_some_and(|inm| etag_matches(inm, etag)) {
+        if if_none_match.is_some_and(|inm| etag_matches(inm, etag)) {
             let mut response = Response::new(Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
-            response
-        } else {
-            let mut response = Response::new(Body::from(body));
-            *response.headers_mut() = self.headers.clone();
-            if compressed.is_some() {
-                response
-                    .headers_mut()
-                    .insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            }
-            response
-        };
-        let headers = response.headers_mut();
-        headers.insert(ETAG, etag.clone());
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            let headers = response.headers_mut();
+            headers.insert(ETAG, etag.clone());
+            headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            return response;
+        }
+        let mut response = Response::new(Body::from(body.clone()));
+        *response.headers_mut() = headers.clone();
         response
     }
 
-    fn gzipped(&self) -> Option<&(Bytes, HeaderValue)> {
+    fn gzipped(&self) -> Option<&Gzipped> {
         self.gzip
             .get_or_init(|| {
                 if self.body.len() < MIN_GZIP_BYTES {
@@ -343,7 +396,16 @@ impl Entry {
                 let gzipped = encoder.finish().ok()?;
                 (gzipped.len() < self.body.len()).then(|| {
                     let etag = etag_of(&self.body, "-gzip");
-                    (Bytes::from(gzipped), etag)
+                    Gzipped {
+                        body: Bytes::from(gzipped),
+                        headers: answer_headers(
+                            &self.handler_headers,
+                            Some("gzip"),
+                            &etag,
+                            &self.outer_headers,
+                        ),
+                        etag,
+                    }
                 })
             })
             .as_ref()

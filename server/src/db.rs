@@ -108,6 +108,10 @@ impl Db {
                         "PRAGMA synchronous = NORMAL",
                         busy_timeout.as_str(),
                         "PRAGMA foreign_keys = ON",
+                        // A page cache of 512 KiB per connection instead of
+                        // SQLite's 2 MiB: nine connections kept up to 18 MiB
+                        // of pages the operating system's cache holds too.
+                        "PRAGMA cache_size = -512",
                     ] {
                         conn.execute(pragma).await?;
                     }

@@ -1,6 +1,7 @@
 //! The shop's HTTP face: every route under /api with its OpenAPI document,
 //! the web app everywhere else, and the layers every answer passes through.
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,6 +11,8 @@ use axum::http::{header, HeaderValue, Request, Response};
 use axum::response::IntoResponse;
 use axum::routing::any;
 use axum::{Extension, Router};
+use tower::util::BoxCloneSyncService;
+use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -91,8 +94,26 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api_routes().1
 }
 
-/// The whole shop: the API under /api and the web app everywhere else.
+/// The whole shop as a router: the API under /api and the web app everywhere
+/// else ([`service`] in a router of its own).
 pub fn app(state: AppState) -> Router {
+    Router::new().fallback_service(service(state))
+}
+
+/// What the shop answers with: its answers' bodies as the trace layer passes them on.
+pub type ShopBody = tower_http::trace::ResponseBody<
+    Body,
+    tower_http::classify::NeverClassifyEos<tower_http::classify::ServerErrorsFailureClass>,
+>;
+
+/// The whole shop as one service, which `Application` serves: the API under
+/// /api and the web app everywhere else, inside the layers every answer passes
+/// through. Cloned for every request: the clone copies the layers' settings
+/// and shares the routers.
+pub type ShopService = BoxCloneSyncService<Request<Body>, Response<ShopBody>, Infallible>;
+
+/// The whole shop: the API under /api and the web app everywhere else.
+pub fn service(state: AppState) -> ShopService {
     let (api, openapi) = api_routes();
     let web_dir = state.config.web_dir.clone();
     let csp = headers::content_security_policy(&state.config);
@@ -123,32 +144,15 @@ pub fn app(state: AppState) -> Router {
         cache::layer,
     ));
     let web = web::shop_router(&web_dir, Some(pages_api), shop);
-    api.merge(web)
-        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
-        .layer(CatchPanicLayer::custom(|_panic| {
-            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-        }))
-        // Catalogue reads from memory, and every write under /api run to its
-        // end and then marking them out of date (see `cache`).
-        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
-        // Outside the timeout and panic layers, so their answers carry the headers too.
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CONTENT_SECURITY_POLICY,
-            csp,
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("DENY"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
+    let security_headers = headers::SecurityHeadersLayer::new(csp);
+    // Kept catalogue answers carry the security headers already.
+    catalogue.send_with(security_headers.headers());
+    // The layers every answer passes through wrap the whole router once, and
+    // `Application` serves them directly, without a router around them.
+    // Given to `Router::layer` instead, they would wrap each route, and the
+    // route's whole stack (a boxed service per layer) would be cloned for
+    // every request, before the catalogue cache could answer it from memory.
+    let layers = ServiceBuilder::new()
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {
@@ -162,4 +166,15 @@ pub fn app(state: AppState) -> Router {
                     );
                 }),
         )
+        // Outside the timeout and panic layers, so their answers carry the headers too.
+        .layer(security_headers)
+        // Catalogue reads from memory, and every write under /api run to its
+        // end and then marking them out of date (see `cache`).
+        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES));
+    BoxCloneSyncService::new(layers.service(api.merge(web)))
 }

@@ -4,25 +4,24 @@
 //! hold sweep, the mail worker and the housekeeping of rate limits.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::Request;
-use axum::Router;
 use tokio::net::TcpListener;
 
 use crate::config::Config;
 use crate::db::{Backend, Db};
-use crate::http::app;
+use crate::http::ShopService;
 use crate::state::AppState;
 use crate::{auth, connections, demo, mail, orders, payments};
 
 /// A shop bound to its port, ready to serve.
 pub struct Application {
     listener: TcpListener,
-    router: Router,
+    service: ShopService,
     state: AppState,
     connections: connections::ConnectionLimits,
     mailer: std::sync::Arc<mail::Mailer>,
@@ -59,7 +58,7 @@ impl Application {
         let google = auth::google::OidcProvider::from_config(&config)?;
         let mailer = std::sync::Arc::new(mail::Mailer::from_config(&config)?);
         let state = AppState::new(db, config, tokens, payments, google);
-        let router = app(state.clone());
+        let service = crate::http::service(state.clone());
         let addr = listener.local_addr()?;
         let backend = match state.db.backend {
             Backend::Sqlite => "SQLite",
@@ -80,7 +79,7 @@ impl Application {
         }
         Ok(Application {
             listener,
-            router,
+            service,
             state,
             connections,
             mailer,
@@ -116,7 +115,7 @@ impl Application {
         let mail = tokio::spawn(mail::run(self.state.clone(), self.mailer.clone()));
         let served = serve(
             self.listener,
-            self.router,
+            self.service,
             self.state.config.request_timeout,
             connections::Gate::new(self.connections),
             shutdown,
@@ -163,7 +162,7 @@ fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
 /// accepting and waits for the open connections to finish.
 async fn serve(
     listener: TcpListener,
-    router: Router,
+    service: ShopService,
     header_timeout: Duration,
     mut gate: connections::Gate,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -172,9 +171,8 @@ async fn serve(
     use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
-    use tower::{Service, ServiceExt};
+    use tower::ServiceExt;
 
-    let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
     let mut builder = Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -201,10 +199,14 @@ async fn serve(
                 continue;
             }
         };
-        let Ok(service) = make_service.call(remote).await;
-        let service = TowerToHyperService::new(
-            service.map_request(|request: Request<hyper::body::Incoming>| request.map(Body::new)),
-        );
+        // The client's address, as `into_make_service_with_connect_info` gives it.
+        let service = TowerToHyperService::new(service.clone().map_request(
+            move |request: Request<hyper::body::Incoming>| {
+                let mut request = request.map(Body::new);
+                request.extensions_mut().insert(ConnectInfo(remote));
+                request
+            },
+        ));
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             if let Err(e) = connection.await {

@@ -106,6 +106,8 @@ struct File {
     content_type: HeaderValue,
     cache_control: HeaderValue,
     copies: Vec<Copy>,
+    /// A page's empty page-data script, found once when the app is loaded.
+    slot: Option<PageDataSlot>,
 }
 
 /// The file as sent with one `Content-Encoding` (None: the file itself).
@@ -113,6 +115,8 @@ struct Copy {
     encoding: Option<&'static str>,
     bytes: Bytes,
     etag: HeaderValue,
+    /// The headers it is sent with, made once with its file ([`File::new`]).
+    headers: HeaderMap,
 }
 
 const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gz", "gzip")];
@@ -154,8 +158,14 @@ impl Site {
                     copies.push(Copy::new(Some(encoding), std::fs::read(copy)?));
                 }
             }
-            copies.push(Copy::new(None, std::fs::read(path)?));
+            let bytes = std::fs::read(path)?;
             let content_type = mime_guess::from_path(path).first_or_octet_stream();
+            let slot = if content_type == mime_guess::mime::TEXT_HTML {
+                PageDataSlot::find(&bytes)
+            } else {
+                None
+            };
+            copies.push(Copy::new(None, bytes));
             let cache_control = if name.starts_with("assets/") {
                 "public, max-age=31536000, immutable"
             } else {
@@ -163,12 +173,13 @@ impl Site {
             };
             files.insert(
                 format!("/{name}"),
-                File {
-                    content_type: HeaderValue::from_str(content_type.as_ref())
+                File::new(
+                    HeaderValue::from_str(content_type.as_ref())
                         .expect("a MIME type is a header value"),
-                    cache_control: HeaderValue::from_static(cache_control),
+                    HeaderValue::from_static(cache_control),
                     copies,
-                },
+                    slot,
+                ),
             );
         }
         Ok(Site {
@@ -222,24 +233,20 @@ impl Site {
                     .is_none_or(|e| accepts_encoding(request.headers(), e))
             })
             .expect("the file itself is always there");
-        let mut headers = HeaderMap::new();
-        headers.insert(header::CONTENT_TYPE, file.content_type.clone());
-        headers.insert(header::CACHE_CONTROL, file.cache_control.clone());
-        // The same address answers differently by Accept-Encoding: caches must keep them apart.
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        headers.insert(header::ETAG, copy.etag.clone());
-        if let Some(encoding) = copy.encoding {
-            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
-        }
         let unchanged = request
             .headers()
             .get_all(header::IF_NONE_MATCH)
             .iter()
             .any(|inm| etag_matches(inm, &copy.etag));
-        if unchanged && status == StatusCode::OK {
-            return (StatusCode::NOT_MODIFIED, headers).into_response();
-        }
-        (status, headers, Body::from(copy.bytes.clone())).into_response()
+        let (status, body) = if unchanged && status == StatusCode::OK {
+            (StatusCode::NOT_MODIFIED, Body::empty())
+        } else {
+            (status, Body::from(copy.bytes.clone()))
+        };
+        let mut response = Response::new(body);
+        *response.status_mut() = status;
+        *response.headers_mut() = copy.headers.clone();
+        response
     }
 }
 
@@ -261,7 +268,7 @@ impl Site {
     async fn filled(&self, name: &str, file: &File) -> Option<Arc<File>> {
         let api = self.api.as_ref()?;
         let html = &file.copies.last()?.bytes;
-        let slot = PageDataSlot::find(html)?;
+        let slot = file.slot.as_ref()?;
         let request = axum::http::Request::get(&slot.api)
             .body(Body::empty())
             .ok()?;
@@ -292,17 +299,18 @@ impl Site {
             .as_ref()
             .and_then(|t| t.to_str().ok()?.parse::<u64>().ok());
         let page = slot.fill(html, &body, total)?;
-        let file = Arc::new(File {
-            content_type: file.content_type.clone(),
-            cache_control: file.cache_control.clone(),
-            copies: [
+        let file = Arc::new(File::new(
+            file.content_type.clone(),
+            file.cache_control.clone(),
+            [
                 gzip(&page).map(|g| Copy::new(Some("gzip"), g)),
                 Some(Copy::new(None, page)),
             ]
             .into_iter()
             .flatten()
             .collect(),
-        });
+            None,
+        ));
         self.filled
             .write()
             .unwrap_or_else(|e| e.into_inner())
@@ -390,10 +398,10 @@ impl Site {
 
     /// A page made while answering, as `file`'s type, with a gzip copy when `compress`.
     fn page_file(&self, file: &File, page: Vec<u8>, compress: bool) -> File {
-        File {
-            content_type: file.content_type.clone(),
-            cache_control: file.cache_control.clone(),
-            copies: [
+        File::new(
+            file.content_type.clone(),
+            file.cache_control.clone(),
+            [
                 compress
                     .then(|| gzip(&page))
                     .flatten()
@@ -403,7 +411,8 @@ impl Site {
             .into_iter()
             .flatten()
             .collect(),
-        }
+            None,
+        )
     }
 }
 
@@ -686,6 +695,40 @@ impl Copy {
             encoding,
             etag: etag_of(&bytes, &suffix),
             bytes: Bytes::from(bytes),
+            headers: HeaderMap::new(),
+        }
+    }
+}
+
+/// Room for the headers the layers outside add to every answer (the security
+/// headers), so that adding them does not rebuild a cloned map's index.
+const ROOM_FOR_MORE_HEADERS: usize = 8;
+
+impl File {
+    /// A file and its copies, each with the headers it is sent with.
+    fn new(
+        content_type: HeaderValue,
+        cache_control: HeaderValue,
+        mut copies: Vec<Copy>,
+        slot: Option<PageDataSlot>,
+    ) -> File {
+        for copy in &mut copies {
+            let mut headers = HeaderMap::with_capacity(5 + ROOM_FOR_MORE_HEADERS);
+            headers.insert(header::CONTENT_TYPE, content_type.clone());
+            headers.insert(header::CACHE_CONTROL, cache_control.clone());
+            // The same address answers differently by Accept-Encoding: caches must keep them apart.
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            headers.insert(header::ETAG, copy.etag.clone());
+            if let Some(encoding) = copy.encoding {
+                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+            }
+            copy.headers = headers;
+        }
+        File {
+            content_type,
+            cache_control,
+            copies,
+            slot,
         }
     }
 }
