@@ -345,6 +345,10 @@ if [[ -n ${BENCH_SKIP_LIGHTHOUSE:-} ]]; then
   done
 else
   log "Lighthouse (mobile preset, Chromium at ${CHROME_PATH:-/usr/bin/chromium})"
+  if [[ -z ${CHROME_PATH:-} ]]; then
+    # Debian's Chromium, as the browser tests use it (installed when missing).
+    bash "$ROOT/web/scripts/ensure-chromium.sh" || echo "cannot install Chromium"
+  fi
   if [[ ! -d $BENCH/node_modules/lighthouse ]]; then
     (cd "$BENCH" && npm ci --no-audit --no-fund) || true
   fi
