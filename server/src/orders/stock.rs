@@ -44,20 +44,7 @@ pub async fn parts(
     conn: &mut sqlx::AnyConnection,
     ids: &[i64],
 ) -> Result<HashMap<i64, PartInfo>, sqlx::Error> {
-    let mut ids = ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
-    let mut found = HashMap::with_capacity(ids.len());
-    for chunk in ids.chunks(500) {
-        let select = Query::select()
-            .columns(columns())
-            .from(Parts::Table)
-            .and_where(Expr::col(Parts::Id).is_in(chunk.iter().copied()))
-            .to_owned();
-        let rows: Vec<PartInfo> = db.fetch_all_on(&mut *conn, &select).await?;
-        found.extend(rows.into_iter().map(|p| (p.id, p)));
-    }
-    Ok(found)
+    read(db, conn, ids, false).await
 }
 
 /// The parts among `ids` that exist, by id, read in a write transaction
@@ -68,6 +55,15 @@ pub async fn lock(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     ids: &[i64],
+) -> Result<HashMap<i64, PartInfo>, sqlx::Error> {
+    read(db, conn, ids, db.backend == Backend::Postgres).await
+}
+
+async fn read(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    ids: &[i64],
+    lock_rows: bool,
 ) -> Result<HashMap<i64, PartInfo>, sqlx::Error> {
     let mut ids = ids.to_vec();
     ids.sort_unstable();
@@ -80,7 +76,7 @@ pub async fn lock(
             .and_where(Expr::col(Parts::Id).is_in(chunk.iter().copied()))
             .order_by(Parts::Id, sea_query::Order::Asc)
             .to_owned();
-        if db.backend == Backend::Postgres {
+        if lock_rows {
             select.lock(LockType::Update);
         }
         let rows: Vec<PartInfo> = db.fetch_all_on(&mut *conn, &select).await?;
