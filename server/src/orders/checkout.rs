@@ -72,12 +72,12 @@ pub enum Refused {
     /// Line `index` asks for fewer units than its part's minimum order.
     BelowMinimum { index: usize, part: PartInfo },
     /// Line `index` asks for more units than its part has left after the
-    /// order's earlier lines of that part: `left` (None: enough are left
-    /// now; another order had them a moment ago). `part` as it stands now.
+    /// order's earlier lines of that part: `left`. `part` as the order
+    /// found it.
     Short {
         index: usize,
         part: PartInfo,
-        left: Option<i64>,
+        left: i64,
     },
     /// Anything else: too many unpaid orders, an empty cart, an address or
     /// a delivery method that is not there, a total that changed.
@@ -214,7 +214,7 @@ pub(super) async fn check(
         let part = &parts[id];
         let before = earlier.entry(*id).or_default();
         if *before + quantity > part.available_quantity {
-            let left = Some((part.available_quantity - *before).max(0));
+            let left = (part.available_quantity - *before).max(0);
             let part = part.clone();
             return Err(Refused::Short { index, part, left });
         }
@@ -350,9 +350,8 @@ fn line_error(refused: Refused) -> ApiError {
             index,
             "quantity",
             match left {
-                Some(0) => "Out of stock".to_owned(),
-                Some(n) => format!("Only {n} in stock"),
-                None => "Not enough stock".to_owned(),
+                0 => "Out of stock".to_owned(),
+                n => format!("Only {n} in stock"),
             },
             Some(part.name),
         ),
@@ -695,7 +694,7 @@ mod tests {
         let (status, message, fields) = answer(line_error(Refused::Short {
             index: 1,
             part: part(),
-            left: Some(1),
+            left: 1,
         }));
         assert_eq!(status, StatusCode::CONFLICT);
         assert_eq!(message, "Line 2 (Front brake disc): Only 1 in stock");
@@ -725,7 +724,7 @@ mod tests {
         let (_, message, _) = answer(line_error(Refused::Short {
             index: 0,
             part: part(),
-            left: Some(0),
+            left: 0,
         }));
         assert_eq!(message, "Line 1 (Front brake disc): Out of stock");
     }
