@@ -63,9 +63,7 @@ impl SecurityHeadersLayer {
             ]),
         }
     }
-}
 
-impl SecurityHeadersLayer {
     /// The headers, in the order they are added.
     pub fn headers(&self) -> &[(HeaderName, HeaderValue)] {
         &self.headers[..]
