@@ -65,8 +65,6 @@ struct Entry {
     version: Version,
     /// The handler's headers (content type, `X-Total-Count`, ...).
     handler_headers: HeaderMap,
-    /// The cache's `outer_headers`, for the gzip copy's headers.
-    outer_headers: Vec<(HeaderName, HeaderValue)>,
     /// Every header of the answer as sent (the handler's, `ETag`,
     /// `Cache-Control`, `Vary`), made once; each answer clones it.
     headers: HeaderMap,
@@ -302,7 +300,7 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
         Err(_) => return next.run(request).await,
     };
     if let Some(entry) = cache.lookup(&key, version) {
-        return entry.respond(gzip, if_none_match.as_ref());
+        return entry.respond(gzip, if_none_match.as_ref(), cache.outer_headers());
     }
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || response.headers().contains_key(CONTENT_ENCODING) {
@@ -326,13 +324,12 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
         version,
         headers: answer_headers(&handler_headers, None, &etag, cache.outer_headers()),
         handler_headers,
-        outer_headers: cache.outer_headers().to_vec(),
         etag,
         body,
         gzip: OnceLock::new(),
     });
     cache.store(key, entry.clone());
-    entry.respond(gzip, if_none_match.as_ref())
+    entry.respond(gzip, if_none_match.as_ref(), cache.outer_headers())
 }
 
 /// The headers of a kept answer: the handler's, then `Content-Encoding`
@@ -363,8 +360,15 @@ fn answer_headers(
 }
 
 impl Entry {
-    fn respond(&self, gzip: bool, if_none_match: Option<&HeaderValue>) -> Response {
-        let (body, etag, headers) = match if gzip { self.gzipped() } else { None } {
+    /// The answer, gzipped when `gzip` and that pays; `outer` are the
+    /// cache's `outer_headers`, for the gzip copy made on first use.
+    fn respond(
+        &self,
+        gzip: bool,
+        if_none_match: Option<&HeaderValue>,
+        outer: &[(HeaderName, HeaderValue)],
+    ) -> Response {
+        let (body, etag, headers) = match if gzip { self.gzipped(outer) } else { None } {
             Some(gzipped) => (&gzipped.body, &gzipped.etag, &gzipped.headers),
             None => (&self.body, &self.etag, &self.headers),
         };
@@ -382,7 +386,7 @@ impl Entry {
         response
     }
 
-    fn gzipped(&self) -> Option<&Gzipped> {
+    fn gzipped(&self, outer: &[(HeaderName, HeaderValue)]) -> Option<&Gzipped> {
         self.gzip
             .get_or_init(|| {
                 if self.body.len() < MIN_GZIP_BYTES {
@@ -398,12 +402,7 @@ impl Entry {
                     let etag = etag_of(&self.body, "-gzip");
                     Gzipped {
                         body: Bytes::from(gzipped),
-                        headers: answer_headers(
-                            &self.handler_headers,
-                            Some("gzip"),
-                            &etag,
-                            &self.outer_headers,
-                        ),
+                        headers: answer_headers(&self.handler_headers, Some("gzip"), &etag, outer),
                         etag,
                     }
                 })
