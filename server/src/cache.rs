@@ -81,10 +81,6 @@ struct Gzipped {
     headers: HeaderMap,
 }
 
-/// Room for the headers the layers outside add to every answer (the security
-/// headers), so that adding them does not rebuild a cloned map's index.
-const ROOM_FOR_MORE_HEADERS: usize = 8;
-
 /// The kept catalogue answers and the version they must match.
 pub struct CatalogueCache {
     enabled: bool,
@@ -341,7 +337,8 @@ fn answer_headers(
     etag: &HeaderValue,
     outer: &[(HeaderName, HeaderValue)],
 ) -> HeaderMap {
-    let mut headers = HeaderMap::with_capacity(handler.len() + 4 + ROOM_FOR_MORE_HEADERS);
+    let mut headers =
+        HeaderMap::with_capacity(handler.len() + 4 + crate::headers::ROOM_FOR_MORE_HEADERS);
     for (name, value) in handler {
         headers.append(name.clone(), value.clone());
     }

@@ -39,6 +39,11 @@ pub fn content_security_policy(config: &Config) -> HeaderValue {
     HeaderValue::from_str(&policy).expect("the policy is plain ASCII")
 }
 
+/// Room to leave in a header map made once and cloned for each answer, for
+/// the headers the layers outside add to every answer (the security
+/// headers), so that adding them does not rebuild the clone's index.
+pub const ROOM_FOR_MORE_HEADERS: usize = 8;
+
 /// The security headers, made once: every answer gets each of them that it
 /// does not set itself (`X-Content-Type-Options`, the Content-Security-Policy,
 /// `X-Frame-Options`, `Referrer-Policy`, added in that order).

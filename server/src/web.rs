@@ -700,10 +700,6 @@ impl Copy {
     }
 }
 
-/// Room for the headers the layers outside add to every answer (the security
-/// headers), so that adding them does not rebuild a cloned map's index.
-const ROOM_FOR_MORE_HEADERS: usize = 8;
-
 impl File {
     /// A file and its copies, each with the headers it is sent with.
     fn new(
@@ -713,7 +709,7 @@ impl File {
         slot: Option<PageDataSlot>,
     ) -> File {
         for copy in &mut copies {
-            let mut headers = HeaderMap::with_capacity(5 + ROOM_FOR_MORE_HEADERS);
+            let mut headers = HeaderMap::with_capacity(5 + crate::headers::ROOM_FOR_MORE_HEADERS);
             headers.insert(header::CONTENT_TYPE, content_type.clone());
             headers.insert(header::CACHE_CONTROL, cache_control.clone());
             // The same address answers differently by Accept-Encoding: caches must keep them apart.
