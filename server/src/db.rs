@@ -42,6 +42,20 @@ struct Writer {
     pool: AnyPool,
 }
 
+/// Statements binding more values than this are prepared for one use instead
+/// of being kept in the connection's cache of prepared statements. Their SQL
+/// grows with the rows they touch (a batch of orders, a page of parts), so
+/// every size would be kept as a statement of its own, on every connection:
+/// on SQLite, kept batch statements made up most of its memory after a run
+/// of orders. Preparing one costs far less than running it.
+pub const MAX_KEPT_STATEMENT_VALUES: usize = 32;
+
+/// Whether a statement with these values is kept prepared (see
+/// [`MAX_KEPT_STATEMENT_VALUES`]).
+pub fn keep_prepared(values: &SqlxValues) -> bool {
+    values.0 .0.len() <= MAX_KEPT_STATEMENT_VALUES
+}
+
 /// PostgreSQL: the connections kept for placing orders, one for each of
 /// the order desks (`orders::group`).
 pub const ORDER_CONNECTIONS: u32 = 3;
@@ -259,7 +273,9 @@ impl Db {
 
     pub async fn fetch_one<T: Row>(&self, statement: &impl SqlxBinder) -> Result<T, sqlx::Error> {
         let (sql, values) = self.sql(statement);
+        let keep = keep_prepared(&values);
         sqlx::query_as_with::<_, T, _>(&sql, values)
+            .persistent(keep)
             .fetch_one(&self.pool)
             .await
     }
@@ -275,7 +291,9 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<Vec<T>, sqlx::Error> {
         let (sql, values) = self.sql(statement);
+        let keep = keep_prepared(&values);
         sqlx::query_as_with::<_, T, _>(&sql, values)
+            .persistent(keep)
             .fetch_all(executor)
             .await
     }
@@ -286,7 +304,9 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<Option<T>, sqlx::Error> {
         let (sql, values) = self.sql(statement);
+        let keep = keep_prepared(&values);
         sqlx::query_as_with::<_, T, _>(&sql, values)
+            .persistent(keep)
             .fetch_optional(executor)
             .await
     }
@@ -297,7 +317,9 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<u64, sqlx::Error> {
         let (sql, values) = self.sql(statement);
+        let keep = keep_prepared(&values);
         Ok(sqlx::query_with(&sql, values)
+            .persistent(keep)
             .execute(executor)
             .await?
             .rows_affected())

@@ -90,7 +90,11 @@ pub async fn insert_all(
         } else {
             statement.build_sqlx(SqliteQueryBuilder)
         };
-        sqlx::query_with(&sql, values).execute(&mut *conn).await?;
+        let keep = crate::db::keep_prepared(&values);
+        sqlx::query_with(&sql, values)
+            .persistent(keep)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }
