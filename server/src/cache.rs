@@ -315,6 +315,7 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     }
     let mut handler_headers = parts.headers;
     handler_headers.remove(CONTENT_LENGTH);
+    let body = crate::zero_copy::keep(body);
     let etag = etag_of(&body, "");
     let entry = Arc::new(Entry {
         version,
@@ -398,7 +399,7 @@ impl Entry {
                 (gzipped.len() < self.body.len()).then(|| {
                     let etag = etag_of(&self.body, "-gzip");
                     Gzipped {
-                        body: Bytes::from(gzipped),
+                        body: crate::zero_copy::keep(Bytes::from(gzipped)),
                         headers: answer_headers(&self.handler_headers, Some("gzip"), &etag, outer),
                         etag,
                     }

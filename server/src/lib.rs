@@ -33,6 +33,7 @@ pub mod system;
 pub mod users;
 pub mod vehicles;
 pub mod web;
+pub mod zero_copy;
 
 pub use config::Config;
 pub use db::{Backend, Db};

@@ -168,7 +168,7 @@ async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     use hyper::server::conn::http1::Builder;
-    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::rt::TokioTimer;
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
     use tower::ServiceExt;
@@ -207,7 +207,13 @@ async fn serve(
                 request
             },
         ));
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        // Each answer leaves as soon as it is written, without waiting for
+        // the acknowledgement of the one before (Nagle's algorithm).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        let connection = graceful
+            .watch(builder.serve_connection(crate::zero_copy::Connection::new(stream), service));
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::trace!(error = %e, "connection ended with an error");

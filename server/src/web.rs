@@ -691,10 +691,11 @@ fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
 impl Copy {
     fn new(encoding: Option<&'static str>, bytes: Vec<u8>) -> Copy {
         let suffix = encoding.map(|e| format!("-{e}")).unwrap_or_default();
+        let bytes = crate::zero_copy::keep(Bytes::from(bytes));
         Copy {
             encoding,
             etag: etag_of(&bytes, &suffix),
-            bytes: Bytes::from(bytes),
+            bytes,
             headers: HeaderMap::new(),
         }
     }

@@ -26,6 +26,7 @@ mod fitment_qualifiers;
 mod garage;
 mod group_commit;
 mod images;
+mod large_answers;
 mod limits;
 mod log_forging;
 mod mail;
