@@ -252,6 +252,19 @@ curl -sf -o "$WORK/part.json" "$BASE/api/part/$PART_ID"
 chmod -R a+rX "$WWW" "$WORK"/*.json
 NGINX_PORT=$(free_port)
 NGINX_BASE=http://127.0.0.1:$NGINX_PORT
+# A second nginx server sends the list with the shop's own headers as well
+# (security headers, ETag, Cache-Control, Vary, X-Total-Count; nginx writes
+# its own Content-Type, Content-Length and Date): the same answer, headers and
+# all. Header size matters here: on loopback an answer up to about 64 KiB
+# leaves in one packet, and the 64 KB list with nginx's short headers just fits.
+NGINX_HEADERS_PORT=$(free_port)
+NGINX_HEADERS_BASE=http://127.0.0.1:$NGINX_HEADERS_PORT
+SHOP_LIST_HEADERS=$(curl -sf -D - -o /dev/null "$BASE/api/part?limit=100" | tr -d '\r' |
+  awk 'NR > 1 && index($0, ": ") {
+    name = substr($0, 1, index($0, ": ") - 1); value = substr($0, index($0, ": ") + 2)
+    if (tolower(name) ~ /^(content-type|content-length|date)$/) next
+    gsub(/\\/, "\\\\", value); gsub(/"/, "\\\"", value)
+    printf "add_header %s \"%s\" always; ", name, value }')
 cat >"$WORK/nginx/nginx.conf" <<EOF
 # worker_processes auto: as many workers as cores (2 here), the same cores the
 # shop's tokio runtime uses.
@@ -288,6 +301,10 @@ http {
     location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location / { try_files \$uri /index.html; add_header Cache-Control "no-cache"; }
   }
+  server {
+    listen 127.0.0.1:$NGINX_HEADERS_PORT;
+    location = /api/part { etag off; $SHOP_LIST_HEADERS alias $WORK/list.json; default_type application/json; types { } }
+  }
 }
 EOF
 "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx.log" &
@@ -301,6 +318,11 @@ for p in "/api/part?limit=100" "/api/part/$PART_ID"; do
   fi
 done
 echo "nginx pid $NGINX_PID on $NGINX_BASE: same bytes, content-type $(curl -sI "$NGINX_BASE/api/part/$PART_ID" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Tt]ype: //p')"
+if ! cmp -s <(curl -sf "$BASE/api/part?limit=100") <(curl -sf "$NGINX_HEADERS_BASE/api/part?limit=100"); then
+  echo "nginx with the shop's headers does not serve the same bytes as the shop" >&2
+  exit 1
+fi
+echo "answer sizes, headers and body: shop $(curl -s -D - -o /dev/null "$BASE/api/part?limit=100" | wc -c) + $(wc -c <"$WORK/list.json"), nginx $(curl -s -D - -o /dev/null "$NGINX_BASE/api/part?limit=100" | wc -c) + the same, nginx with the shop's headers $(curl -s -D - -o /dev/null "$NGINX_HEADERS_BASE/api/part?limit=100" | wc -c) + the same"
 
 log "reads: shop and nginx in turn, rounds: $ROUNDS (wrk -t$THREADS -c$CONNS -d$DURATION)"
 { echo /; helper assets web/dist/index.html; } >"$WORK/home-paths"
@@ -310,6 +332,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
   echo "  round $r of $ROUNDS"
   run_wrk shop_list "$r" "$BASE" "/api/part?limit=100"
   run_wrk nginx_list "$r" "$NGINX_BASE" "/api/part?limit=100"
+  run_wrk nginx_list_headers "$r" "$NGINX_HEADERS_BASE" "/api/part?limit=100"
   run_wrk shop_part "$r" "$BASE" "/api/part/$PART_ID"
   run_wrk nginx_part "$r" "$NGINX_BASE" "/api/part/$PART_ID"
   run_wrk shop_home "$r" "$BASE" / "{\"assets\": $ASSETS}" -s "$LIB/paths.lua"

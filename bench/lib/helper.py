@@ -514,6 +514,25 @@ def cmd_report(out_md, header_file):
                 with_runs([r["rps"] for r in n], fmt_rps), ratio_text, budget,
                 (ratio >= share and not bad) if share else None, note)
         if key == "list":
+            # The reference with the shop's headers: no budget, shown beside.
+            h, h_why = rounds_of("nginx_list_headers")
+            h_paired = [(a, b) for a in s for b in h if a["round"] == b["round"]]
+            if h or h_why:
+                if h_why or missing or len(h_paired) != len(s) or any(r.get("rps") is None for r in h):
+                    row(f"{label}, nginx with the shop's headers: req/s",
+                        with_runs([r.get("rps") for r in s], fmt_rps),
+                        with_runs([r.get("rps") for r in h], fmt_rps), "—", "—", None,
+                        h_why or missing or "shop and nginx runs do not pair up")
+                else:
+                    ratio = median([r["rps"] for r in s]) / median([r["rps"] for r in h])
+                    per_round = [a["rps"] / b["rps"] for a, b in h_paired]
+                    ratio_text = fmt_pct(ratio) + (f" ({' / '.join(fmt_pct(x) for x in per_round)})"
+                                                   if len(per_round) > 1 else "")
+                    row(f"{label}, nginx with the shop's headers: req/s",
+                        with_runs([r["rps"] for r in s], fmt_rps),
+                        with_runs([r["rps"] for r in h], fmt_rps), ratio_text, "—", None,
+                        "reference: the same answer, headers and all" + (
+                            f"; {errs([], h)}" if errs([], h) else ""))
             p99 = median([r["p99"] for r in s]) if s and all(r.get("p99") is not None for r in s) else None
             row(f"{label}: p50 / p99", lat(s), lat(n), "—", "p99 < 10 ms",
                 False if p99 is None or s_why else p99 < 10 and not errs(s, []))
