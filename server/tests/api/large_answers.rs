@@ -17,14 +17,14 @@ use crate::helpers::*;
 
 const LIST: &str = "/api/part?limit=100";
 
-/// A catalogue whose first page of 100 is several times the size sent by
+/// A catalogue whose first page of 100 is large enough to be sent by
 /// `sendfile`.
 async fn large_catalogue(app: &TestApp) -> Vec<u8> {
     let admin = app.admin().await;
     for i in 0..40 {
         let description = format!(
             "Vented disc {i} for the front axle; {}",
-            "fits well. ".repeat(40)
+            "fits well. ".repeat(180)
         );
         app.add_part_with(
             &admin,
@@ -35,7 +35,7 @@ async fn large_catalogue(app: &TestApp) -> Vec<u8> {
     let response = app.get(LIST, None).await;
     assert_eq!(response.status(), StatusCode::OK);
     let body = response.bytes().await.unwrap().to_vec();
-    assert!(body.len() > 2 * MIN_BYTES, "{} bytes", body.len());
+    assert!(body.len() > MIN_BYTES, "{} bytes", body.len());
     let parts: Vec<Value> = serde_json::from_slice(&body).unwrap();
     assert_eq!(parts.len(), 40);
     body
