@@ -50,9 +50,20 @@ struct Writer {
 /// of orders. Preparing one costs far less than running it.
 pub const MAX_KEPT_STATEMENT_VALUES: usize = 32;
 
-/// Whether a statement with these values is kept prepared (see
-/// [`MAX_KEPT_STATEMENT_VALUES`]).
-pub fn keep_prepared(values: &SqlxValues) -> bool {
+/// A rendered statement ready to run, kept prepared or not by how many
+/// values it binds (see [`MAX_KEPT_STATEMENT_VALUES`]).
+pub fn query(sql: &str, values: SqlxValues) -> sqlx::query::Query<'_, Any, SqlxValues> {
+    let keep = kept_prepared(&values);
+    sqlx::query_with(sql, values).persistent(keep)
+}
+
+/// [`query`] for a statement whose rows are read as `T`.
+fn query_as<T: Row>(sql: &str, values: SqlxValues) -> sqlx::query::QueryAs<'_, Any, T, SqlxValues> {
+    let keep = kept_prepared(&values);
+    sqlx::query_as_with(sql, values).persistent(keep)
+}
+
+fn kept_prepared(values: &SqlxValues) -> bool {
     values.0 .0.len() <= MAX_KEPT_STATEMENT_VALUES
 }
 
@@ -273,11 +284,7 @@ impl Db {
 
     pub async fn fetch_one<T: Row>(&self, statement: &impl SqlxBinder) -> Result<T, sqlx::Error> {
         let (sql, values) = self.sql(statement);
-        let keep = keep_prepared(&values);
-        sqlx::query_as_with::<_, T, _>(&sql, values)
-            .persistent(keep)
-            .fetch_one(&self.pool)
-            .await
+        query_as::<T>(&sql, values).fetch_one(&self.pool).await
     }
 
     /// Runs a statement; answers how many rows it changed.
@@ -291,11 +298,7 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<Vec<T>, sqlx::Error> {
         let (sql, values) = self.sql(statement);
-        let keep = keep_prepared(&values);
-        sqlx::query_as_with::<_, T, _>(&sql, values)
-            .persistent(keep)
-            .fetch_all(executor)
-            .await
+        query_as::<T>(&sql, values).fetch_all(executor).await
     }
 
     pub async fn fetch_optional_on<'e, T: Row>(
@@ -304,11 +307,7 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<Option<T>, sqlx::Error> {
         let (sql, values) = self.sql(statement);
-        let keep = keep_prepared(&values);
-        sqlx::query_as_with::<_, T, _>(&sql, values)
-            .persistent(keep)
-            .fetch_optional(executor)
-            .await
+        query_as::<T>(&sql, values).fetch_optional(executor).await
     }
 
     pub async fn execute_on<'e>(
@@ -317,12 +316,7 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<u64, sqlx::Error> {
         let (sql, values) = self.sql(statement);
-        let keep = keep_prepared(&values);
-        Ok(sqlx::query_with(&sql, values)
-            .persistent(keep)
-            .execute(executor)
-            .await?
-            .rows_affected())
+        Ok(query(&sql, values).execute(executor).await?.rows_affected())
     }
 
     /// Whether the database answers.

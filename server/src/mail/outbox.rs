@@ -90,11 +90,7 @@ pub async fn insert_all(
         } else {
             statement.build_sqlx(SqliteQueryBuilder)
         };
-        let keep = crate::db::keep_prepared(&values);
-        sqlx::query_with(&sql, values)
-            .persistent(keep)
-            .execute(&mut *conn)
-            .await?;
+        db::query(&sql, values).execute(&mut *conn).await?;
     }
     Ok(())
 }
