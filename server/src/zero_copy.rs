@@ -25,8 +25,8 @@
 //! when its last `Bytes` is dropped its pages are released (a hole is
 //! punched) and its offset is never reused, so a packet still in flight that
 //! references those pages keeps the bytes it was given. On systems other
-//! than Linux, or when the file cannot be made, [`keep`] returns an ordinary
-//! copy and every write is a `writev`.
+//! than Linux, or when the file cannot be made, [`keep`] returns the bytes as
+//! they are and every write is a `writev`.
 
 use std::io::IoSlice;
 use std::pin::Pin;
@@ -55,20 +55,6 @@ pub fn keep(bytes: Bytes) -> Bytes {
         }
     }
     bytes
-}
-
-/// Whether `bytes` are kept in the in-memory file (and so sent by
-/// `sendfile`).
-pub fn is_kept(bytes: &[u8]) -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        linux::find(bytes.as_ptr() as usize, bytes.len()).is_some()
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        let _ = bytes;
-        false
-    }
 }
 
 /// An accepted connection, as hyper reads and writes it: kept bodies go out
@@ -322,34 +308,39 @@ mod linux {
         )
     }
 
-    /// The first of `bufs` that is a kept body: its index and its offset in
-    /// the file.
-    pub(super) fn first_kept(bufs: &[IoSlice<'_>]) -> Option<(usize, i64)> {
-        store()?;
+    /// The first of `bufs` that is a kept body.
+    pub(super) fn first_kept(bufs: &[IoSlice<'_>]) -> Option<Kept> {
+        let file = &store()?.file;
         bufs.iter()
             .enumerate()
             .filter(|(_, buf)| buf.len() >= MIN_BYTES)
-            .find_map(|(at, buf)| Some((at, find(buf.as_ptr() as usize, buf.len())?)))
+            .find_map(|(at, buf)| {
+                let offset = find(buf.as_ptr() as usize, buf.len())?;
+                Some(Kept { at, offset, file })
+            })
     }
 
-    /// Sends `bufs` up to and including `bufs[at]`, a kept body at `offset`
-    /// in the file.
+    /// A kept body among the slices of a write: its index, and where it is.
+    pub(super) struct Kept {
+        at: usize,
+        offset: i64,
+        file: &'static OwnedFd,
+    }
+
+    /// Sends `bufs` up to and including the kept body `kept`.
     pub(super) fn poll_send(
         stream: &TcpStream,
         cx: &mut Context<'_>,
         bufs: &[IoSlice<'_>],
-        (at, offset): (usize, i64),
+        Kept { at, offset, file }: Kept,
     ) -> Poll<std::io::Result<usize>> {
-        let Some(store) = store() else {
-            return Poll::Ready(Err(Error::from_raw_os_error(libc::ENOSYS)));
-        };
         loop {
             ready!(stream.poll_write_ready(cx))?;
             match stream.try_io(Interest::WRITABLE, || {
                 send(
                     stream.as_raw_fd(),
                     &bufs[..at],
-                    &store.file,
+                    file,
                     offset,
                     bufs[at].len(),
                 )
@@ -404,6 +395,19 @@ mod linux {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `bytes` lie in the in-memory file (and so go by `sendfile`).
+    fn is_kept(bytes: &[u8]) -> bool {
+        #[cfg(target_os = "linux")]
+        {
+            linux::find(bytes.as_ptr() as usize, bytes.len()).is_some()
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = bytes;
+            false
+        }
+    }
 
     #[test]
     fn kept_bytes_are_the_bytes_given() {
