@@ -481,6 +481,14 @@ def cmd_report(out_md, header_file):
         text = f"{fmt_ms(median([r['p50'] for r in rs]))} / {fmt_ms(median([r['p99'] for r in rs]))}"
         return text if len(rs) == 1 else text + f" (p99: {' / '.join(fmt_ms(r['p99']) for r in rs)})"
 
+    def share_of(shop_runs, ref_runs):
+        """The shop's median over the reference's, and its text with each round's share."""
+        ratio = median([r["rps"] for r in shop_runs]) / median([r["rps"] for r in ref_runs])
+        per_round = [a["rps"] / b["rps"] for a in shop_runs for b in ref_runs
+                     if a["round"] == b["round"]]
+        return ratio, fmt_pct(ratio) + (f" ({' / '.join(fmt_pct(x) for x in per_round)})"
+                                        if len(per_round) > 1 else "")
+
     def errs(shop_runs, nginx_runs):
         bits = []
         for who, rs in (("shop", shop_runs), ("nginx", nginx_runs)):
@@ -510,10 +518,7 @@ def cmd_report(out_md, header_file):
                 "; ".join(x for x in (s_why and f"shop: {s_why}", n_why and f"nginx: {n_why}")
                           if x) or missing or "shop and nginx runs do not pair up")
         else:
-            ratio = median([r["rps"] for r in s]) / median([r["rps"] for r in n])
-            per_round = [a["rps"] / b["rps"] for a, b in paired]
-            ratio_text = fmt_pct(ratio) + (f" ({' / '.join(fmt_pct(x) for x in per_round)})"
-                                           if len(per_round) > 1 else "")
+            ratio, ratio_text = share_of(s, n)
             bad = errs(s, n)
             note = bad
             if key == "home" and not bad and isinstance(assets, int):
@@ -532,10 +537,7 @@ def cmd_report(out_md, header_file):
                         with_runs([r.get("rps") for r in h], fmt_rps), "—", "—", None,
                         h_why or missing or "shop and nginx runs do not pair up")
                 else:
-                    ratio = median([r["rps"] for r in s]) / median([r["rps"] for r in h])
-                    per_round = [a["rps"] / b["rps"] for a, b in h_paired]
-                    ratio_text = fmt_pct(ratio) + (f" ({' / '.join(fmt_pct(x) for x in per_round)})"
-                                                   if len(per_round) > 1 else "")
+                    _, ratio_text = share_of(s, h)
                     row(f"{label}, nginx with the shop's headers: req/s",
                         with_runs([r["rps"] for r in s], fmt_rps),
                         with_runs([r["rps"] for r in h], fmt_rps), ratio_text, "—", None,
