@@ -17,7 +17,7 @@
 //!
 //! [`Connection`] is the socket hyper writes to. When an answer's body lies in
 //! such a mapping it sends the bytes before it (the status line and headers)
-//! with `MSG_MORE`, so they leave in the same packet as the body, and then
+//! with `MSG_MORE`, so they go out with the body rather than alone, and then
 //! the body with `sendfile` from the in-memory file. Any other write is an
 //! ordinary `writev`.
 //!
