@@ -145,8 +145,8 @@ pub fn service(state: AppState) -> ShopService {
     ));
     let web = web::shop_router(&web_dir, Some(pages_api), shop);
     let security_headers = headers::SecurityHeadersLayer::new(csp);
-    // Kept catalogue answers carry the security headers already.
-    catalogue.send_with(security_headers.headers());
+    // Kept catalogue answers carry the API's security headers already.
+    catalogue.send_with(security_headers.api_headers());
     // The layers every answer passes through wrap the whole router once, and
     // `Application` serves them directly, without a router around them.
     // Given to `Router::layer` instead, they would wrap each route, and the

@@ -231,7 +231,7 @@ async fn too_many_uploads_from_one_client_get_429_with_retry_after() {
     error_of(response).await;
 }
 
-/// Checks the headers every answer carries.
+/// Checks the headers every page and web-app file carries.
 fn assert_security_headers(response: &Response, csp_has: &str) {
     let headers = response.headers();
     let what = response.url().path();
@@ -260,6 +260,24 @@ fn assert_security_headers(response: &Response, csp_has: &str) {
     assert!(headers.contains_key("referrer-policy"), "{what}");
 }
 
+/// Checks the headers every API answer carries: data, never a page, so the
+/// strictest policy and `nosniff`, and none of the headers only a page needs.
+fn assert_api_security_headers(response: &Response) {
+    let headers = response.headers();
+    let what = response.url().path();
+    assert_eq!(
+        headers
+            .get_all("content-security-policy")
+            .iter()
+            .collect::<Vec<_>>(),
+        ["default-src 'none'"],
+        "{what}"
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert!(!headers.contains_key("x-frame-options"), "{what}");
+    assert!(!headers.contains_key("referrer-policy"), "{what}");
+}
+
 #[tokio::test]
 async fn every_answer_of_the_api_and_the_web_app_carries_the_security_headers() {
     let web = tempfile::tempdir().unwrap();
@@ -273,18 +291,30 @@ async fn every_answer_of_the_api_and_the_web_app_carries_the_security_headers() 
     let web_dir = web.path().to_owned();
     let app = spawn_app_with(|c| c.web_dir = web_dir).await;
     let user = app.new_user().await;
-    let answers = [
+    let part = app.add_part(&app.admin().await, 5, 1, "10.00").await;
+    let api = [
         app.health().await,
         app.get("/api/openapi.json", None).await,
         app.get("/api/no-such-route", None).await,
+        app.get("/api", None).await,
         app.me(None).await,
         app.users(Some(&user.token)).await,
         app.post_json("/api/auth/login", None, &json!({})).await,
+        // Kept by the catalogue cache, first stored and then from memory.
+        app.get("/api/part", None).await,
+        app.get("/api/part", None).await,
+        app.get(&format!("/api/part/{part}"), None).await,
+    ];
+    for response in &api {
+        assert_api_security_headers(response);
+    }
+    let pages = [
         app.get("/", None).await,
         app.get("/orders/some-page", None).await,
         app.get("/assets/app.js", None).await,
+        app.get("/apis", None).await,
     ];
-    for response in &answers {
+    for response in &pages {
         assert_security_headers(response, "script-src 'self';");
     }
 }
@@ -327,7 +357,7 @@ async fn a_request_whose_body_never_ends_is_answered_408_in_time() {
     .unwrap();
     assert!(answer.starts_with("http/1.1 408"), "{answer}");
     assert!(
-        answer.contains("content-security-policy: default-src 'self'"),
+        answer.contains("content-security-policy: default-src 'none'"),
         "{answer}"
     );
     assert!(
