@@ -8,7 +8,9 @@
 
 use std::time::Duration;
 
-use sea_query::{Expr, Iden, Order, PostgresQueryBuilder, Query, SqliteQueryBuilder};
+use sea_query::{
+    Expr, Iden, Order, PostgresQueryBuilder, Query, SelectStatement, SqliteQueryBuilder,
+};
 use sea_query_binder::SqlxBinder;
 
 use super::Message;
@@ -104,20 +106,23 @@ fn pending() -> sea_query::SimpleExpr {
 
 /// Up to `limit` messages due at `now`, the longest due first.
 pub async fn due(db: &Db, now: &str, limit: u64) -> sqlx::Result<Vec<i64>> {
-    let rows: Vec<(i64,)> = db
-        .fetch_all(
-            &Query::select()
-                .column(MailOutbox::Id)
-                .from(MailOutbox::Table)
-                .and_where(pending())
-                .and_where(Expr::col(MailOutbox::NextAttemptAt).lte(now))
-                .order_by(MailOutbox::NextAttemptAt, Order::Asc)
-                .order_by(MailOutbox::Id, Order::Asc)
-                .limit(limit)
-                .to_owned(),
-        )
-        .await?;
+    let rows: Vec<(i64,)> = db.fetch_all(&due_statement(now, limit)).await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// The query of [`due`]. Its order is the one of the index
+/// `mail_outbox_due_idx`, so that reading the first `limit` due messages
+/// never means sorting all of them.
+pub fn due_statement(now: &str, limit: u64) -> SelectStatement {
+    Query::select()
+        .column(MailOutbox::Id)
+        .from(MailOutbox::Table)
+        .and_where(pending())
+        .and_where(Expr::col(MailOutbox::NextAttemptAt).lte(now))
+        .order_by(MailOutbox::NextAttemptAt, Order::Asc)
+        .order_by(MailOutbox::Id, Order::Asc)
+        .limit(limit)
+        .to_owned()
 }
 
 /// Claims message `id` for `me` for `lease`, if it is still due: answers it,

@@ -535,3 +535,49 @@ async fn a_refused_order_or_move_stores_no_message() {
     assert_eq!(outbox_count(&app, "1 = 1").await, 1);
     assert_eq!(capture.messages().len(), 1);
 }
+
+/// The worker looks for due mail every half second. Its query must need no
+/// sort on either database, whatever the database knows of the table: a
+/// plan with a sort read every waiting message on each look, so a backlog
+/// (orders placed faster than mail goes out) made every look slower.
+/// PostgreSQL is asked for the plan it keeps for a prepared statement, made
+/// here while the outbox is empty, as a shop's own is made soon after start.
+#[tokio::test]
+async fn looking_for_due_mail_never_sorts_the_outbox() {
+    use sqlx::Row;
+    let app = spawn_app().await;
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let mut conn = db.pool.acquire().await.unwrap();
+    let now = "2999-01-01T00:00:00.000000Z";
+    let (sql, values) = db.sql(&shop::mail::due_statement(now, 50));
+    let rows = match db.backend {
+        shop::Backend::Sqlite => sqlx::query_with(&format!("EXPLAIN QUERY PLAN {sql}"), values)
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap(),
+        shop::Backend::Postgres => {
+            for statement in [
+                "SET plan_cache_mode = force_generic_plan".to_owned(),
+                format!("PREPARE due AS {sql}"),
+            ] {
+                sqlx::raw_sql(&statement).execute(&mut *conn).await.unwrap();
+            }
+            sqlx::raw_sql(&format!("EXPLAIN EXECUTE due('{now}', 50)"))
+                .fetch_all(&mut *conn)
+                .await
+                .unwrap()
+        }
+    };
+    let column = if db.backend == shop::Backend::Sqlite { 3 } else { 0 };
+    let plan: Vec<String> = rows.iter().map(|r| r.get::<String, _>(column)).collect();
+    assert!(
+        plan.iter().any(|line| line.contains("mail_outbox_due_idx")),
+        "{plan:#?}"
+    );
+    assert!(
+        !plan.iter().any(|line| line.contains("Sort") || line.contains("TEMP B-TREE")),
+        "{plan:#?}"
+    );
+    drop(conn);
+    db.pool.close().await;
+}
