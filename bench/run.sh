@@ -182,12 +182,25 @@ order_run() { # key round mode(spread|hot|lines)
   echo "    check: $check"
 }
 
+# What PostgreSQL's autovacuum does on a production server, when the bench's server has
+# it off: VACUUM ANALYZE of the bench's database. Without it, every order run leaves the
+# hot part's old row versions and the outbox's old index entries for the next run to
+# step over, and the planner never learns the tables' sizes, so each run is slower than
+# the one before. Run before each order run and each pgbench round, so both are measured
+# as a server that keeps itself tidy would run them.
+PG_AUTOVACUUM=""
+pg_tidy() {
+  [[ $PG_AUTOVACUUM == off ]] || return 0
+  psql "$PG_BASE/$PG_DB" -qAtc "VACUUM ANALYZE" >/dev/null || echo "  VACUUM ANALYZE failed"
+}
+
 # The three kinds of order run, round after round, each run checked.
 order_rounds() { # db (sqlite|postgres)
   local db=$1 r mode
   for ((r = 1; r <= ROUNDS; r++)); do
     echo "  round $r of $ROUNDS"
     for mode in spread hot lines; do
+      [[ $db == postgres ]] && pg_tidy
       order_run "orders_${db}_$mode" "$r" "$mode" ||
         helper record "{\"key\":\"orders_${db}_$mode\",\"round\":$r,\"error\":\"the run failed (see the log above)\"}"
     done
@@ -207,6 +220,7 @@ pg_reference() {
   psql "$PG_BASE/$PG_DB" -qAtc "UPDATE parts SET available_quantity = 1000000000000 WHERE id = $hot" >/dev/null
   conf="pgbench -n -c $CONNS -j $THREADS -T $secs -M prepared -f pgbench-hot-part.sql"
   for ((r = 1; r <= ROUNDS; r++)); do
+    pg_tidy
     pgbench -n -c "$CONNS" -j "$THREADS" -T "$secs" -M prepared -f "$WORK/pgbench-hot-part.sql" \
       "$PG_BASE/$PG_DB" >"$WORK/pgbench-$r.txt" 2>&1 || true
     helper pgbench pg_update_hot "$r" "$WORK/pgbench-$r.txt"
@@ -401,6 +415,8 @@ else
     pg_error="PostgreSQL not reachable at $PG_BASE"
   else
     PG_DB=shop_bench_$(date +%s)_$RANDOM
+    PG_AUTOVACUUM=$(psql "$PG_BASE/postgres" -qAtc 'SHOW autovacuum' 2>/dev/null || echo unknown)
+    echo "PostgreSQL's autovacuum: $PG_AUTOVACUUM$([[ $PG_AUTOVACUUM == off ]] && echo ": VACUUM ANALYZE of the bench's database before each order run and pgbench round")"
     if ! psql "$PG_BASE/postgres" -qAtc "CREATE DATABASE \"$PG_DB\"" >/dev/null; then
       pg_error="cannot create database $PG_DB"
       PG_DB=""
@@ -439,6 +455,9 @@ ELAPSED=$(($(date +%s) - STARTED))
 if [[ -n ${BENCH_SKIP_BUILD:-} ]]; then built="build skipped"; else built="including the build"; fi
 {
   echo "- load average at the end: $(cat /proc/loadavg)"
+  if [[ -n $PG_AUTOVACUUM ]]; then
+    echo "- PostgreSQL's autovacuum: $PG_AUTOVACUUM$([[ $PG_AUTOVACUUM == off ]] && echo "; in its stead, VACUUM ANALYZE of the bench's database before each order run and each pgbench round")"
+  fi
   echo "- run time: $((ELAPSED / 60)) min $((ELAPSED % 60)) s ($built)"
 } >>"$HEADER"
 echo >>"$HEADER"
