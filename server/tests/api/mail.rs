@@ -568,14 +568,20 @@ async fn looking_for_due_mail_never_sorts_the_outbox() {
                 .unwrap()
         }
     };
-    let column = if db.backend == shop::Backend::Sqlite { 3 } else { 0 };
+    let column = if db.backend == shop::Backend::Sqlite {
+        3
+    } else {
+        0
+    };
     let plan: Vec<String> = rows.iter().map(|r| r.get::<String, _>(column)).collect();
     assert!(
         plan.iter().any(|line| line.contains("mail_outbox_due_idx")),
         "{plan:#?}"
     );
     assert!(
-        !plan.iter().any(|line| line.contains("Sort") || line.contains("TEMP B-TREE")),
+        !plan
+            .iter()
+            .any(|line| line.contains("Sort") || line.contains("TEMP B-TREE")),
         "{plan:#?}"
     );
     drop(conn);
