@@ -210,7 +210,7 @@ pub async fn layer(
     next: Next,
 ) -> Response {
     let path = request.uri().path();
-    if !(path == "/api" || path.starts_with("/api/")) {
+    if !crate::http::is_api(path) {
         return next.run(request).await;
     }
     match *request.method() {

@@ -68,12 +68,6 @@ fn api_headers() -> [(HeaderName, HeaderValue); 2] {
     ]
 }
 
-/// Whether `path` is the API's: `/api` or under `/api/`.
-fn is_api(path: &str) -> bool {
-    path.strip_prefix("/api")
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-}
-
 /// Room to leave in a header map made once and cloned for each answer, for
 /// the headers the layers outside add to every answer (the security
 /// headers), so that adding them does not rebuild the clone's index.
@@ -152,7 +146,7 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
-        let api = is_api(request.uri().path());
+        let api = crate::http::is_api(request.uri().path());
         SecurityHeadersFuture {
             inner: self.inner.call(request),
             headers: Some((self.headers.clone(), api)),
@@ -216,16 +210,6 @@ mod tests {
         assert!(policy.contains("script-src 'self' https://js.stripe.com;"));
         assert!(policy.contains("frame-src https://js.stripe.com"));
         assert!(!policy.contains("unsafe-eval"));
-    }
-
-    #[test]
-    fn the_api_is_slash_api_and_what_is_under_it() {
-        for path in ["/api", "/api/", "/api/part", "/api/part/1"] {
-            assert!(is_api(path), "{path}");
-        }
-        for path in ["/", "/apis", "/api-docs", "/parts", "/assets/api.js"] {
-            assert!(!is_api(path), "{path}");
-        }
     }
 
     #[tokio::test]

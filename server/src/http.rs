@@ -94,6 +94,13 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api_routes().1
 }
 
+/// Whether `path` is the API's, as [`service`] splits the shop: `/api` and
+/// what is under `/api/`; every other path is the web app's.
+pub fn is_api(path: &str) -> bool {
+    path.strip_prefix("/api")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// The whole shop as a router: the API under /api and the web app everywhere
 /// else ([`service`] in a router of its own).
 pub fn app(state: AppState) -> Router {
@@ -177,4 +184,19 @@ pub fn service(state: AppState) -> ShopService {
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES));
     BoxCloneSyncService::new(layers.service(api.merge(web)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_api;
+
+    #[test]
+    fn the_api_is_slash_api_and_what_is_under_it() {
+        for path in ["/api", "/api/", "/api/part", "/api/part/1"] {
+            assert!(is_api(path), "{path}");
+        }
+        for path in ["/", "/apis", "/api-docs", "/parts", "/assets/api.js"] {
+            assert!(!is_api(path), "{path}");
+        }
+    }
 }
