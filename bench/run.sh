@@ -193,6 +193,14 @@ pg_tidy() {
   [[ $PG_AUTOVACUUM == off ]] || return 0
   psql "$PG_BASE/$PG_DB" -qAtc "VACUUM ANALYZE" >/dev/null || echo "  VACUUM ANALYZE failed"
 }
+# The server's autovacuum setting, and what the bench does in its stead, for the log and the report.
+pg_upkeep() {
+  printf "PostgreSQL's autovacuum: %s" "$PG_AUTOVACUUM"
+  if [[ $PG_AUTOVACUUM == off ]]; then
+    printf "; in its stead, VACUUM ANALYZE of the bench's database before each order run and each pgbench round"
+  fi
+  echo
+}
 
 # The three kinds of order run, round after round, each run checked.
 order_rounds() { # db (sqlite|postgres)
@@ -416,7 +424,7 @@ else
   else
     PG_DB=shop_bench_$(date +%s)_$RANDOM
     PG_AUTOVACUUM=$(psql "$PG_BASE/postgres" -qAtc 'SHOW autovacuum' 2>/dev/null || echo unknown)
-    echo "PostgreSQL's autovacuum: $PG_AUTOVACUUM$([[ $PG_AUTOVACUUM == off ]] && echo ": VACUUM ANALYZE of the bench's database before each order run and pgbench round")"
+    pg_upkeep
     if ! psql "$PG_BASE/postgres" -qAtc "CREATE DATABASE \"$PG_DB\"" >/dev/null; then
       pg_error="cannot create database $PG_DB"
       PG_DB=""
@@ -455,9 +463,7 @@ ELAPSED=$(($(date +%s) - STARTED))
 if [[ -n ${BENCH_SKIP_BUILD:-} ]]; then built="build skipped"; else built="including the build"; fi
 {
   echo "- load average at the end: $(cat /proc/loadavg)"
-  if [[ -n $PG_AUTOVACUUM ]]; then
-    echo "- PostgreSQL's autovacuum: $PG_AUTOVACUUM$([[ $PG_AUTOVACUUM == off ]] && echo "; in its stead, VACUUM ANALYZE of the bench's database before each order run and each pgbench round")"
-  fi
+  [[ -z $PG_AUTOVACUUM ]] || echo "- $(pg_upkeep)"
   echo "- run time: $((ELAPSED / 60)) min $((ELAPSED % 60)) s ($built)"
 } >>"$HEADER"
 echo >>"$HEADER"
