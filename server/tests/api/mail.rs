@@ -550,11 +550,16 @@ async fn looking_for_due_mail_never_sorts_the_outbox() {
     let mut conn = db.pool.acquire().await.unwrap();
     let now = "2999-01-01T00:00:00.000000Z";
     let (sql, values) = db.sql(&shop::mail::due_statement(now, 50));
-    let rows = match db.backend {
-        shop::Backend::Sqlite => sqlx::query_with(&format!("EXPLAIN QUERY PLAN {sql}"), values)
-            .fetch_all(&mut *conn)
-            .await
-            .unwrap(),
+    // The plan's text is the fourth column on SQLite, the only one on PostgreSQL.
+    let (rows, column) = match db.backend {
+        shop::Backend::Sqlite => {
+            let explain = format!("EXPLAIN QUERY PLAN {sql}");
+            let rows = sqlx::query_with(&explain, values)
+                .fetch_all(&mut *conn)
+                .await
+                .unwrap();
+            (rows, 3)
+        }
         shop::Backend::Postgres => {
             for statement in [
                 "SET plan_cache_mode = force_generic_plan".to_owned(),
@@ -562,16 +567,12 @@ async fn looking_for_due_mail_never_sorts_the_outbox() {
             ] {
                 sqlx::raw_sql(&statement).execute(&mut *conn).await.unwrap();
             }
-            sqlx::raw_sql(&format!("EXPLAIN EXECUTE due('{now}', 50)"))
+            let rows = sqlx::raw_sql(&format!("EXPLAIN EXECUTE due('{now}', 50)"))
                 .fetch_all(&mut *conn)
                 .await
-                .unwrap()
+                .unwrap();
+            (rows, 0)
         }
-    };
-    let column = if db.backend == shop::Backend::Sqlite {
-        3
-    } else {
-        0
     };
     let plan: Vec<String> = rows.iter().map(|r| r.get::<String, _>(column)).collect();
     assert!(
