@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::Json;
-use sea_query::{Alias, Expr, ExprTrait, Order, Query, SelectStatement, SimpleExpr};
+use sea_query::{Alias, Expr, Order, Query, SelectStatement, SimpleExpr};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -252,8 +252,10 @@ impl Statements {
                 .limit(TOP)
                 .to_owned()
         };
-        // Indexed as parts_low_stock_idx: the same expression.
+        // The low parts are found from parts_low_stock_idx, which holds the
+        // parts whose generated `low_stock` is true, and sorted by shortfall.
         let shortfall = || Expr::cust("available_quantity - reorder_level");
+        let low = || SimpleExpr::from(Expr::col(Parts::LowStock));
         let low_stock = Query::select()
             .columns([
                 Parts::Id,
@@ -263,7 +265,7 @@ impl Statements {
                 Parts::ReorderLevel,
             ])
             .from(Parts::Table)
-            .and_where(shortfall().lte(0))
+            .and_where(low())
             .order_by_expr(shortfall(), Order::Asc)
             .order_by(Parts::Id, Order::Asc)
             .limit(LOW_STOCK_LISTED)
@@ -271,7 +273,7 @@ impl Statements {
         let low_stock_count = Query::select()
             .expr(Expr::col(Parts::Id).count())
             .from(Parts::Table)
-            .and_where(shortfall().lte(0))
+            .and_where(low())
             .to_owned();
         let refunds = Query::select()
             .expr(Expr::col(Refunds::AmountCents).count())

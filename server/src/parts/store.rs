@@ -32,6 +32,8 @@ pub enum Parts {
     Category,
     ReorderLevel,
     WeightGrams,
+    /// Generated: whether the stock is at or below the reorder level.
+    LowStock,
 }
 
 #[derive(Iden)]
