@@ -3,6 +3,11 @@
 //! admin role. A token issued before the user's `tokens_valid_after` (a
 //! password change or reset, signing out everywhere) or whose sign-in is
 //! older than `SHOP_SESSION_MAX` has ended.
+//!
+//! `Bearer` is the first half on its own: a token the shop signed, whose
+//! user is read later with others' (the order desk reads the buyers of a
+//! batch of orders in one query, in the batch's transaction) and checked
+//! with `Bearer::admit`, as `CurrentUser` checks every other request's.
 
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
@@ -10,7 +15,7 @@ use axum::http::request::Parts;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::users::store::{self, Role};
+use crate::users::store::{self, Role, UserRow};
 
 /// A signed-in user.
 #[derive(Debug, Clone)]
@@ -34,7 +39,57 @@ impl CurrentUser {
 #[derive(Debug, Clone)]
 pub struct Admin(pub CurrentUser);
 
-impl FromRequestParts<AppState> for CurrentUser {
+/// A caller with a valid, unexpired token signed by the shop; the user it
+/// names is not read yet (`admit` checks the token against the user's row).
+#[derive(Debug, Clone, Copy)]
+pub struct Bearer {
+    /// The user the token names.
+    pub user_id: i64,
+    issued_us: i64,
+    signed_in_at: i64,
+}
+
+impl Bearer {
+    /// The signed-in user, given the row of `user_id` as the database holds
+    /// it now: refused when the user is gone, when the token was issued
+    /// before the user's `tokens_valid_after`, or when the sign-in is older
+    /// than `session_max`.
+    pub fn admit(
+        &self,
+        user: Option<&UserRow>,
+        session_max: std::time::Duration,
+    ) -> Result<CurrentUser, ApiError> {
+        let user = user.ok_or_else(expired)?;
+        let ended =
+            || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
+        // Microseconds, so a token issued in the same second as a password
+        // change, but before it, is told apart from the one the change gave.
+        if user
+            .tokens_valid_after
+            .is_some_and(|after| self.issued_us < after)
+        {
+            return Err(ended());
+        }
+        let age = time::OffsetDateTime::now_utc().unix_timestamp() - self.signed_in_at;
+        if age > session_max.as_secs() as i64 {
+            return Err(ended());
+        }
+        Ok(CurrentUser {
+            id: user.id,
+            email_verified: user.email_verified(),
+            email: user.email.clone(),
+            name: user.name.clone(),
+            role: user.role(),
+            signed_in_at: self.signed_in_at,
+        })
+    }
+}
+
+fn expired() -> ApiError {
+    ApiError::Unauthorized("Your session is invalid or has expired. Please sign in again.".into())
+}
+
+impl FromRequestParts<AppState> for Bearer {
     type Rejection = ApiError;
 
     async fn from_request_parts(
@@ -56,39 +111,26 @@ impl FromRequestParts<AppState> for CurrentUser {
             .ok_or_else(|| {
                 ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into())
             })?;
-        let expired = || {
-            ApiError::Unauthorized(
-                "Your session is invalid or has expired. Please sign in again.".into(),
-            )
-        };
         let claims = state.tokens.verify(token).ok_or_else(expired)?;
-        let id: i64 = claims.sub.parse().map_err(|_| expired())?;
-        let user = store::find_by_id(&state.db, id)
-            .await?
-            .ok_or_else(expired)?;
-        let ended =
-            || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
-        // Microseconds, so a token issued in the same second as a password
-        // change, but before it, is told apart from the one the change gave.
-        if user
-            .tokens_valid_after
-            .is_some_and(|after| claims.issued_us() < after)
-        {
-            return Err(ended());
-        }
-        let age = time::OffsetDateTime::now_utc().unix_timestamp() - claims.signed_in_at();
-        if age > state.tokens.session_max().as_secs() as i64 {
-            return Err(ended());
-        }
-        let role = user.role();
-        Ok(CurrentUser {
-            id: user.id,
-            email_verified: user.email_verified(),
-            email: user.email,
-            name: user.name,
-            role,
+        let user_id: i64 = claims.sub.parse().map_err(|_| expired())?;
+        Ok(Bearer {
+            user_id,
+            issued_us: claims.issued_us(),
             signed_in_at: claims.signed_in_at(),
         })
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let bearer = Bearer::from_request_parts(parts, state).await?;
+        let user = store::find_by_id(&state.db, bearer.user_id).await?;
+        bearer.admit(user.as_ref(), state.tokens.session_max())
     }
 }
 

@@ -12,4 +12,4 @@ pub mod recovery;
 pub mod routes;
 pub mod token;
 
-pub use extract::{Admin, CurrentUser};
+pub use extract::{Admin, Bearer, CurrentUser};

@@ -21,7 +21,7 @@ use super::stock::{self, PartInfo};
 use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder, ToRecord};
 use super::{holds, messages, Booking, OrderPlaced};
 use crate::addresses::{self, Address, AddressRow};
-use crate::auth::CurrentUser;
+use crate::auth::{Bearer, CurrentUser};
 use crate::cart::{self, dollars, read_rows, rows_schema, CartLine, Item, PartRef, Priced};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
@@ -96,16 +96,17 @@ impl From<sqlx::Error> for Refused {
     }
 }
 
-/// Places an order for `user`: in one write transaction, checks the limit
-/// on unpaid orders, takes every line's stock (each part once, for all its
-/// lines), prices the order with its delivery and tax, and records it with
-/// its lines, the message telling the buyer, and (from the cart) the cart
-/// without the ordered lines. Any refusal undoes all of it. Orders waiting
+/// Places an order for the holder of `bearer`: in one write transaction,
+/// reads the buyer and checks that the token still holds (401 if not),
+/// checks the limit on unpaid orders, takes every line's stock (each part
+/// once, for all its lines), prices the order with its delivery and tax,
+/// and records it with its lines, the message telling the buyer, and (from
+/// the cart) the cart without the ordered lines. Any refusal undoes all of it. Orders waiting
 /// at the same moment share that transaction (see `group`); each is still
 /// checked and answered on its own.
 pub async fn place(
     state: &AppState,
-    user: &CurrentUser,
+    bearer: Bearer,
     placing: Placing,
 ) -> Result<(BookingRow, Vec<LineRow>), Refused> {
     if let Some(index) = placing
@@ -115,7 +116,7 @@ pub async fn place(
     {
         return Err(Refused::NoPart { index });
     }
-    super::group::place(state, user, placing).await
+    super::group::place(state, bearer, placing).await
 }
 
 impl Refused {
@@ -557,7 +558,7 @@ pub struct CheckoutQuote {
         (status = 409, description = "A line asks for more than is in stock (`lines.N.quantity`), the total is not `expectedTotal`, or too many unpaid orders", body = ErrorBody)))]
 async fn place_checkout(
     State(state): State<AppState>,
-    user: CurrentUser,
+    bearer: Bearer,
     Body(sent): Body<CheckoutRequest>,
 ) -> ApiResult<(StatusCode, Json<OrderPlaced>)> {
     let placing = Placing {
@@ -575,7 +576,7 @@ async fn place_checkout(
         phone: sent.phone,
         expected_total_cents: sent.expected_total,
     };
-    let (booking, lines) = place(&state, &user, placing).await.map_err(line_error)?;
+    let (booking, lines) = place(&state, bearer, placing).await.map_err(line_error)?;
     Ok((
         StatusCode::CREATED,
         Json(OrderPlaced {

@@ -11,12 +11,14 @@
 //! orders are placed again one transaction each, so each buyer is told
 //! what happened to their own order.
 //!
-//! A batch costs about as many statements as one order did: its parts are
-//! read and locked in one (in ascending id order, as every writer locks
-//! parts), their stock taken in one, its orders, lines and messages
-//! written in one each, the tariffs read once; and one commit (on
-//! PostgreSQL, one flush to disk). A busy part's row is locked once for
-//! the batch instead of once an order.
+//! A batch costs about as many statements as one order did: its buyers
+//! are read in one (each order's token is checked against its buyer's row
+//! there, as any signed-in request's is, rather than with a query of its
+//! own before the order reaches the desk), its parts read and locked in
+//! one (in ascending id order, as every writer locks parts), their stock
+//! taken in one, its orders, lines and messages written in one each, the
+//! tariffs read once; and one commit (on PostgreSQL, one flush to disk). A
+//! busy part's row is locked once for the batch instead of once an order.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -26,11 +28,12 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 use super::checkout::{self, Accepted, Placing, Refused};
 use super::store::{BookingRow, LineRow};
 use super::{holds, stock};
-use crate::auth::CurrentUser;
+use crate::auth::{Bearer, CurrentUser};
 use crate::db::Backend;
 use crate::error::ApiError;
 use crate::shipping::Tariffs;
 use crate::state::{AppState, WeakState};
+use crate::users::store as users;
 
 /// Most orders placed in one transaction.
 const MOST_AT_ONCE: usize = 256;
@@ -39,7 +42,7 @@ type Placed = Result<(BookingRow, Vec<LineRow>), Refused>;
 
 /// An order waiting for the desk, and where its answer goes.
 struct Job {
-    user: CurrentUser,
+    bearer: Bearer,
     placing: Placing,
     answer: oneshot::Sender<Placed>,
 }
@@ -51,8 +54,9 @@ pub struct Desk {
     queue: OnceLock<mpsc::UnboundedSender<Job>>,
 }
 
-/// Places `placing` for `user` with whatever other orders are waiting.
-pub async fn place(state: &AppState, user: &CurrentUser, placing: Placing) -> Placed {
+/// Places `placing` for the holder of `bearer` with whatever other orders
+/// are waiting.
+pub async fn place(state: &AppState, bearer: Bearer, placing: Placing) -> Placed {
     let queue = state.orders.queue.get_or_init(|| {
         let (sender, receiver) = mpsc::unbounded_channel();
         let receiver = Arc::new(Mutex::new(receiver));
@@ -63,7 +67,7 @@ pub async fn place(state: &AppState, user: &CurrentUser, placing: Placing) -> Pl
     });
     let (answer, answered) = oneshot::channel();
     let job = Job {
-        user: user.clone(),
+        bearer,
         placing,
         answer,
     };
@@ -151,11 +155,11 @@ async fn place_batch(state: &AppState, jobs: Vec<Job>) {
 }
 
 /// Places `jobs` in one transaction; answers each order's outcome in turn.
-/// Three steps: each order is read (its lines, address, the buyer's room
-/// for unpaid orders); the parts of all of them are read and locked at
-/// once; then each order in turn is checked and priced against the parts
-/// as the orders before it left them, and all that passed are written
-/// together.
+/// Three steps: each order is read (its buyer, whose token must still hold,
+/// its lines, address, the buyer's room for unpaid orders); the parts of
+/// all of them are read and locked at once; then each order in turn is
+/// checked and priced against the parts as the orders before it left them,
+/// and all that passed are written together.
 async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure> {
     let db = &state.db;
     let (turn, mut tx) = db
@@ -167,9 +171,29 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         _ => unreachable!("only Refused::Other is a failure"),
     };
 
+    // The buyers, read once for the batch: an order whose token no longer
+    // holds (the account gone, or its sessions ended) is refused.
+    let mut buyers: Vec<i64> = jobs.iter().map(|job| job.bearer.user_id).collect();
+    buyers.sort_unstable();
+    buyers.dedup();
+    let rows = users::find_many_on(db, &mut *tx, &buyers)
+        .await
+        .map_err(|e| Failure::Whole(e.into()))?;
+    let session_max = state.tokens.session_max();
+    let (users, mut unadmitted): (Vec<Option<CurrentUser>>, Vec<Option<ApiError>>) = jobs
+        .iter()
+        .map(
+            |job| match job.bearer.admit(rows.get(&job.bearer.user_id), session_max) {
+                Ok(user) => (Some(user), None),
+                Err(refused) => (None, Some(refused)),
+            },
+        )
+        .unzip();
+    drop(rows);
+
     // Each buyer's room for unpaid orders, in ascending id order (on
     // PostgreSQL that locks each buyer's row), as the parts are below.
-    let mut buyers: Vec<i64> = jobs.iter().map(|job| job.user.id).collect();
+    let mut buyers: Vec<i64> = users.iter().flatten().map(|user| user.id).collect();
     buyers.sort_unstable();
     buyers.dedup();
     let mut room = HashMap::with_capacity(buyers.len());
@@ -180,9 +204,14 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         room.insert(id, left);
     }
     let mut asked = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        let left = room[&job.user.id];
-        match checkout::ask(state, &mut tx, &job.user, &job.placing, left).await {
+    for ((job, user), unadmitted) in jobs.iter().zip(&users).zip(&mut unadmitted) {
+        let Some(user) = user else {
+            let refused = unadmitted.take().expect("a buyer not admitted says why");
+            asked.push(Err(Refused::Other(refused)));
+            continue;
+        };
+        let left = room[&user.id];
+        match checkout::ask(state, &mut tx, user, &job.placing, left).await {
             Err(refused) if refused.is_failure() => return Err(partway(refused)),
             outcome => asked.push(outcome),
         }
@@ -197,16 +226,17 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
     let mut accepted = Vec::with_capacity(jobs.len());
     // Each order's outcome: its place among the accepted, or its refusal.
     let mut outcomes: Vec<Result<usize, Refused>> = Vec::with_capacity(jobs.len());
-    for (job, asked) in jobs.iter().zip(asked) {
-        let asked = match asked {
-            Ok(asked) => asked,
-            Err(refused) => {
+    for ((job, user), asked) in jobs.iter().zip(&users).zip(asked) {
+        let (user, asked) = match (user, asked) {
+            (Some(user), Ok(asked)) => (user, asked),
+            (_, Err(refused)) => {
                 outcomes.push(Err(refused));
                 continue;
             }
+            (None, Ok(_)) => unreachable!("an order without its buyer is not asked"),
         };
-        let placed = placed_by.entry(job.user.id).or_default();
-        if room[&job.user.id].is_some_and(|left| *placed >= left) {
+        let placed = placed_by.entry(user.id).or_default();
+        if room[&user.id].is_some_and(|left| *placed >= left) {
             outcomes.push(Err(holds::too_many_unpaid(state).into()));
             continue;
         }
@@ -218,7 +248,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
                 outcomes.push(Ok(accepted.len()));
                 accepted.push(Accepted {
                     order,
-                    user: &job.user,
+                    user,
                     phone: job.placing.phone.clone(),
                     from_cart: job.placing.lines.is_none(),
                 });
@@ -236,12 +266,12 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
     let mut written: Vec<Option<(BookingRow, Vec<LineRow>)>> =
         written.into_iter().map(Some).collect();
     let mut placed = Vec::with_capacity(jobs.len());
-    for (outcome, job) in outcomes.into_iter().zip(jobs) {
+    for (outcome, user) in outcomes.into_iter().zip(&users) {
         placed.push(outcome.map(|i| {
             let (booking, lines) = written[i].take().expect("each order written once");
             tracing::info!(order = booking.id, lines = lines.len(),
                 total_cents = booking.total_cents, delivery = ?booking.delivery_method_id,
-                buyer = ?job.user.email, "order placed");
+                buyer = ?user.as_ref().map(|u| &u.email), "order placed");
             (booking, lines)
         }));
     }

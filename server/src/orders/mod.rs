@@ -23,7 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::addresses::Address;
-use crate::auth::CurrentUser;
+use crate::auth::{Bearer, CurrentUser};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
@@ -322,7 +322,7 @@ request! {
         (status = 409, description = "Not enough stock", body = ErrorBody)))]
 async fn place_order(
     State(state): State<AppState>,
-    user: CurrentUser,
+    bearer: Bearer,
     Body(sent): Body<OrderRequest>,
 ) -> ApiResult<(StatusCode, Json<OrderPlaced>)> {
     let (quantity, quantity_field) = sent.units();
@@ -339,7 +339,7 @@ async fn place_order(
         phone,
         expected_total_cents: None,
     };
-    let (booking, lines) = match checkout::place(&state, &user, placing).await {
+    let (booking, lines) = match checkout::place(&state, bearer, placing).await {
         Ok(placed) => placed,
         Err(Refused::NoPart { .. }) => return Err(not_found()),
         Err(Refused::BelowMinimum { part, .. }) => {

@@ -1,5 +1,7 @@
 //! Queries on users.
 
+use std::collections::HashMap;
+
 use sea_query::{Expr, Func, Iden, OnConflict, Order, Query};
 use serde::Serialize;
 use sqlx::Any;
@@ -96,6 +98,21 @@ pub async fn find_by_id_on<'e>(
         &select().and_where(Expr::col(Users::Id).eq(id)).to_owned(),
     )
     .await
+}
+
+/// The users among `ids` that exist, by id, read on the caller's
+/// transaction (in one query: for the few hundred ids of a batch of orders
+/// at most).
+pub async fn find_many_on<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    ids: &[i64],
+) -> Result<HashMap<i64, UserRow>, sqlx::Error> {
+    let statement = select()
+        .and_where(Expr::col(Users::Id).is_in(ids.iter().copied()))
+        .to_owned();
+    let rows: Vec<UserRow> = db.fetch_all_on(executor, &statement).await?;
+    Ok(rows.into_iter().map(|row| (row.id, row)).collect())
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx::Error> {

@@ -336,6 +336,49 @@ async fn signing_out_everywhere_ends_this_token_and_every_other() {
     app.whoami(&again).await;
 }
 
+/// An order's token is checked against its buyer as the order desk places
+/// it, with the other orders waiting at that moment: an ended session's
+/// orders and checkouts are refused and take nothing, while another
+/// buyer's, sent at the same moment, are placed.
+#[tokio::test]
+async fn an_ended_session_places_no_order_while_others_at_the_same_moment_do() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 100, 1, "5.00").await;
+    let user = app.new_user().await;
+    let bystander = app.new_user().await;
+    let response = app.sign_out_everywhere(Some(&user.token)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    let order = json!({"partId": part, "partOrder": 1});
+    let checkout = json!({"lines": [{"partId": part, "quantity": 1}]});
+    let sent = (0..12).map(|i| {
+        let ended = i % 2 == 0;
+        let token = if ended { &user.token } else { &bystander.token };
+        let (path, body) = if i % 4 < 2 {
+            ("/api/booking", &order)
+        } else {
+            ("/api/checkout", &checkout)
+        };
+        let app = &app;
+        async move { (ended, app.post_json(path, Some(token), body).await) }
+    });
+    for (ended, response) in futures::future::join_all(sent).await {
+        if ended {
+            expect_error(response, StatusCode::UNAUTHORIZED, ENDED).await;
+        } else {
+            assert_eq!(response.status(), StatusCode::CREATED);
+        }
+    }
+    assert_eq!(app.stock_of(&part).await, 100 - 6, "only the bystander's");
+    assert_eq!(app.orders_of(&bystander).await.len(), 6);
+    let again = User {
+        token: app.token_for(&user.email, PASSWORD).await,
+        ..user
+    };
+    assert!(app.orders_of(&again).await.is_empty());
+}
+
 #[tokio::test]
 async fn the_verification_link_mailed_at_sign_up_marks_the_address_verified() {
     let app = spawn_app().await;

@@ -102,6 +102,34 @@ async fn an_expired_token_is_refused() {
     .await;
 }
 
+/// A token the shop signed for a user it does not have orders nothing: the
+/// order desk reads the buyer and refuses the order as any request of an
+/// unknown user is refused.
+#[tokio::test]
+async fn a_signed_token_of_no_such_user_places_no_order() {
+    let app = spawn_app_with_known_key().await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 10, 1, "5.00").await;
+    let user = app.new_user().await;
+    let mut claims = claims_of(&user.token);
+    claims["sub"] = json!("987654");
+    let nobody = sign(&claims, Algorithm::HS256, SECRET);
+    let response = app
+        .post_json(
+            "/api/booking",
+            Some(&nobody),
+            &json!({"partId": part, "partOrder": 1}),
+        )
+        .await;
+    expect_error(
+        response,
+        StatusCode::UNAUTHORIZED,
+        "Your session is invalid or has expired. Please sign in again.",
+    )
+    .await;
+    assert_eq!(app.stock_of(&part).await, 10);
+}
+
 #[tokio::test]
 async fn a_token_without_an_expiry_is_refused() {
     let app = spawn_app_with_known_key().await;
