@@ -3,6 +3,7 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -12,7 +13,7 @@ use axum::response::IntoResponse;
 use axum::routing::any;
 use axum::{Extension, Router};
 use tower::util::BoxCloneSyncService;
-use tower::ServiceBuilder;
+use tower::{Service, ServiceBuilder};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -145,16 +146,40 @@ pub fn service(state: AppState) -> ShopService {
             HeaderValue::from_static("no-store"),
         ))
         .with_state(state);
-    // Pages that start from an API answer get it from the API itself, through the catalogue cache.
-    let pages_api = api.clone().layer(axum::middleware::from_fn_with_state(
-        catalogue.clone(),
-        cache::layer,
-    ));
-    let web = web::shop_router(&web_dir, Some(pages_api), shop);
+    // Pages that start from an API answer get it from the API itself, through the catalogue
+    // cache, within the same time limit as any API request (past it, the page goes out as built).
+    let pages_api = api
+        .clone()
+        .layer(axum::middleware::from_fn_with_state(
+            catalogue.clone(),
+            cache::layer,
+        ))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ));
+    let web = web::site(&web_dir, Some(pages_api), shop);
     let security_headers = headers::SecurityHeadersLayer::new(csp);
     // Kept catalogue answers carry the API's security headers already.
     catalogue.send_with(security_headers.api_headers());
-    // The layers every answer passes through wrap the whole router once, and
+    // The API's own layers, around its router.
+    let api = ServiceBuilder::new()
+        // Catalogue reads from memory, and every write under /api run to its
+        // end and then marking them out of date (see `cache`).
+        .layer(axum::middleware::from_fn_with_state(
+            catalogue,
+            cache::layer,
+        ))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ))
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .service(api);
+    // The layers every answer passes through wrap the whole shop once, and
     // `Application` serves them directly, without a router around them.
     // Given to `Router::layer` instead, they would wrap each route, and the
     // route's whole stack (a boxed service per layer) would be cloned for
@@ -173,17 +198,44 @@ pub fn service(state: AppState) -> ShopService {
                     );
                 }),
         )
-        // Outside the timeout and panic layers, so their answers carry the headers too.
-        .layer(security_headers)
-        // Catalogue reads from memory, and every write under /api run to its
-        // end and then marking them out of date (see `cache`).
-        .layer(axum::middleware::from_fn_with_state(catalogue, cache::layer))
-        .layer(CatchPanicLayer::custom(|_panic| {
-            ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-        }))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
-        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES));
-    BoxCloneSyncService::new(layers.service(api.merge(web)))
+        // Outside the API's timeout and panic layers, so their answers carry the headers too.
+        .layer(security_headers);
+    BoxCloneSyncService::new(layers.service(Split {
+        api: BoxCloneSyncService::new(api),
+        web,
+    }))
+}
+
+/// The API (with its layers) for the paths [`is_api`] names, the web app for
+/// every other: a page or a file of the app is answered from memory without
+/// passing the API's router, catalogue cache, panic handler, time limit or
+/// body limit. (The app's pages read no body, and those that start from an
+/// API answer ask the API within its time limit; should answering a page
+/// panic, its connection is closed.)
+#[derive(Clone)]
+struct Split {
+    api: BoxCloneSyncService<Request<Body>, Response<Body>, Infallible>,
+    web: web::SiteService,
+}
+
+impl Service<Request<Body>> for Split {
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = <web::SiteService as Service<Request<Body>>>::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        // Both are always ready (neither holds a place for the request).
+        std::task::ready!(self.api.poll_ready(cx))?;
+        self.web.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<Body>) -> Self::Future {
+        if is_api(request.uri().path()) {
+            self.api.call(request)
+        } else {
+            self.web.call(request)
+        }
+    }
 }
 
 #[cfg(test)]

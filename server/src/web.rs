@@ -28,6 +28,7 @@
 //! data (`{"api", "part"}`); 404 with the shell when the API has no such part.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, RwLock};
@@ -37,6 +38,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
+use tower::util::BoxCloneSyncService;
 
 use tower::ServiceExt;
 
@@ -73,17 +75,30 @@ impl Default for Shop {
 /// (`/parts/{id}`), which get the part's title, description, canonical link and schema.org
 /// `Product` in their head, and the part itself as page data.
 pub fn shop_router(dir: &Path, api: Option<Router>, shop: Shop) -> Router {
-    let site = match Site::load(dir, api, shop) {
-        Ok(site) => Arc::new(site),
+    Router::new().fallback_service(site(dir, api, shop))
+}
+
+/// The app's pages and files as a service of its own, without a router
+/// around it: the shop sends every path outside /api straight to it.
+pub type SiteService = BoxCloneSyncService<Request, Response, Infallible>;
+
+/// [`shop_router`]'s service on its own.
+pub fn site(dir: &Path, api: Option<Router>, shop: Shop) -> SiteService {
+    match Site::load(dir, api, shop) {
+        Ok(site) => {
+            let site = Arc::new(site);
+            BoxCloneSyncService::new(tower::service_fn(move |request: Request| {
+                let site = site.clone();
+                async move { Ok(site.answer(request).await) }
+            }))
+        }
         Err(e) => {
             tracing::warn!(dir = %dir.display(), error = %e, "the web app is not built; `make run` builds it");
-            return Router::new().fallback(not_built);
+            BoxCloneSyncService::new(tower::service_fn(|_: Request| async {
+                Ok(not_built().await.into_response())
+            }))
         }
-    };
-    Router::new().fallback(move |request: Request| {
-        let site = site.clone();
-        async move { site.answer(request).await }
-    })
+    }
 }
 
 /// Every file of the built app, by its path (`/assets/index-1a2b.js`).
