@@ -221,7 +221,7 @@ struct Split {
 impl Service<Request<Body>> for Split {
     type Response = Response<Body>;
     type Error = Infallible;
-    type Future = <web::SiteService as Service<Request<Body>>>::Future;
+    type Future = web::SiteFuture;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         // Both are always ready (neither holds a place for the request).

@@ -199,11 +199,15 @@ async fn serve(
                 continue;
             }
         };
-        // The client's address, as `into_make_service_with_connect_info` gives it.
+        // The client's address, as `into_make_service_with_connect_info` gives
+        // it, for the API (`ClientIp`); the app's pages and files never ask,
+        // and go without the extension's allocations.
         let service = TowerToHyperService::new(service.clone().map_request(
             move |request: Request<hyper::body::Incoming>| {
                 let mut request = request.map(Body::new);
-                request.extensions_mut().insert(ConnectInfo(remote));
+                if crate::http::is_api(request.uri().path()) {
+                    request.extensions_mut().insert(ConnectInfo(remote));
+                }
                 request
             },
         ));

@@ -29,16 +29,18 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::future::Future;
 use std::io::Write;
 use std::path::Path;
+use std::pin::Pin;
 use std::sync::{Arc, RwLock};
+use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
-use tower::util::BoxCloneSyncService;
 
 use tower::ServiceExt;
 
@@ -79,24 +81,43 @@ pub fn shop_router(dir: &Path, api: Option<Router>, shop: Shop) -> Router {
 }
 
 /// The app's pages and files as a service of its own, without a router
-/// around it: the shop sends every path outside /api straight to it.
-pub type SiteService = BoxCloneSyncService<Request, Response, Infallible>;
+/// around it: the shop sends every path outside /api straight to it. A
+/// clone (one for every request) shares the loaded app.
+#[derive(Clone)]
+pub struct SiteService {
+    /// None: the app is not built.
+    site: Option<Arc<Site>>,
+}
+
+/// What [`SiteService`] answers with.
+pub type SiteFuture = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+impl tower::Service<Request> for SiteService {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = SiteFuture;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request) -> SiteFuture {
+        match self.site.clone() {
+            Some(site) => Box::pin(async move { Ok(site.answer(request).await) }),
+            None => Box::pin(async { Ok(not_built().await.into_response()) }),
+        }
+    }
+}
 
 /// [`shop_router`]'s service on its own.
 pub fn site(dir: &Path, api: Option<Router>, shop: Shop) -> SiteService {
     match Site::load(dir, api, shop) {
-        Ok(site) => {
-            let site = Arc::new(site);
-            BoxCloneSyncService::new(tower::service_fn(move |request: Request| {
-                let site = site.clone();
-                async move { Ok(site.answer(request).await) }
-            }))
-        }
+        Ok(site) => SiteService {
+            site: Some(Arc::new(site)),
+        },
         Err(e) => {
             tracing::warn!(dir = %dir.display(), error = %e, "the web app is not built; `make run` builds it");
-            BoxCloneSyncService::new(tower::service_fn(|_: Request| async {
-                Ok(not_built().await.into_response())
-            }))
+            SiteService { site: None }
         }
     }
 }
