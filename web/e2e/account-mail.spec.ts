@@ -87,6 +87,23 @@ test.describe('accounts by e-mail', () => {
     await expect(reminder).toHaveCount(0);
   });
 
+  test('the reminder appears without moving the page under it', async ({ page, shopper }) => {
+    // The reminder shows once the shop has said the address is not verified, after the page is drawn.
+    await signInWithToken(page, shopper.token, '/parts');
+    await expect(page.getByRole('complementary', { name: 'E-mail verification' })).toBeVisible();
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          // Every layout shift so far (buffered), none when there was none.
+          new PerformanceObserver((list) => {
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
+  });
+
   test('a buyer changes the password: this browser stays signed in, other sessions end', async ({ page, api, shopper }) => {
     const here = await api.login(shopper.email, shopper.password);
     expect(here.token).toBeTruthy();

@@ -20,7 +20,12 @@ function NavigationProgress() {
 // Fetched only for a signed-in user whose address is not verified: the home page's bundle stays as it was.
 const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-email-banner'));
 
-/** The "verify your e-mail" reminder, for a signed-in user whose `emailVerified` is false, until hidden. */
+/**
+ * The "verify your e-mail" reminder, for a signed-in user whose `emailVerified` is false, until hidden.
+ * It comes last in the page and sticks to the foot of the window: it appears only once `/api/me` has
+ * answered, and above the page it would push down what the visitor is already reading. At the end of
+ * the page it moves nothing, and once scrolled to the bottom it sits below the footer, hiding none of it.
+ */
 function VerifyEmailReminder() {
   const user = useUser();
   const [hiddenFor, setHiddenFor] = useState<string | null>(null);
@@ -40,9 +45,6 @@ export function RootLayout() {
       <PageTitle />
       <NavigationProgress />
       <Header />
-      <div className="print:hidden">
-        <VerifyEmailReminder />
-      </div>
       {/* At least a screen tall below the 4rem header: the footer starts below the fold, so a page
           whose data or pictures are still on their way never pushes a visible footer down. A page
           that is one grey panel (sign-in, dashboard, blogs) stays grey down to the footer. */}
@@ -54,6 +56,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <div className="sticky bottom-0 z-40 print:hidden">
+        <VerifyEmailReminder />
+      </div>
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );
