@@ -101,9 +101,9 @@ impl From<sqlx::Error> for Refused {
 /// checks the limit on unpaid orders, takes every line's stock (each part
 /// once, for all its lines), prices the order with its delivery and tax,
 /// and records it with its lines, the message telling the buyer, and (from
-/// the cart) the cart without the ordered lines. Any refusal undoes all of it. Orders waiting
-/// at the same moment share that transaction (see `group`); each is still
-/// checked and answered on its own.
+/// the cart) the cart without the ordered lines. Any refusal undoes all of
+/// it. Orders waiting at the same moment share that transaction (see
+/// `group`); each is still checked and answered on its own.
 pub async fn place(
     state: &AppState,
     bearer: Bearer,

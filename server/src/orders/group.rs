@@ -180,20 +180,15 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         .await
         .map_err(|e| Failure::Whole(e.into()))?;
     let session_max = state.tokens.session_max();
-    let (users, mut unadmitted): (Vec<Option<CurrentUser>>, Vec<Option<ApiError>>) = jobs
+    let admitted: Vec<Result<CurrentUser, ApiError>> = jobs
         .iter()
-        .map(
-            |job| match job.bearer.admit(rows.get(&job.bearer.user_id), session_max) {
-                Ok(user) => (Some(user), None),
-                Err(refused) => (None, Some(refused)),
-            },
-        )
-        .unzip();
+        .map(|job| job.bearer.admit(rows.get(&job.bearer.user_id), session_max))
+        .collect();
     drop(rows);
 
     // Each buyer's room for unpaid orders, in ascending id order (on
     // PostgreSQL that locks each buyer's row), as the parts are below.
-    let mut buyers: Vec<i64> = users.iter().flatten().map(|user| user.id).collect();
+    let mut buyers: Vec<i64> = admitted.iter().flatten().map(|user| user.id).collect();
     buyers.sort_unstable();
     buyers.dedup();
     let mut room = HashMap::with_capacity(buyers.len());
@@ -203,18 +198,24 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
             .map_err(Failure::Partway)?;
         room.insert(id, left);
     }
+    // Each order's buyer (None: refused) and what it asks for.
+    let mut users = Vec::with_capacity(jobs.len());
     let mut asked = Vec::with_capacity(jobs.len());
-    for ((job, user), unadmitted) in jobs.iter().zip(&users).zip(&mut unadmitted) {
-        let Some(user) = user else {
-            let refused = unadmitted.take().expect("a buyer not admitted says why");
-            asked.push(Err(Refused::Other(refused)));
-            continue;
+    for (job, admitted) in jobs.iter().zip(admitted) {
+        let user = match admitted {
+            Ok(user) => user,
+            Err(refused) => {
+                users.push(None);
+                asked.push(Err(Refused::Other(refused)));
+                continue;
+            }
         };
         let left = room[&user.id];
-        match checkout::ask(state, &mut tx, user, &job.placing, left).await {
+        match checkout::ask(state, &mut tx, &user, &job.placing, left).await {
             Err(refused) if refused.is_failure() => return Err(partway(refused)),
             outcome => asked.push(outcome),
         }
+        users.push(Some(user));
     }
     let ids: Vec<i64> = asked.iter().flatten().flat_map(|a| a.part_ids()).collect();
     let mut parts = stock::lock(db, &mut tx, &ids)
