@@ -146,6 +146,8 @@ pub fn service(state: AppState) -> ShopService {
             HeaderValue::from_static("no-store"),
         ))
         .with_state(state);
+    let time_limit =
+        TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout);
     // Pages that start from an API answer get it from the API itself, through the catalogue
     // cache, within the same time limit as any API request (past it, the page goes out as built).
     let pages_api = api
@@ -154,10 +156,7 @@ pub fn service(state: AppState) -> ShopService {
             catalogue.clone(),
             cache::layer,
         ))
-        .layer(TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            timeout,
-        ));
+        .layer(time_limit);
     let web = web::site(&web_dir, Some(pages_api), shop);
     let security_headers = headers::SecurityHeadersLayer::new(csp);
     // Kept catalogue answers carry the API's security headers already.
@@ -173,10 +172,7 @@ pub fn service(state: AppState) -> ShopService {
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
-        .layer(TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            timeout,
-        ))
+        .layer(time_limit)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
         .service(api);
     // The layers every answer passes through wrap the whole shop once, and
