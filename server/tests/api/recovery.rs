@@ -336,6 +336,32 @@ async fn signing_out_everywhere_ends_this_token_and_every_other() {
     app.whoami(&again).await;
 }
 
+/// Sends 12 orders and checkouts of one unit of `part` at the same moment,
+/// every other one with the token `ended` (whose session has ended) and the
+/// rest with `valid`: each of the first must be refused with 401, each of the
+/// others placed.
+async fn order_together(app: &TestApp, part: &str, ended: &str, valid: &str) {
+    let order = json!({"partId": part, "partOrder": 1});
+    let checkout = json!({"lines": [{"partId": part, "quantity": 1}]});
+    let sent = (0..12).map(|i| {
+        let is_ended = i % 2 == 0;
+        let token = if is_ended { ended } else { valid };
+        let (path, body) = if i % 4 < 2 {
+            ("/api/booking", &order)
+        } else {
+            ("/api/checkout", &checkout)
+        };
+        async move { (is_ended, app.post_json(path, Some(token), body).await) }
+    });
+    for (is_ended, response) in futures::future::join_all(sent).await {
+        if is_ended {
+            expect_error(response, StatusCode::UNAUTHORIZED, ENDED).await;
+        } else {
+            assert_eq!(response.status(), StatusCode::CREATED);
+        }
+    }
+}
+
 /// An order's token is checked against its buyer as the order desk places
 /// it, with the other orders waiting at that moment: an ended session's
 /// orders and checkouts are refused and take nothing, while another
@@ -350,26 +376,7 @@ async fn an_ended_session_places_no_order_while_others_at_the_same_moment_do() {
     let response = app.sign_out_everywhere(Some(&user.token)).await;
     assert_eq!(response.status(), StatusCode::OK);
 
-    let order = json!({"partId": part, "partOrder": 1});
-    let checkout = json!({"lines": [{"partId": part, "quantity": 1}]});
-    let sent = (0..12).map(|i| {
-        let ended = i % 2 == 0;
-        let token = if ended { &user.token } else { &bystander.token };
-        let (path, body) = if i % 4 < 2 {
-            ("/api/booking", &order)
-        } else {
-            ("/api/checkout", &checkout)
-        };
-        let app = &app;
-        async move { (ended, app.post_json(path, Some(token), body).await) }
-    });
-    for (ended, response) in futures::future::join_all(sent).await {
-        if ended {
-            expect_error(response, StatusCode::UNAUTHORIZED, ENDED).await;
-        } else {
-            assert_eq!(response.status(), StatusCode::CREATED);
-        }
-    }
+    order_together(&app, &part, &user.token, &bystander.token).await;
     assert_eq!(app.stock_of(&part).await, 100 - 6, "only the bystander's");
     assert_eq!(app.orders_of(&bystander).await.len(), 6);
     let again = User {
@@ -377,6 +384,28 @@ async fn an_ended_session_places_no_order_while_others_at_the_same_moment_do() {
         ..user
     };
     assert!(app.orders_of(&again).await.is_empty());
+}
+
+/// The order desk reads a buyer's row once for all the orders waiting, and
+/// checks each order's own token against it: the same buyer's token from
+/// before signing out everywhere and the one from signing in again, sent
+/// together, are told apart.
+#[tokio::test]
+async fn a_buyers_ended_token_and_new_token_at_the_same_moment_are_told_apart() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 100, 1, "5.00").await;
+    let user = app.new_user().await;
+    let response = app.sign_out_everywhere(Some(&user.token)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let again = User {
+        token: app.token_for(&user.email, PASSWORD).await,
+        ..user.clone()
+    };
+
+    order_together(&app, &part, &user.token, &again.token).await;
+    assert_eq!(app.stock_of(&part).await, 100 - 6, "only the new token's");
+    assert_eq!(app.orders_of(&again).await.len(), 6);
 }
 
 #[tokio::test]
