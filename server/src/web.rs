@@ -46,12 +46,6 @@ use tower::ServiceExt;
 
 use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
 
-/// Serves `dir` (the output of the web app's build); `api` answers the API
-/// requests that pages start from (see the module's notes), none when absent.
-pub fn router(dir: &Path, api: Option<Router>) -> Router {
-    shop_router(dir, api, Shop::default())
-}
-
 /// What a part's page tells search engines about the shop itself.
 #[derive(Clone, Debug)]
 pub struct Shop {
@@ -71,13 +65,6 @@ impl Default for Shop {
             base_url: "http://127.0.0.1:8080".to_owned(),
         }
     }
-}
-
-/// [`router`], with the shop's name, currency and address for the parts' own pages
-/// (`/parts/{id}`), which get the part's title, description, canonical link and schema.org
-/// `Product` in their head, and the part itself as page data.
-pub fn shop_router(dir: &Path, api: Option<Router>, shop: Shop) -> Router {
-    Router::new().fallback_service(site(dir, api, shop))
 }
 
 /// The app's pages and files as a service of its own, without a router
@@ -109,7 +96,10 @@ impl tower::Service<Request> for SiteService {
     }
 }
 
-/// [`shop_router`]'s service on its own.
+/// Serves `dir` (the output of the web app's build); `api` answers the API requests that pages
+/// start from (see the module's notes), none when absent. `shop` is the shop's name, currency and
+/// address for the parts' own pages (`/parts/{id}`), which get the part's title, description,
+/// canonical link and schema.org `Product` in their head, and the part itself as page data.
 pub fn site(dir: &Path, api: Option<Router>, shop: Shop) -> SiteService {
     match Site::load(dir, api, shop) {
         Ok(site) => SiteService {
@@ -807,7 +797,7 @@ mod tests {
     }
 
     async fn get(
-        app: &Router,
+        app: &SiteService,
         path: &str,
         accept: Option<&str>,
     ) -> (StatusCode, axum::http::HeaderMap, String) {
@@ -833,7 +823,7 @@ mod tests {
     #[tokio::test]
     async fn a_browser_that_accepts_brotli_gets_the_brotli_copy_with_its_own_content_type() {
         let dir = built_app();
-        let app = router(dir.path(), None);
+        let app = site(dir.path(), None, Shop::default());
         let (status, headers, body) =
             get(&app, "/assets/app-1a2b.js", Some("gzip, deflate, br, zstd")).await;
         assert_eq!(status, StatusCode::OK);
@@ -852,7 +842,7 @@ mod tests {
     #[tokio::test]
     async fn gzip_only_and_plain_clients_get_the_gzip_copy_or_the_file_itself() {
         let dir = built_app();
-        let app = router(dir.path(), None);
+        let app = site(dir.path(), None, Shop::default());
         let (_, headers, body) = get(&app, "/assets/app-1a2b.js", Some("gzip")).await;
         assert_eq!(body, format!("gz:{SCRIPT}"));
         assert_eq!(value(&headers, header::CONTENT_ENCODING), Some("gzip"));
@@ -864,7 +854,7 @@ mod tests {
     #[tokio::test]
     async fn every_page_gets_the_compressed_index_and_it_is_never_cached_unchecked() {
         let dir = built_app();
-        let app = router(dir.path(), None);
+        let app = site(dir.path(), None, Shop::default());
         for path in ["/", "/purchase/7", "/dashboard/order"] {
             let (status, headers, body) = get(&app, path, Some("gzip, br")).await;
             assert_eq!(status, StatusCode::OK, "{path}");
@@ -899,7 +889,7 @@ mod tests {
         std::fs::write(dir.path().join("index.html"), page("home")).unwrap();
         std::fs::write(dir.path().join("parts/index.html"), page("parts")).unwrap();
         std::fs::write(dir.path().join("200.html"), page("shell")).unwrap();
-        let app = router(dir.path(), None);
+        let app = site(dir.path(), None, Shop::default());
         for (path, name) in [
             ("/", "home"),
             ("/parts", "parts"),
@@ -922,7 +912,7 @@ mod tests {
     #[tokio::test]
     async fn a_copy_the_browser_has_is_not_sent_again_and_missing_assets_are_404() {
         let dir = built_app();
-        let app = router(dir.path(), None);
+        let app = site(dir.path(), None, Shop::default());
         let (_, headers, _) = get(&app, "/assets/app-1a2b.js", Some("br")).await;
         let etag = value(&headers, header::ETAG).unwrap().to_owned();
         let (_, plain, _) = get(&app, "/assets/app-1a2b.js", None).await;
@@ -963,7 +953,7 @@ mod tests {
         items: Option<serde_json::Value>,
     ) -> (
         tempfile::TempDir,
-        Router,
+        SiteService,
         Arc<std::sync::atomic::AtomicUsize>,
     ) {
         let dir = built_app();
@@ -991,7 +981,7 @@ mod tests {
                 }
             }),
         );
-        let app = router(dir.path(), Some(api));
+        let app = site(dir.path(), Some(api), Shop::default());
         (dir, app, calls)
     }
 
@@ -1094,7 +1084,7 @@ mod tests {
 
     /// A built app with a shell (`200.html`) whose head has the build's title and description,
     /// and an API that knows the part `7` (as `part`), says 404 for `8` and fails for any other.
-    fn app_with_part(part: serde_json::Value) -> (tempfile::TempDir, Router) {
+    fn app_with_part(part: serde_json::Value) -> (tempfile::TempDir, SiteService) {
         let dir = built_app();
         std::fs::write(
             dir.path().join("200.html"),
@@ -1121,7 +1111,7 @@ mod tests {
             currency: "eur".to_owned(),
             base_url: "https://shop.example".to_owned(),
         };
-        let app = shop_router(dir.path(), Some(api), shop);
+        let app = site(dir.path(), Some(api), shop);
         (dir, app)
     }
 
