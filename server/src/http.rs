@@ -148,27 +148,19 @@ pub fn service(state: AppState) -> ShopService {
         .with_state(state);
     let time_limit =
         TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout);
+    // Catalogue reads from memory, and every write under /api run to its end and then marking
+    // them out of date (see `cache`).
+    let catalogue_cache = axum::middleware::from_fn_with_state(catalogue.clone(), cache::layer);
     // Pages that start from an API answer get it from the API itself, through the catalogue
     // cache, within the same time limit as any API request (past it, the page goes out as built).
-    let pages_api = api
-        .clone()
-        .layer(axum::middleware::from_fn_with_state(
-            catalogue.clone(),
-            cache::layer,
-        ))
-        .layer(time_limit);
+    let pages_api = api.clone().layer(catalogue_cache.clone()).layer(time_limit);
     let web = web::site(&web_dir, Some(pages_api), shop);
     let security_headers = headers::SecurityHeadersLayer::new(csp);
     // Kept catalogue answers carry the API's security headers already.
     catalogue.send_with(security_headers.api_headers());
     // The API's own layers, around its router.
     let api = ServiceBuilder::new()
-        // Catalogue reads from memory, and every write under /api run to its
-        // end and then marking them out of date (see `cache`).
-        .layer(axum::middleware::from_fn_with_state(
-            catalogue,
-            cache::layer,
-        ))
+        .layer(catalogue_cache)
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
