@@ -199,6 +199,31 @@ pub struct Config {
         global = true
     )]
     pub max_unpaid_orders: u32,
+    /// Most units one buyer's unpaid orders may hold together; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_MAX_UNPAID_UNITS",
+        default_value_t = 100,
+        global = true
+    )]
+    pub max_unpaid_units: u32,
+    /// The longest an unpaid order holds its stock, however often its payment is
+    /// started again, counted from when it was placed (e.g. 1h); twice the order hold
+    /// when not set.
+    #[arg(long, env = "SHOP_ORDER_HOLD_MAX", value_parser = parse_hold, global = true)]
+    pub order_hold_max: Option<Duration>,
+    /// Orders one buyer may cancel per hour; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_CANCEL_RATE_LIMIT",
+        default_value_t = 10,
+        global = true
+    )]
+    pub cancel_rate_limit: u32,
+    /// Order e-mails sent per hour to one address that is not verified; the rest are
+    /// not sent (the orders stand). 0 turns the budget off.
+    #[arg(long, env = "SHOP_MAIL_BUDGET", default_value_t = 10, global = true)]
+    pub mail_budget: u32,
     /// Reviews one account may post per hour; 0 turns the limit off.
     #[arg(
         long,
@@ -305,6 +330,15 @@ impl Config {
         }
     }
 
+    /// The longest an unpaid order holds its stock from when it was placed,
+    /// however often its payment is started: SHOP_ORDER_HOLD_MAX, or twice the
+    /// hold (never less than the hold itself).
+    pub fn order_hold_max(&self) -> Duration {
+        self.order_hold_max
+            .unwrap_or(self.order_hold.saturating_mul(2))
+            .max(self.order_hold)
+    }
+
     /// The database pool's size, acquire timeout and SQLite busy timeout.
     pub fn pool_limits(&self) -> PoolLimits {
         PoolLimits {
@@ -360,7 +394,7 @@ impl Config {
 /// Where tests depart from the shop's own defaults, each named by the
 /// setting it changes (a unit test holds the names to the settings changed,
 /// and finds any other difference).
-const TEST_OVERRIDES: [Override; 9] = [
+const TEST_OVERRIDES: [Override; 12] = [
     // A free port for each shop, so tests run side by side.
     ("listen", |c| c.listen = "127.0.0.1:0".into()),
     // Tests start from an empty shop and add what they need.
@@ -371,8 +405,13 @@ const TEST_OVERRIDES: [Override; 9] = [
     ("upload_rate_limit", |c| c.upload_rate_limit = 0),
     ("review_rate_limit", |c| c.review_rate_limit = 0),
     ("mail_rate_limit", |c| c.mail_rate_limit = 0),
-    // Tests place many unpaid orders for one buyer; the limit's own tests set it.
+    // Tests place many unpaid orders for one buyer; the limits' own tests set them.
     ("max_unpaid_orders", |c| c.max_unpaid_orders = 0),
+    ("max_unpaid_units", |c| c.max_unpaid_units = 0),
+    ("cancel_rate_limit", |c| c.cancel_rate_limit = 0),
+    // Tests count the mail of many orders to one unverified address; the
+    // budget's own tests set it.
+    ("mail_budget", |c| c.mail_budget = 0),
     // The tests' many clients all come from 127.0.0.1.
     ("max_connections_per_client", |c| {
         c.max_connections_per_client = 0

@@ -359,6 +359,12 @@ pub fn now() -> String {
         .expect("a UTC timestamp always formats")
 }
 
+/// Now, in microseconds since 1970 UTC: how the shop's counters and tokens
+/// keep time.
+pub fn now_us() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000) as i64
+}
+
 /// A time in the same form as `now` (converted to UTC).
 pub fn format_time(at: time::OffsetDateTime) -> String {
     at.to_offset(time::UtcOffset::UTC)

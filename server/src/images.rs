@@ -101,7 +101,7 @@ async fn upload_image(
     user: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadResponse>> {
-    state.check_upload_rate(client.0)?;
+    state.check_upload_rate(client.0).await?;
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType(
             "Upload the image as multipart/form-data in the field 'image'".into(),

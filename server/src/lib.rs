@@ -18,6 +18,7 @@ pub mod headers;
 pub mod http;
 pub mod images;
 pub mod input;
+pub mod limits;
 pub mod mail;
 pub mod negotiation;
 pub mod openapi;

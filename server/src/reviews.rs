@@ -166,7 +166,7 @@ async fn create_review(
     user: CurrentUser,
     Body(sent): Body<ReviewRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
-    state.check_review_rate(user.id)?;
+    state.check_review_rate(user.id).await?;
     let ReviewRequest {
         name,
         description,

@@ -105,7 +105,9 @@ impl Application {
             let mut every_minute = tokio::time::interval(Duration::from_secs(60));
             for minute in 0u64.. {
                 every_minute.tick().await;
-                state.forget_idle_clients();
+                if let Err(e) = state.forget_idle_clients().await {
+                    tracing::warn!(error = ?e, "cannot forget the limits' old counts now");
+                }
                 if minute % 60 == 0 {
                     forget_spent_records(&state).await;
                 }

@@ -1,16 +1,14 @@
 //! What every handler can reach: the database, the configuration, the token
-//! keys, the payment provider, Google sign-in, the trusted proxies, the
-//! sign-in, upload and account e-mail rate limiters and the failed-login back-off.
+//! keys, the payment provider, Google sign-in, the trusted proxies, and the
+//! limits on attempts (sign-ins, uploads, reviews, account e-mail, cancels)
+//! with the failed-login back-off, all counted in the database (`limits`,
+//! `auth::backoff`) so that every shop process on it counts together.
 
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::{Arc, Weak};
-use std::time::Instant;
+use std::time::Duration;
 
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-
-use crate::auth::backoff::LoginBackoff;
+use crate::auth::backoff::{self, Locked};
 use crate::auth::google::OidcProvider;
 use crate::auth::token::Tokens;
 use crate::cache::CatalogueCache;
@@ -18,6 +16,7 @@ use crate::client::{bucket, TrustedProxies};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::limits::{self, Rate};
 use crate::orders::group::Desk;
 use crate::payments::Payments;
 
@@ -39,16 +38,6 @@ pub struct Shared {
     pub trusted_proxies: TrustedProxies,
     /// Where orders wait to be placed together (group commit).
     pub orders: Desk,
-    login_backoff: LoginBackoff,
-    // Keyed by `client::bucket` of the client's address.
-    auth_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
-    upload_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
-    /// Reviews per account (its user id).
-    review_limiter: Option<Arc<DefaultKeyedRateLimiter<i64>>>,
-    /// Account e-mails (reset and verification links) per address they go to.
-    mail_address_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
-    /// Account e-mails asked for per client (`client::bucket`).
-    mail_client_limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
 }
 
 impl AppState {
@@ -59,17 +48,6 @@ impl AppState {
         payments: Payments,
         google: Option<OidcProvider>,
     ) -> Self {
-        let auth_limiter = NonZeroU32::new(config.auth_rate_limit)
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
-        let upload_limiter = NonZeroU32::new(config.upload_rate_limit)
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
-        let review_limiter = NonZeroU32::new(config.review_rate_limit)
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
-        let mail_address_limiter = NonZeroU32::new(config.mail_rate_limit)
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
-        // One client may ask for a few addresses (a family's shared computer).
-        let mail_client_limiter = NonZeroU32::new(config.mail_rate_limit.saturating_mul(4))
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
         let catalogue = Arc::new(CatalogueCache::new(
             &db,
             config.catalogue_cache,
@@ -80,17 +58,11 @@ impl AppState {
             catalogue,
             trusted_proxies,
             orders: Desk::default(),
-            login_backoff: LoginBackoff::default(),
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),
             payments: Arc::new(payments),
             google: google.map(Arc::new),
-            auth_limiter,
-            upload_limiter,
-            review_limiter,
-            mail_address_limiter,
-            mail_client_limiter,
         }))
     }
 }
@@ -120,114 +92,135 @@ impl std::ops::Deref for AppState {
     }
 }
 
+/// The answer to an attempt past its limit: 429 with `message` and how
+/// long to wait, in whole seconds rounded up.
+fn too_many(message: &str, wait: Duration) -> ApiError {
+    ApiError::TooManyRequests {
+        message: message.into(),
+        retry_after_secs: wait.as_secs() + 1,
+    }
+}
+
 impl Shared {
-    /// Counts one login or sign-up attempt from `client`; 429 past the limit.
-    pub fn check_auth_rate(&self, client: IpAddr) -> Result<(), ApiError> {
-        let Some(limiter) = &self.auth_limiter else {
-            return Ok(());
-        };
-        limiter.check_key(&bucket(client)).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
+    /// Counts one attempt of `key` against `rate` (None: no limit), in the
+    /// database; answers how long to wait when none is left.
+    async fn limit(&self, key: &str, rate: Option<Rate>) -> Result<Result<(), Duration>, ApiError> {
+        match rate {
+            None => Ok(Ok(())),
+            Some(rate) => Ok(limits::take(&self.db, key, rate).await?),
+        }
+    }
+
+    /// Counts one login, sign-up or Google sign-in attempt from `client`;
+    /// 429 past the limit.
+    pub async fn check_auth_rate(&self, client: IpAddr) -> Result<(), ApiError> {
+        let rate = Rate::per_minute(self.config.auth_rate_limit);
+        let key = format!("sign-in {}", bucket(client));
+        self.limit(&key, rate).await?.map_err(|wait| {
             tracing::warn!(%client, "sign-in attempts rate-limited");
-            ApiError::TooManyRequests {
-                message: "Too many attempts. Please wait a minute and try again.".into(),
-                retry_after_secs: wait.as_secs() + 1,
-            }
+            too_many(
+                "Too many attempts. Please wait a minute and try again.",
+                wait,
+            )
         })
     }
 
     /// Counts one image upload from `client`; 429 past the limit.
-    pub fn check_upload_rate(&self, client: IpAddr) -> Result<(), ApiError> {
-        let Some(limiter) = &self.upload_limiter else {
-            return Ok(());
-        };
-        limiter.check_key(&bucket(client)).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
+    pub async fn check_upload_rate(&self, client: IpAddr) -> Result<(), ApiError> {
+        let rate = Rate::per_minute(self.config.upload_rate_limit);
+        let key = format!("upload {}", bucket(client));
+        self.limit(&key, rate).await?.map_err(|wait| {
             tracing::warn!(%client, "image uploads rate-limited");
-            ApiError::TooManyRequests {
-                message: "Too many uploads. Please wait a minute and try again.".into(),
-                retry_after_secs: wait.as_secs() + 1,
-            }
+            too_many(
+                "Too many uploads. Please wait a minute and try again.",
+                wait,
+            )
         })
     }
 
     /// Counts one review posted by the account `user_id`; 429 past the limit.
-    pub fn check_review_rate(&self, user_id: i64) -> Result<(), ApiError> {
-        let Some(limiter) = &self.review_limiter else {
-            return Ok(());
-        };
-        limiter.check_key(&user_id).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
+    pub async fn check_review_rate(&self, user_id: i64) -> Result<(), ApiError> {
+        let rate = Rate::per_hour(self.config.review_rate_limit);
+        let key = format!("review {user_id}");
+        self.limit(&key, rate).await?.map_err(|wait| {
             tracing::warn!(user = user_id, "reviews rate-limited");
+            too_many(
+                "You have posted several reviews lately. Please wait a while before posting another.",
+                wait,
+            )
+        })
+    }
+
+    /// Counts one order cancelled by its buyer, the account `user_id`; 429
+    /// past the limit. A cancel frees a place among the buyer's unpaid
+    /// orders, so without it placing and cancelling could go on without end.
+    pub async fn check_cancel_rate(&self, user_id: i64) -> Result<(), ApiError> {
+        let rate = Rate::per_hour(self.config.cancel_rate_limit);
+        let key = format!("cancel {user_id}");
+        self.limit(&key, rate).await?.map_err(|wait| {
+            tracing::warn!(user = user_id, "order cancels rate-limited");
+            too_many(
+                "You have cancelled several orders lately. Please wait a while before cancelling another.",
+                wait,
+            )
+        })
+    }
+
+    /// Counts one account e-mail (a verification or reset link) asked for by
+    /// `client` to `email`, whether or not the address has an account; 429
+    /// past either limit.
+    pub async fn check_mail_rate(&self, client: IpAddr, email: &str) -> Result<(), ApiError> {
+        let message = "Too many e-mails asked for. Please wait a while and try again.";
+        // One client may ask for a few addresses (a family's shared computer).
+        let per_client = Rate::per_hour(self.config.mail_rate_limit.saturating_mul(4));
+        let key = format!("mail-from {}", bucket(client));
+        self.limit(&key, per_client).await?.map_err(|wait| {
+            tracing::warn!(%client, "account e-mails rate-limited for this client");
+            too_many(message, wait)
+        })?;
+        let address = email.trim().to_lowercase();
+        let per_address = Rate::per_hour(self.config.mail_rate_limit);
+        let key = format!("mail-to {address}");
+        self.limit(&key, per_address).await?.map_err(|wait| {
+            tracing::warn!(%client, email = ?address, "account e-mails rate-limited for this address");
+            too_many(message, wait)
+        })
+    }
+
+    /// Counts one login attempt for `email` (as typed, normalised here) from
+    /// `client`; 429 while that client, or every client, is locked out of
+    /// the e-mail after too many attempts that did not succeed, whether or
+    /// not it has an account (see `auth::backoff`).
+    pub async fn check_login_backoff(&self, email: &str, client: IpAddr) -> Result<(), ApiError> {
+        let key = email.trim().to_lowercase();
+        let verdict = backoff::attempt(&self.db, &key, bucket(client)).await?;
+        verdict.map_err(|locked| {
+            let (wait, message) = match locked {
+                Locked::Here(wait) => (wait, "Too many failed sign-in attempts for this email. Please wait and try again later, or use \"Forgot password?\" to get a link that signs you in."),
+                Locked::Everywhere(wait) => (wait, "Too many failed sign-in attempts for this email from many places. Please wait and try again later, or use \"Forgot password?\" to get a link that signs you in."),
+            };
+            tracing::warn!(email = ?key, %client, ?locked, "sign-in refused: too many failed attempts for this e-mail");
             ApiError::TooManyRequests {
-                message: "You have posted several reviews lately. Please wait a while before posting another.".into(),
-                retry_after_secs: wait.as_secs() + 1,
+                message: message.into(),
+                retry_after_secs: wait.as_secs_f64().ceil() as u64,
             }
         })
     }
 
-    /// Counts one account e-mail (a reset or verification link) asked for by
-    /// `client` to `email`, whether or not the address has an account; 429
-    /// past either limit.
-    pub fn check_mail_rate(&self, client: IpAddr, email: &str) -> Result<(), ApiError> {
-        let too_many = |wait: std::time::Duration| ApiError::TooManyRequests {
-            message: "Too many e-mails asked for. Please wait a while and try again.".into(),
-            retry_after_secs: wait.as_secs() + 1,
-        };
-        if let Some(limiter) = &self.mail_client_limiter {
-            limiter.check_key(&bucket(client)).map_err(|not_until| {
-                tracing::warn!(%client, "account e-mails rate-limited for this client");
-                too_many(not_until.wait_time_from(DefaultClock::default().now()))
-            })?;
-        }
-        if let Some(limiter) = &self.mail_address_limiter {
-            let key = email.trim().to_lowercase();
-            limiter.check_key(&key).map_err(|not_until| {
-                tracing::warn!(%client, email = ?key, "account e-mails rate-limited for this address");
-                too_many(not_until.wait_time_from(DefaultClock::default().now()))
-            })?;
-        }
-        Ok(())
-    }
-
-    /// Counts one login attempt for `email` (as typed, normalised here); 429
-    /// while the e-mail is locked after too many attempts that did not
-    /// succeed, whether or not it has an account (see `auth::backoff`).
-    pub fn check_login_backoff(&self, email: &str) -> Result<(), ApiError> {
+    /// A successful login for `email` from `client` (or a reset link used):
+    /// its failed attempts are forgotten. The sign-in has happened either
+    /// way, so a database that fails here is logged, not answered.
+    pub async fn login_succeeded(&self, email: &str, client: IpAddr) {
         let key = email.trim().to_lowercase();
-        self.login_backoff
-            .attempt(&key, Instant::now())
-            .map_err(|wait| {
-                tracing::warn!(email = ?key, locked_for_secs = wait.as_secs(), "sign-in refused: too many failed attempts for this e-mail");
-                ApiError::TooManyRequests {
-                    message: "Too many failed sign-in attempts for this email. Please wait and try again later.".into(),
-                    retry_after_secs: wait.as_secs_f64().ceil() as u64,
-                }
-            })
+        if let Err(e) = backoff::succeeded(&self.db, &key, bucket(client)).await {
+            tracing::warn!(email = ?key, error = ?e, "cannot forget the failed sign-ins of a successful one");
+        }
     }
 
-    /// A successful login for `email`: its failed attempts are forgotten.
-    pub fn login_succeeded(&self, email: &str) {
-        self.login_backoff.succeeded(&email.trim().to_lowercase());
-    }
-
-    /// Forgets clients that have not tried anything for a while.
-    pub fn forget_idle_clients(&self) {
-        self.login_backoff.forget_quiet(Instant::now());
-        if let Some(limiter) = &self.auth_limiter {
-            limiter.retain_recent();
-        }
-        if let Some(limiter) = &self.upload_limiter {
-            limiter.retain_recent();
-        }
-        if let Some(limiter) = &self.review_limiter {
-            limiter.retain_recent();
-        }
-        if let Some(limiter) = &self.mail_address_limiter {
-            limiter.retain_recent();
-        }
-        if let Some(limiter) = &self.mail_client_limiter {
-            limiter.retain_recent();
-        }
+    /// Forgets the limits' counts that no longer hold anything back.
+    pub async fn forget_idle_clients(&self) -> Result<(), ApiError> {
+        backoff::forget_quiet(&self.db).await?;
+        limits::forget_paid_off(&self.db).await?;
+        Ok(())
     }
 }

@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use crate::auth::account_tokens::{self, Purpose};
 use crate::auth::routes::{AuthResponse, TokenResponse, UserView};
 use crate::auth::token::now_us;
-use crate::auth::{password, CurrentUser};
+use crate::auth::{password, Bearer, CurrentUser};
 use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{Email, NewPassword, Password, Text};
@@ -143,19 +143,25 @@ async fn mail_link(
 
 /// Sets a new password for `user` on the caller's transaction: every token
 /// issued so far ends, open reset links are used up, and the address is told.
-/// Answers the moment the old tokens end, for the caller's new token.
+/// `link_proved` is None for a change made with the current password (the
+/// password stays proved as it was), and for a reset link whether it went
+/// to the account's own address: then the address is verified and the
+/// password proved to be its owner's (D21). Answers the moment the old
+/// tokens end, for the caller's new token.
 async fn set_password(
     state: &AppState,
     conn: &mut AnyConnection,
     user: &UserRow,
     hash: &str,
-    verify_email: bool,
+    link_proved: Option<bool>,
 ) -> sqlx::Result<i64> {
     let ended_before = end_tokens_now();
     let change = AccountChange {
         password_hash: Some(Some(hash)),
-        verify_email,
+        verify_email: link_proved == Some(true),
+        prove_password: link_proved,
         end_tokens_before: Some(ended_before),
+        ..AccountChange::default()
     };
     store::change(&state.db, &mut *conn, user.id, change).await?;
     account_tokens::use_up_all(&state.db, &mut *conn, user.id, Purpose::ResetPassword).await?;
@@ -177,7 +183,7 @@ async fn forgot_password(
     client: ClientIp,
     Body(ForgotPasswordRequest { email }): Body<ForgotPasswordRequest>,
 ) -> ApiResult<Json<MessageResponse>> {
-    state.check_mail_rate(client.0, &email)?;
+    state.check_mail_rate(client.0, &email).await?;
     match store::find_by_email(&state.db, &email).await? {
         Some(user) => {
             tracing::info!(user = ?user.email, %client, "password reset asked for");
@@ -221,7 +227,7 @@ async fn reset_password(
         return Err(refused());
     }
     let hash = password::hash(sent.password).await?;
-    let (_turn, mut tx) = state.db.begin_write().await?;
+    let (turn, mut tx) = state.db.begin_write().await?;
     let redeemed = account_tokens::redeem(&state.db, &mut *tx, &sent.token, Purpose::ResetPassword)
         .await?
         .ok_or_else(refused)?;
@@ -230,9 +236,10 @@ async fn reset_password(
         .ok_or_else(refused)?;
     // The link reached the address, which proves it is the owner's.
     let proved = redeemed.email == user.email;
-    let ended_before = set_password(&state, &mut tx, &user, &hash, proved).await?;
+    let ended_before = set_password(&state, &mut tx, &user, &hash, Some(proved)).await?;
     tx.commit().await?;
-    state.login_succeeded(&user.email);
+    drop(turn);
+    state.login_succeeded(&user.email, client.0).await;
     tracing::info!(user = ?user.email, %client, "password reset; earlier sessions ended");
     let token = state
         .tokens
@@ -242,15 +249,18 @@ async fn reset_password(
     Ok(Json(AuthResponse { token, user: view }))
 }
 
-/// Proves the account's address with the link mailed to it (valid 48 hours, once).
+/// Proves the account's address with the link mailed to it (valid 48 hours,
+/// once). Opened while signed in to that account, it also proves that the
+/// account's password is the address owner's (D21).
 #[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth",
-    request_body = VerifyEmailRequest,
+    request_body = VerifyEmailRequest, security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The address is verified", body = EmailVerified),
         (status = 400, description = "Expired, used or unknown link (field `token`)", body = ErrorBody)))]
 async fn verify_email(
     State(state): State<AppState>,
     client: ClientIp,
+    caller: Result<Bearer, ApiError>,
     Body(sent): Body<VerifyEmailRequest>,
 ) -> ApiResult<Json<EmailVerified>> {
     let refused = || {
@@ -265,13 +275,24 @@ async fn verify_email(
         .await?
         .filter(|user| user.email == redeemed.email)
         .ok_or_else(refused)?;
+    // Signed in with the account's password (a session of this account that
+    // still holds, checked against its row as it is now).
+    let signed_in = caller
+        .ok()
+        .filter(|bearer| bearer.user_id == user.id)
+        .is_some_and(|bearer| {
+            bearer
+                .admit(Some(&user), state.tokens.session_max())
+                .is_ok()
+        });
     let change = AccountChange {
         verify_email: true,
+        prove_password: (signed_in && user.password_hash.is_some()).then_some(true),
         ..AccountChange::default()
     };
     store::change(&state.db, &mut *tx, user.id, change).await?;
     tx.commit().await?;
-    tracing::info!(user = ?user.email, %client, "e-mail address verified");
+    tracing::info!(user = ?user.email, %client, signed_in, "e-mail address verified");
     Ok(Json(EmailVerified {
         email: user.email,
         email_verified: true,
@@ -296,7 +317,7 @@ async fn resend_verification(
             "Your e-mail address is already verified.".into(),
         ));
     }
-    state.check_mail_rate(client.0, &user.email)?;
+    state.check_mail_rate(client.0, &user.email).await?;
     let row = store::find_by_id(&state.db, user.id)
         .await?
         .ok_or_else(|| {
@@ -328,7 +349,7 @@ async fn change_password(
 ) -> ApiResult<Json<TokenResponse>> {
     // Wrong current passwords count as failed sign-ins, so a stolen token
     // cannot be used to guess the password.
-    state.check_login_backoff(&user.email)?;
+    state.check_login_backoff(&user.email, client.0).await?;
     let row = store::find_by_id(&state.db, user.id)
         .await?
         .ok_or_else(|| {
@@ -341,10 +362,10 @@ async fn change_password(
             "The current password is not right",
         ));
     }
-    state.login_succeeded(&user.email);
+    state.login_succeeded(&user.email, client.0).await;
     let hash = password::hash(sent.new_password).await?;
     let (_turn, mut tx) = state.db.begin_write().await?;
-    let ended_before = set_password(&state, &mut tx, &row, &hash, false).await?;
+    let ended_before = set_password(&state, &mut tx, &row, &hash, None).await?;
     tx.commit().await?;
     tracing::info!(user = ?user.email, %client, "password changed; other sessions ended");
     Ok(Json(TokenResponse {

@@ -90,12 +90,14 @@ async fn signup(
     client: ClientIp,
     Body(sent): Body<SignupRequest>,
 ) -> ApiResult<(StatusCode, Json<AuthResponse>)> {
-    state.check_auth_rate(client.0)?;
+    state.check_auth_rate(client.0).await?;
     let SignupRequest {
         name,
         email,
         password,
     } = sent;
+    // The verification link it mails counts as account mail (D32).
+    state.check_mail_rate(client.0, &email).await?;
 
     let hash = password::hash(password).await?;
     let (_turn, mut tx) = state.db.begin_write().await?;
@@ -105,6 +107,7 @@ async fn signup(
         password_hash: Some(&hash),
         role: Role::User,
         email_verified: false,
+        google_subject: None,
     };
     let user = match store::create(&state.db, &mut *tx, new).await? {
         Created::Yes(user) => user,
@@ -139,7 +142,7 @@ async fn login(
     client: ClientIp,
     Body(sent): Body<LoginRequest>,
 ) -> ApiResult<Json<AuthResponse>> {
-    state.check_auth_rate(client.0)?;
+    state.check_auth_rate(client.0).await?;
     let LoginRequest {
         email: typed,
         password,
@@ -149,7 +152,7 @@ async fn login(
     let email = parse_email(&typed);
     // Counted per e-mail whether or not it has an account (see `auth::backoff`).
     let attempt_key = email.as_deref().unwrap_or(&typed).to_owned();
-    state.check_login_backoff(&attempt_key)?;
+    state.check_login_backoff(&attempt_key, client.0).await?;
     let user = match &email {
         Some(email) => store::find_by_email(&state.db, email).await?,
         None => None,
@@ -160,7 +163,7 @@ async fn login(
         return Err(invalid());
     }
     let user = user.ok_or_else(invalid)?;
-    state.login_succeeded(&attempt_key);
+    state.login_succeeded(&attempt_key, client.0).await;
     tracing::info!(user = ?user.email, %client, "signed in");
     let token = state.tokens.issue(user.id, &user.email)?;
     Ok(Json(AuthResponse {

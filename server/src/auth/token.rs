@@ -46,10 +46,7 @@ impl Claims {
     }
 }
 
-/// Now, in microseconds since 1970.
-pub fn now_us() -> i64 {
-    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000) as i64
-}
+pub use crate::db::now_us;
 
 pub struct Tokens {
     encoding: EncodingKey,

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 pub use outbox::due_statement;
 pub use render::{render, Letterhead, Rendered};
 pub use transport::Mailer;
-pub use worker::{run, send_due};
+pub use worker::{run, send_due, Rules};
 
 use crate::config::Config;
 use crate::state::AppState;
@@ -36,6 +36,14 @@ pub enum Message {
     PasswordReset { name: String, link: String },
     /// The account's password was changed (or reset).
     PasswordChanged { name: String },
+    /// A Google account was linked to the account and now signs into it;
+    /// `password_cleared` when the password it had was cleared because its
+    /// owner never proved it (docs/decisions.md, D21).
+    GoogleLinked {
+        name: String,
+        #[serde(default)]
+        password_cleared: bool,
+    },
     /// An order was placed and holds its parts until it is paid: its
     /// lines, how it travels (`delivery`, the method's name), shipping, tax
     /// and the total to pay.
@@ -81,6 +89,35 @@ pub enum Message {
     },
 }
 
+/// Most characters of a name a message repeats.
+const PLAIN_NAME_CHARS: usize = 40;
+
+/// `name` as a message may repeat it: runs of spaces and line breaks made
+/// one space, and only when what is left reads as a person's name (letters,
+/// spaces, apostrophes, hyphens, a full stop ending a word, at most 40
+/// characters). Anything else (digits, links, `@`, `$`, markup, a dot inside
+/// a word as in `example.com`) is not repeated at all: None.
+pub fn plain_name(name: &str) -> Option<String> {
+    let words: Vec<&str> = name
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let plain = words.join(" ");
+    if plain.is_empty() || plain.chars().count() > PLAIN_NAME_CHARS {
+        return None;
+    }
+    let chars: Vec<char> = plain.chars().collect();
+    let allowed = chars.iter().enumerate().all(|(i, &c)| match c {
+        ' ' | '\'' | '\u{2019}' | '-' => true,
+        // "J. R. Smith", "Ann Driver Jr.": never "example.com".
+        '.' => chars.get(i + 1).is_none_or(|next| *next == ' '),
+        // Accents written as combining marks.
+        '\u{0300}'..='\u{036F}' => true,
+        c => c.is_alphabetic(),
+    });
+    allowed.then_some(plain)
+}
+
 /// One line of an order: what, how many, at what price.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
@@ -97,6 +134,7 @@ impl Message {
             Message::VerifyEmail { .. } => "verify_email",
             Message::PasswordReset { .. } => "password_reset",
             Message::PasswordChanged { .. } => "password_changed",
+            Message::GoogleLinked { .. } => "google_linked",
             Message::OrderPlaced { .. } => "order_placed",
             Message::PaymentReceived { .. } => "payment_received",
             Message::OrderShipped { .. } => "order_shipped",
@@ -111,6 +149,7 @@ impl Message {
             Message::VerifyEmail { name, .. }
             | Message::PasswordReset { name, .. }
             | Message::PasswordChanged { name }
+            | Message::GoogleLinked { name, .. }
             | Message::OrderPlaced { name, .. }
             | Message::PaymentReceived { name, .. }
             | Message::OrderShipped { name, .. }
@@ -119,12 +158,33 @@ impl Message {
         }
     }
 
+    /// How the message opens: `Hello Ann,` with the account's name where it
+    /// is safe to repeat, else `Hello,`. Account mail (links and password
+    /// news) never repeats it: it goes to an address nobody has proved yet,
+    /// and the name is whatever the person who signed up typed. Order mail
+    /// repeats only a plain name (see `plain_name`), so nobody can make the
+    /// shop mail their text or links to someone else's address.
+    pub fn greeting(&self) -> String {
+        let name = match self {
+            Message::VerifyEmail { .. }
+            | Message::PasswordReset { .. }
+            | Message::PasswordChanged { .. }
+            | Message::GoogleLinked { .. } => None,
+            _ => plain_name(self.name()),
+        };
+        match name {
+            Some(name) => format!("Hello {name},"),
+            None => "Hello,".to_owned(),
+        }
+    }
+
     /// The order it is about, if any.
     pub fn order(&self) -> Option<i64> {
         match self {
             Message::VerifyEmail { .. }
             | Message::PasswordReset { .. }
-            | Message::PasswordChanged { .. } => None,
+            | Message::PasswordChanged { .. }
+            | Message::GoogleLinked { .. } => None,
             Message::OrderPlaced { order, .. }
             | Message::PaymentReceived { order, .. }
             | Message::OrderShipped { order, .. }
@@ -147,6 +207,7 @@ impl Message {
             Message::VerifyEmail { .. } => "Confirm your e-mail address".into(),
             Message::PasswordReset { .. } => "Reset your password".into(),
             Message::PasswordChanged { .. } => "Your password was changed".into(),
+            Message::GoogleLinked { .. } => "Google sign-in was added to your account".into(),
             Message::OrderPlaced { order, .. } => format!("Order #{order} placed"),
             Message::PaymentReceived { order, .. } => {
                 format!("Payment received for order #{order}")

@@ -134,7 +134,7 @@ fn tidy(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mail::Line;
+    use crate::mail::{plain_name, Line};
 
     fn shop() -> Letterhead {
         Letterhead {
@@ -154,7 +154,7 @@ mod tests {
     }
 
     fn every_message() -> Vec<Message> {
-        let name = "Ann <Driver>".to_string();
+        let name = "Ann O\u{2019}Driver-Smith Jr.".to_string();
         vec![
             Message::VerifyEmail {
                 name: name.clone(),
@@ -193,9 +193,13 @@ mod tests {
                 reason: "expired".into(),
             },
             Message::RefundIssued {
-                name,
+                name: name.clone(),
                 order: 12,
                 amount_cents: 2500,
+            },
+            Message::GoogleLinked {
+                name,
+                password_cleared: true,
             },
         ]
     }
@@ -209,14 +213,38 @@ mod tests {
                 assert!(part.contains("Parts Garage"), "{}: {part}", message.kind());
                 assert!(part.contains("https://shop.example"), "{part}");
             }
-            assert!(r.text.contains("Hello Ann <Driver>,"), "{}", r.text);
-            assert!(
-                r.html.contains("Ann &#60;Driver&#62;") || r.html.contains("Ann &lt;Driver&gt;"),
-                "{}",
-                r.html
-            );
-            assert!(!r.html.contains("<Driver>"), "{}", r.html);
+            // The account's name is repeated only in order mail.
+            let greeting = match message.order() {
+                Some(_) => "Hello Ann O\u{2019}Driver-Smith Jr.,",
+                None => "Hello,",
+            };
+            assert!(r.text.starts_with(greeting), "{}", r.text);
+            assert!(r.html.contains(greeting), "{}", r.html);
             assert!(!r.text.contains("\n\n\n"), "{}", r.text);
+        }
+    }
+
+    #[test]
+    fn a_name_is_repeated_only_when_it_reads_as_a_name() {
+        assert_eq!(plain_name("  Ann \n Driver "), Some("Ann Driver".into()));
+        assert_eq!(plain_name("J. R. Smith"), Some("J. R. Smith".into()));
+        assert_eq!(
+            plain_name("Zo\u{0308}e Ma\u{00EF}"),
+            Some("Zo\u{0308}e Ma\u{00EF}".into())
+        );
+        let long = "Ann ".repeat(11);
+        for sent in [
+            "Ann\n\nYour card was charged $1,249.00",
+            "visit https://evil.example",
+            "evil.example",
+            "ann@example.com",
+            "Ann <Driver>",
+            "Call 555 0100",
+            "",
+            "   ",
+            long.as_str(),
+        ] {
+            assert_eq!(plain_name(sent), None, "{sent:?}");
         }
     }
 
@@ -241,6 +269,7 @@ mod tests {
         );
         assert!(text(6).contains("not paid in time"));
         assert!(text(7).contains("25.00 USD"));
+        assert!(text(8).contains("Forgot password?"), "{}", text(8));
         // Shipped without tracking says nothing of it.
         let untracked = Message::OrderShipped {
             name: "Ann".into(),

@@ -4,6 +4,15 @@
 //! as long as the mail server is down; one the mail server refuses for good
 //! is given up after a few tries and logged. A message is sent at least once;
 //! only a process that dies between sending and recording it sends it again.
+//!
+//! Order mail to an address that is not verified is sent within a budget
+//! (`SHOP_MAIL_BUDGET` an hour per address, counted in the database across
+//! processes; docs/decisions.md, D32): anyone may sign up with someone
+//! else's address, and without it placing and cancelling orders would mail
+//! that stranger without end. A message past the budget is not sent and is
+//! recorded as given up; the order it tells of stands, and the buyer sees
+//! it in My Orders. Account mail (verification and reset links, password
+//! changes) is limited where it is asked for instead.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,7 +22,9 @@ use rand::RngCore;
 use super::outbox::{self, Claimed};
 use super::{render, Mailer, Message};
 use crate::db::{self, Db};
+use crate::limits::{self, Rate};
 use crate::state::AppState;
+use crate::users::store as users;
 
 /// How often a process looks for messages due.
 const POLL: Duration = Duration::from_millis(500);
@@ -30,12 +41,15 @@ const PERMANENT_TRIES: i64 = 5;
 /// Sends the outbox for as long as the shop runs.
 pub async fn run(state: AppState, mailer: Arc<Mailer>) {
     let me = claim_token();
-    let retry = state.config.mail_retry;
+    let rules = Rules {
+        retry: state.config.mail_retry,
+        budget: Rate::per_hour(state.config.mail_budget),
+    };
     let mut every = tokio::time::interval(POLL);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        if let Err(e) = send_due(&state.db, &mailer, &me, retry).await {
+        if let Err(e) = send_due(&state.db, &mailer, &me, rules).await {
             tracing::warn!(error = ?e, "cannot read the outbox now; trying again shortly");
         }
     }
@@ -56,29 +70,63 @@ pub fn backoff(retry: Duration, attempts: i64) -> Duration {
     wait.min(MAX_WAIT.max(retry))
 }
 
+/// How the worker sends: the first wait after a failure, and the budget
+/// of order mail to an unverified address (None: no budget).
+#[derive(Debug, Clone, Copy)]
+pub struct Rules {
+    pub retry: Duration,
+    pub budget: Option<Rate>,
+}
+
 /// Sends the messages due now (at most one batch) as the process `me`;
 /// answers how many went out.
-pub async fn send_due(db: &Db, mailer: &Mailer, me: &str, retry: Duration) -> sqlx::Result<usize> {
+pub async fn send_due(db: &Db, mailer: &Mailer, me: &str, rules: Rules) -> sqlx::Result<usize> {
     let mut sent = 0;
     for id in outbox::due(db, &db::now(), BATCH).await? {
         // Another process may have claimed it since.
         let Some(claimed) = outbox::claim(db, id, me, CLAIM_FOR).await? else {
             continue;
         };
-        if send_one(db, mailer, me, retry, &claimed).await? {
+        if send_one(db, mailer, me, rules, &claimed).await? {
             sent += 1;
         }
     }
     Ok(sent)
 }
 
+/// Whether `message` to `to` is past the budget of order mail to an
+/// unverified address: counts it against the budget when it is order mail
+/// to such an address.
+async fn over_budget(
+    db: &Db,
+    budget: Option<Rate>,
+    to: &str,
+    message: &Message,
+) -> sqlx::Result<bool> {
+    let Some(budget) = budget else {
+        return Ok(false);
+    };
+    if message.order().is_none() {
+        return Ok(false);
+    }
+    let verified = users::find_by_email(db, to)
+        .await?
+        .is_some_and(|user| user.email_verified());
+    if verified {
+        return Ok(false);
+    }
+    let key = format!("mail-budget {}", to.trim().to_lowercase());
+    Ok(limits::take(db, &key, budget).await?.is_err())
+}
+
 async fn send_one(
     db: &Db,
     mailer: &Mailer,
     me: &str,
-    retry: Duration,
+    rules: Rules,
     claimed: &Claimed,
 ) -> sqlx::Result<bool> {
+    let retry = rules.retry;
     let message: Message = match serde_json::from_str(&claimed.message) {
         Ok(message) => message,
         Err(e) => {
@@ -89,6 +137,14 @@ async fn send_one(
             return Ok(false);
         }
     };
+    if over_budget(db, rules.budget, &claimed.recipient, &message).await? {
+        let error =
+            "not sent: past the hourly budget of order mail to an address that is not verified";
+        tracing::warn!(mail = claimed.id, to = ?claimed.recipient, kind = ?claimed.kind,
+            "order mail to an unverified address past its budget; not sent");
+        outbox::failed(db, claimed.id, me, error, retry, true).await?;
+        return Ok(false);
+    }
     let rendered = render(&message, &mailer.letterhead);
     match mailer.send(claimed.id, &claimed.recipient, &rendered).await {
         Ok(destination) => {

@@ -139,22 +139,27 @@ impl Asked {
     pub(super) fn part_ids(&self) -> impl Iterator<Item = i64> + '_ {
         self.lines.iter().map(|(id, _)| *id)
     }
+
+    /// The units the order asks for, all lines together.
+    pub(super) fn units(&self) -> i64 {
+        self.lines.iter().map(|(_, units)| *units).sum()
+    }
 }
 
 /// The first step of placing an order, in its write transaction: the
 /// buyer's room for unpaid orders (`holds::unpaid_room`, read in the same
-/// transaction; none left refuses the order), the lines (those sent, or
+/// transaction; no order left refuses the order), the lines (those sent, or
 /// the cart's) and the address.
 pub(super) async fn ask(
     state: &AppState,
     tx: &mut sqlx::Transaction<'static, Any>,
     user: &CurrentUser,
     placing: &Placing,
-    room: Option<i64>,
+    room: holds::Room,
 ) -> Result<Asked, Refused> {
     let db = &state.db;
-    if room.is_some_and(|left| left <= 0) {
-        return Err(holds::too_many_unpaid(state).into());
+    if let Some(refused) = room.refusal(state, 0, 0, 0) {
+        return Err(refused.into());
     }
     let lines: Vec<(i64, i64)> = match &placing.lines {
         Some(sent) => sent

@@ -223,7 +223,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         .map_err(|e| Failure::Partway(e.into()))?;
 
     let mut tariffs = Tariffs::default();
-    let mut placed_by: HashMap<i64, i64> = HashMap::new();
+    let mut placed_by: HashMap<i64, (i64, i64)> = HashMap::new();
     let mut accepted = Vec::with_capacity(jobs.len());
     // Each order's outcome: its place among the accepted, or its refusal.
     let mut outcomes: Vec<Result<usize, Refused>> = Vec::with_capacity(jobs.len());
@@ -236,16 +236,18 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
             }
             (None, Ok(_)) => unreachable!("an order without its buyer is not asked"),
         };
+        // The buyer's orders and units placed so far in this transaction.
         let placed = placed_by.entry(user.id).or_default();
-        if room[&user.id].is_some_and(|left| *placed >= left) {
-            outcomes.push(Err(holds::too_many_unpaid(state).into()));
+        if let Some(refused) = room[&user.id].refusal(state, placed.0, placed.1, asked.units()) {
+            outcomes.push(Err(refused.into()));
             continue;
         }
         let checked =
             checkout::check(db, &mut tx, &mut tariffs, &mut parts, &asked, &job.placing).await;
         match checked {
             Ok(order) => {
-                *placed += 1;
+                placed.0 += 1;
+                placed.1 += asked.units();
                 outcomes.push(Ok(accepted.len()));
                 accepted.push(Accepted {
                     order,

@@ -1,8 +1,10 @@
 //! Unpaid orders hold their stock for a while, not forever. An order is
 //! placed holding its units until `SHOP_ORDER_HOLD` has passed, and starting
-//! its payment holds them that long again; once the hold has run out, the
+//! its payment holds them that long again, but never past
+//! `SHOP_ORDER_HOLD_MAX` after it was placed; once the hold has run out, the
 //! shop cancels the order (reason `expired`) and the units go back. One
-//! buyer holds at most `SHOP_MAX_UNPAID_ORDERS` unpaid orders at once.
+//! buyer holds at most `SHOP_MAX_UNPAID_ORDERS` unpaid orders at once, of
+//! at most `SHOP_MAX_UNPAID_UNITS` units together (docs/decisions.md, D17).
 //!
 //! Money and goods stay together: an order whose payment has gone through is
 //! paid, never cancelled as unpaid (by its buyer, the staff or the expiry),
@@ -41,23 +43,55 @@ pub fn sweep_interval(hold: Duration) -> Duration {
     (hold / 10).clamp(Duration::from_millis(50), Duration::from_secs(30))
 }
 
-/// How many more unpaid orders the buyer may place (None: no limit), read
-/// in the order's write transaction: on PostgreSQL the buyer's row is
-/// locked first, so two transactions at once cannot both use the same room.
+/// What a buyer's unpaid orders may still hold: how many more orders and
+/// how many more units (None: no limit).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Room {
+    pub orders: Option<i64>,
+    pub units: Option<i64>,
+}
+
+impl Room {
+    /// Whether an order of `units` more units still fits, after `orders`
+    /// orders of `taken` units placed in the same transaction.
+    pub fn refusal(
+        &self,
+        state: &AppState,
+        orders: i64,
+        taken: i64,
+        units: i64,
+    ) -> Option<ApiError> {
+        if self.orders.is_some_and(|left| orders >= left) {
+            return Some(too_many_unpaid(state));
+        }
+        if self.units.is_some_and(|left| taken + units > left) {
+            return Some(too_many_units(state));
+        }
+        None
+    }
+}
+
+/// The room the buyer's unpaid orders have left, read in the order's write
+/// transaction: on PostgreSQL the buyer's row is locked first, so two
+/// transactions at once cannot both use the same room.
 pub async fn unpaid_room(
     state: &AppState,
     tx: &mut sqlx::Transaction<'_, Any>,
     buyer_id: i64,
-) -> ApiResult<Option<i64>> {
-    let max = i64::from(state.config.max_unpaid_orders);
-    if max == 0 {
-        return Ok(None);
+) -> ApiResult<Room> {
+    let most_orders = i64::from(state.config.max_unpaid_orders);
+    let most_units = i64::from(state.config.max_unpaid_units);
+    if most_orders == 0 && most_units == 0 {
+        return Ok(Room::default());
     }
     if state.db.backend == Backend::Postgres {
         users::lock(&state.db, &mut **tx, buyer_id).await?;
     }
-    let unpaid = store::unpaid_count(&state.db, &mut **tx, buyer_id).await?;
-    Ok(Some(max - unpaid))
+    let (orders, units) = store::unpaid_held(&state.db, &mut **tx, buyer_id).await?;
+    Ok(Room {
+        orders: (most_orders > 0).then_some(most_orders - orders),
+        units: (most_units > 0).then_some(most_units - units),
+    })
 }
 
 /// The refusal of an order from a buyer who holds the most unpaid orders
@@ -67,6 +101,35 @@ pub fn too_many_unpaid(state: &AppState) -> ApiError {
         "You have {} unpaid orders; pay for or cancel one before ordering more",
         state.config.max_unpaid_orders
     ))
+}
+
+/// The refusal of an order that would take a buyer's unpaid orders past
+/// the most units they may hold together.
+pub fn too_many_units(state: &AppState) -> ApiError {
+    ApiError::Conflict(format!(
+        "Your unpaid orders may hold at most {} units together; pay for or cancel one before ordering more",
+        state.config.max_unpaid_units
+    ))
+}
+
+/// When the hold of `booking`, an unpaid order whose payment is being
+/// started now, runs out: the order hold from now, but never later than
+/// `SHOP_ORDER_HOLD_MAX` after the order was placed, so renewing it again
+/// and again cannot keep its stock from other buyers for good.
+pub fn renewed_hold(state: &AppState, booking: &BookingRow) -> String {
+    let renewed = time::OffsetDateTime::now_utc() + state.config.order_hold;
+    let placed = time::OffsetDateTime::parse(
+        &booking.created_at,
+        &time::format_description::well_known::Rfc3339,
+    );
+    match placed {
+        Ok(placed) => db::format_time(renewed.min(placed + state.config.order_hold_max())),
+        // Written by the shop, so it always reads; if not, the hold is not renewed.
+        Err(_) => booking
+            .hold_until
+            .clone()
+            .unwrap_or_else(|| db::format_time(renewed)),
+    }
 }
 
 /// In a write transaction about to cancel `booking`: when a payment of it has

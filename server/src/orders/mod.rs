@@ -40,7 +40,7 @@ use crate::shipping::MethodChoice;
 use crate::state::AppState;
 use crate::users::store as users;
 use checkout::{Placing, Refused, Wanted};
-use state::{transition, Move, REFUND_UNDER_WAY, STATUSES};
+use state::{transition, Move, OrderState, REFUND_UNDER_WAY, STATUSES};
 use stock::PartInfo;
 use store::{BookingRow, CancelReason, LineRow, MoveNotes};
 
@@ -691,13 +691,18 @@ async fn refused_now(state: &AppState, id: i64, action: Move) -> ApiError {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Not unpaid and pending: paid (also when its payment has just gone through), shipped or cancelled", body = ErrorBody)))]
+        (status = 409, description = "Not unpaid and pending: paid (also when its payment has just gone through), shipped or cancelled", body = ErrorBody),
+        (status = 429, description = "The buyer has cancelled too many orders lately", body = ErrorBody)))]
 async fn cancel_order(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let booking = order_for(&state, &user, &id, false).await?;
+    // Only a cancel that can happen counts (docs/decisions.md, D32).
+    if booking.state() == OrderState::NEW {
+        state.check_cancel_rate(user.id).await?;
+    }
     let notes = MoveNotes {
         cancel_reason: Some(CancelReason::Buyer),
         ..MoveNotes::default()

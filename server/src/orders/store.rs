@@ -561,25 +561,33 @@ pub async fn expired(db: &Db, now: &str, limit: u64) -> Result<Vec<BookingRow>, 
     .await
 }
 
-/// How many unpaid, open orders a buyer holds.
-pub async fn unpaid_count<'e>(
+/// How many unpaid, open orders a buyer holds, and how many units their
+/// lines hold together.
+pub async fn unpaid_held<'e>(
     db: &Db,
     executor: impl sqlx::Executor<'e, Database = Any>,
     buyer_id: i64,
-) -> Result<i64, sqlx::Error> {
-    let (n,): (i64,) = db
+) -> Result<(i64, i64), sqlx::Error> {
+    let held: Option<(i64, i64)> = db
         .fetch_optional_on(
             executor,
             &Query::select()
-                .expr(Expr::col(Bookings::Id).count())
+                .expr(Expr::cust("CAST(COUNT(DISTINCT bookings.id) AS BIGINT)"))
+                .expr(Expr::cust(
+                    "CAST(COALESCE(SUM(booking_lines.quantity), 0) AS BIGINT)",
+                ))
                 .from(Bookings::Table)
-                .and_where(Expr::col(Bookings::BuyerId).eq(buyer_id))
+                .left_join(
+                    BookingLines::Table,
+                    Expr::col((BookingLines::Table, BookingLines::BookingId))
+                        .equals((Bookings::Table, Bookings::Id)),
+                )
+                .and_where(Expr::col((Bookings::Table, Bookings::BuyerId)).eq(buyer_id))
                 .and_where(in_state(OrderState::NEW))
                 .to_owned(),
         )
-        .await?
-        .unwrap_or((0,));
-    Ok(n)
+        .await?;
+    Ok(held.unwrap_or((0, 0)))
 }
 
 /// Notes that the payment provider is being asked to refund order `id`, while

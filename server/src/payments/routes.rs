@@ -88,8 +88,9 @@ pub async fn create_payment_intent(
 ) -> ApiResult<Json<IntentCreated>> {
     let booking = order_for(&state, &user, &booking_id, false).await?;
     check_payable(&booking)?;
-    // Starting the payment holds the order's stock for another while.
-    orders::store::renew_hold(&state.db, booking.id, holds::hold_until(&state)).await?;
+    // Starting the payment holds the order's stock for another while, up
+    // to the longest hold an order may have (D17).
+    orders::store::renew_hold(&state.db, booking.id, holds::renewed_hold(&state, &booking)).await?;
     let payment = state.payments.open_intent(&state.db, &booking).await?;
     tracing::info!(order = booking.id, intent = ?payment.id, buyer = ?user.email, "payment opened");
     Ok(Json(IntentCreated {

@@ -19,6 +19,8 @@ pub enum Users {
     CreatedAt,
     EmailVerifiedAt,
     TokensValidAfter,
+    PasswordProvedAt,
+    GoogleSubject,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -48,6 +50,12 @@ pub struct UserRow {
     pub email_verified_at: Option<String>,
     /// Tokens issued before this (microseconds since 1970) no longer sign in.
     pub tokens_valid_after: Option<i64>,
+    /// When the password was shown to be the address owner's (set through
+    /// a mailed reset link, or the address verified while signed in with
+    /// it); None: it may be a stranger's (docs/decisions.md, D21).
+    pub password_proved_at: Option<String>,
+    /// The Google account (the provider's subject id) that signs into it.
+    pub google_subject: Option<String>,
 }
 
 impl UserRow {
@@ -62,10 +70,15 @@ impl UserRow {
     pub fn email_verified(&self) -> bool {
         self.email_verified_at.is_some()
     }
+
+    /// Whether the account's password is known to be its owner's.
+    pub fn password_proved(&self) -> bool {
+        self.password_hash.is_some() && self.password_proved_at.is_some()
+    }
 }
 
 /// The columns of a `UserRow`.
-const COLUMNS: [Users; 7] = [
+const COLUMNS: [Users; 9] = [
     Users::Id,
     Users::Email,
     Users::Name,
@@ -73,6 +86,8 @@ const COLUMNS: [Users; 7] = [
     Users::Role,
     Users::EmailVerifiedAt,
     Users::TokensValidAfter,
+    Users::PasswordProvedAt,
+    Users::GoogleSubject,
 ];
 
 fn select() -> sea_query::SelectStatement {
@@ -124,6 +139,36 @@ pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx
     .await
 }
 
+/// The account with `email`, read on the caller's transaction and, on
+/// PostgreSQL, locked until it ends: what is decided from the row holds
+/// when the transaction writes.
+pub async fn find_by_email_for_update<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    email: &str,
+) -> Result<Option<UserRow>, sqlx::Error> {
+    let mut statement = select()
+        .and_where(Expr::col(Users::Email).eq(email))
+        .to_owned();
+    statement.lock(sea_query::LockType::Update);
+    db.fetch_optional_on(executor, &statement).await
+}
+
+/// The account the Google account `subject` signs into, if any.
+pub async fn find_by_google_subject<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    subject: &str,
+) -> Result<Option<UserRow>, sqlx::Error> {
+    db.fetch_optional_on(
+        executor,
+        &select()
+            .and_where(Expr::col(Users::GoogleSubject).eq(subject))
+            .to_owned(),
+    )
+    .await
+}
+
 pub async fn list(db: &Db) -> Result<Vec<UserRow>, sqlx::Error> {
     db.fetch_all(&select().order_by(Users::Id, Order::Asc).to_owned())
         .await
@@ -132,6 +177,7 @@ pub async fn list(db: &Db) -> Result<Vec<UserRow>, sqlx::Error> {
 /// Outcome of creating an account.
 pub enum Created {
     Yes(UserRow),
+    /// Its e-mail (or its Google account) has an account already.
     EmailTaken,
 }
 
@@ -143,6 +189,8 @@ pub struct NewUser<'a> {
     pub role: Role,
     /// Whether the address is already proved (a Google sign-in).
     pub email_verified: bool,
+    /// The Google account it is made for, if any.
+    pub google_subject: Option<&'a str>,
 }
 
 /// Creates a user; the e-mail's unique constraint settles races between two
@@ -163,6 +211,7 @@ pub async fn create<'e>(
             Users::Role,
             Users::CreatedAt,
             Users::EmailVerifiedAt,
+            Users::GoogleSubject,
         ])
         .values_panic([
             user.email.into(),
@@ -171,6 +220,7 @@ pub async fn create<'e>(
             user.role.as_str().into(),
             now.into(),
             verified_at.into(),
+            user.google_subject.map(str::to_owned).into(),
         ])
         .returning(Query::returning().columns(COLUMNS))
         .to_owned();
@@ -179,7 +229,14 @@ pub async fn create<'e>(
     match created {
         Ok(Some(user)) => Ok(Created::Yes(user)),
         Ok(None) => Err(sqlx::Error::RowNotFound),
-        Err(e) if db::is_unique_violation(&e, "users_email_key", "users.email") => {
+        Err(e)
+            if db::is_unique_violation(&e, "users_email_key", "users.email")
+                || db::is_unique_violation(
+                    &e,
+                    "users_google_subject_key",
+                    "users.google_subject",
+                ) =>
+        {
             Ok(Created::EmailTaken)
         }
         Err(e) => Err(e),
@@ -188,7 +245,8 @@ pub async fn create<'e>(
 
 /// Creates the configured admin account unless the e-mail already exists
 /// (several shop processes may start at once). Answers whether it was created.
-/// Its address counts as verified: the shop's operator named it.
+/// Its address counts as verified and its password as proved: the shop's
+/// operator named both.
 pub async fn create_admin_if_missing(
     db: &Db,
     email: &str,
@@ -203,12 +261,14 @@ pub async fn create_admin_if_missing(
             Users::Role,
             Users::CreatedAt,
             Users::EmailVerifiedAt,
+            Users::PasswordProvedAt,
         ])
         .values_panic([
             email.into(),
             "Shop Admin".into(),
             password_hash.into(),
             "admin".into(),
+            db::now().into(),
             db::now().into(),
             db::now().into(),
         ])
@@ -342,8 +402,15 @@ pub async fn lock<'e>(
 /// A change to one account, made inside the caller's transaction.
 #[derive(Default)]
 pub struct AccountChange<'a> {
-    /// A new password hash; `Some(None)` clears the password.
+    /// A new password hash; `Some(None)` clears the password (and what
+    /// proved it).
     pub password_hash: Option<Option<&'a str>>,
+    /// Marks the password as proved to be the address owner's (`Some(true)`,
+    /// now) or not (`Some(false)`); None leaves the mark, unless the
+    /// password is cleared.
+    pub prove_password: Option<bool>,
+    /// Links the Google account with this subject id.
+    pub google_subject: Option<&'a str>,
     /// Marks the address verified (keeping an earlier time).
     pub verify_email: bool,
     /// Ends every token issued before this moment (microseconds since 1970).
@@ -365,6 +432,17 @@ pub async fn change<'e>(
         .and_where(Expr::col(Users::Id).eq(id));
     if let Some(hash) = change.password_hash {
         statement.value(Users::PasswordHash, hash.map(str::to_owned));
+    }
+    let proved = match (change.prove_password, change.password_hash) {
+        (Some(true), _) => Some(Some(db::now())),
+        (Some(false), _) | (None, Some(None)) => Some(None),
+        (None, _) => None,
+    };
+    if let Some(proved) = proved {
+        statement.value(Users::PasswordProvedAt, proved);
+    }
+    if let Some(subject) = change.google_subject {
+        statement.value(Users::GoogleSubject, subject);
     }
     if change.verify_email {
         statement.value(

@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod abuse;
 mod addresses;
 mod attacks;
 mod audit;

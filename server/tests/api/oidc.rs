@@ -72,13 +72,15 @@ async fn a_google_sign_in_with_a_known_verified_email_signs_into_that_account() 
     .await;
     let response = app.signup("Ann Driver", &email, PASSWORD).await;
     assert_eq!(response.status(), StatusCode::CREATED);
-    // The account's owner proved the address, so it keeps its password
-    // (an unproved one is taken over: see the recovery tests).
+    let session: Value = response.json().await.unwrap();
+    // The account's owner proved the address while signed in with the
+    // password, so it keeps its password (any other is taken over: see the
+    // recovery tests).
     let link = last_link(&app, &email, "/verify-email").await;
     let response = app
         .post_json(
             "/api/auth/verify-email",
-            None,
+            session["token"].as_str(),
             &json!({"token": token_of(&link)}),
         )
         .await;
@@ -103,6 +105,49 @@ async fn a_google_sign_in_with_a_known_verified_email_signs_into_that_account() 
     let signed_in = browser.collect(&app, &landed).await;
     assert_eq!(signed_in["user"]["role"], "admin");
     assert_eq!(signed_in["redirect"], "/");
+}
+
+#[tokio::test]
+async fn a_google_account_signs_into_the_account_it_is_linked_to_whatever_its_address() {
+    let email = unique_email("google");
+    let (app, _provider) = shop_with_provider(&[verified(&email, "Gina Google")]).await;
+    let browser = Browser::default();
+    let landed = browser.sign_in(&app, "/", &email).await;
+    let first = browser.collect(&app, &landed).await;
+    assert_eq!(first["user"]["email"], email);
+    // The account is linked by the provider's id for the person, not only
+    // its address: the account's address changing does not unlink it.
+    let moved = unique_email("moved");
+    app.execute_sql(&format!(
+        "UPDATE users SET email = '{moved}' WHERE email = '{email}'"
+    ))
+    .await;
+
+    let browser = Browser::default();
+    let landed = browser.sign_in(&app, "/", &email).await;
+    let second = browser.collect(&app, &landed).await;
+    assert_eq!(second["user"]["email"], moved);
+    let made = format!("SELECT COUNT(*) FROM users WHERE email = '{email}'");
+    assert_eq!(app.count_sql(&made).await, 0);
+}
+
+#[tokio::test]
+async fn another_google_account_cannot_take_an_account_linked_to_one() {
+    let email = unique_email("linked");
+    let (app, _provider) = shop_with_provider(&[verified(&email, "Gina Google")]).await;
+    let response = app.signup("Ann Driver", &email, PASSWORD).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    // Linked to a Google account other than the one the provider knows as
+    // this address now (a recycled address, say).
+    app.execute_sql(&format!(
+        "UPDATE users SET google_subject = 'google-person-0' WHERE email = '{email}'"
+    ))
+    .await;
+
+    let landed = Browser::default().sign_in(&app, "/", &email).await;
+    assert_eq!(refusal(&landed), "linked");
+    // Nothing changed: the password still signs in.
+    assert_eq!(app.login(&email, PASSWORD).await.status(), StatusCode::OK);
 }
 
 #[tokio::test]

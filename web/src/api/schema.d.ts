@@ -497,7 +497,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Proves the account's address with the link mailed to it (valid 48 hours, once). */
+        /**
+         * Proves the account's address with the link mailed to it (valid 48 hours,
+         *     once). Opened while signed in to that account, it also proves that the
+         *     account's password is the address owner's (D21).
+         */
         post: operations["verify_email"];
         delete?: never;
         options?: never;
@@ -4064,7 +4068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in: to `/login/google?code=ONE_TIME_CODE` (see `POST /api/auth/google/exchange`). Refused: to `/login?google_error=REASON`, REASON one of `cancelled`, `state`, `unverified`, `email`, `failed`, `unavailable` */
+            /** @description Signed in: to `/login/google?code=ONE_TIME_CODE` (see `POST /api/auth/google/exchange`). Refused: to `/login?google_error=REASON`, REASON one of `cancelled`, `state`, `unverified`, `email`, `failed`, `unavailable`, `linked` */
             302: {
                 headers: {
                     Location?: string;
@@ -4712,6 +4716,15 @@ export interface operations {
             };
             /** @description Not unpaid and pending: paid (also when its payment has just gone through), shipped or cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The buyer has cancelled too many orders lately */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

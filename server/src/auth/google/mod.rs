@@ -7,8 +7,9 @@
 //!    SameSite=Lax cookie holding a random key (the row keeps only its hash),
 //!    and sends the browser to the provider.
 //! 2. `GET /api/auth/google/callback` takes that row (once), checks the cookie,
-//!    exchanges the code, verifies the ID token, and finds or creates the
-//!    account by its verified e-mail. The shop's token is not put in any URL:
+//!    exchanges the code, verifies the ID token, and finds the account the
+//!    Google account is linked to, else the one with its verified e-mail
+//!    (linking it), or creates one. The shop's token is not put in any URL:
 //!    the browser goes to the web app's `/login/google?code=...` with a
 //!    one-time code that lasts a minute, and failures go to
 //!    `/login?google_error=REASON`, which the app turns into a message.
@@ -54,6 +55,8 @@ pub enum Refusal {
     Failed,
     /// The provider could not be reached.
     Unavailable,
+    /// The address's account is linked to another Google account.
+    Linked,
 }
 
 impl Refusal {
@@ -66,6 +69,7 @@ impl Refusal {
             Refusal::Email => "email",
             Refusal::Failed => "failed",
             Refusal::Unavailable => "unavailable",
+            Refusal::Linked => "linked",
         }
     }
 }

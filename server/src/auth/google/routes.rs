@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::accounts::find_or_create;
+use super::accounts::{find_or_create, Found, GoogleUser};
 use super::provider::{OidcProvider, SignInError};
 use super::store::{self, unix_now, Flow, Handoff};
 use super::{
@@ -114,7 +114,7 @@ async fn start(
             ApiError::field("redirect", "The redirect must be a path inside the shop, such as /dashboard")
         })?,
     };
-    state.check_auth_rate(client.0)?;
+    state.check_auth_rate(client.0).await?;
     let authorization = match provider.authorize().await {
         Ok(authorization) => authorization,
         Err(e) => {
@@ -152,7 +152,7 @@ async fn start(
     responses(
         (status = 302, description = "Signed in: to `/login/google?code=ONE_TIME_CODE` (see \
             `POST /api/auth/google/exchange`). Refused: to `/login?google_error=REASON`, REASON one of \
-            `cancelled`, `state`, `unverified`, `email`, `failed`, `unavailable`",
+            `cancelled`, `state`, `unverified`, `email`, `failed`, `unavailable`, `linked`",
             headers(("Location" = String))),
         (status = 404, description = "Google sign-in is not configured", body = ErrorBody)))]
 async fn callback(
@@ -233,7 +233,20 @@ async fn finish(
             &format!("{email} is not verified by the provider"),
         );
     }
-    let (user, created) = find_or_create(state, &email, identity.name.as_deref()).await?;
+    let person = GoogleUser {
+        subject: &identity.subject,
+        email: &email,
+        name: identity.name.as_deref(),
+    };
+    let (user, created) = match find_or_create(state, &person).await? {
+        Found::Account(user, created) => (user, created),
+        Found::LinkedElsewhere => {
+            return refuse(
+                Refusal::Linked,
+                &format!("{email}'s account is linked to another Google account"),
+            )
+        }
+    };
     let code = random_hex();
     let handoff = Handoff {
         browser_hash: flow.browser_hash,

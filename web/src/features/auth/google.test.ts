@@ -7,6 +7,7 @@ describe('Google sign-in helpers', () => {
     expect(googleErrorMessage('unverified')).toMatch(/not verified the e-mail address/);
     expect(googleErrorMessage('state')).toMatch(/could not be checked/);
     expect(googleErrorMessage('cancelled')).toMatch(/cancelled/);
+    expect(googleErrorMessage('linked')).toMatch(/another Google account/);
     expect(googleErrorMessage('<script>')).toBe('Google sign-in failed. Please try again.');
     expect(googleErrorMessage('constructor')).toBe('Google sign-in failed. Please try again.');
     expect(googleErrorHref('state')).toBe('/login?google_error=state');

@@ -2,7 +2,7 @@
 export const GOOGLE_ERROR_PARAM = 'google_error';
 
 /** Why the server refused a Google sign-in. */
-export type GoogleRefusal = 'cancelled' | 'state' | 'unverified' | 'email' | 'failed' | 'unavailable';
+export type GoogleRefusal = 'cancelled' | 'state' | 'unverified' | 'email' | 'failed' | 'unavailable' | 'linked';
 
 const GOOGLE_ERRORS: Record<GoogleRefusal, string> = {
   cancelled: 'Google sign-in was cancelled. You can try again, or log in with your password.',
@@ -13,6 +13,8 @@ const GOOGLE_ERRORS: Record<GoogleRefusal, string> = {
   email: 'Google did not share an e-mail address for that account, so it cannot be used to sign in here.',
   failed: 'Google sign-in failed. Please try again.',
   unavailable: 'Google sign-in is not available right now. Please try again later, or log in with your password.',
+  linked:
+    'The account with this address signs in with another Google account. Use that one, or log in with your password.',
 };
 
 /** The message for a refused Google sign-in (`/login?google_error=REASON`), or null when there is none. */
