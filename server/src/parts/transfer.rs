@@ -11,7 +11,7 @@
 //! blank when the fitment has none), several separated by `;`. A `\` in a
 //! cell makes the next character plain (`\;`, `\|`, `\\`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Read;
 
 use axum::body::{Body as HttpBody, Bytes};
@@ -25,7 +25,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
-use super::fields::grams_to_kg;
+use super::fields::{grams_to_kg, MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
 use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
 use super::{new_part, PartRequest, SentFields};
 use crate::audit::{self, Entry};
@@ -188,8 +188,10 @@ fn escape(text: &str) -> String {
 
 /// `text` split at each `sep` that is not made plain by `\`; the pieces
 /// keep their escapes (a fitment is split again at `|`), `unescape` undoes
-/// them.
-fn split_escaped(text: &str, sep: char) -> Vec<String> {
+/// them. Past `most` pieces it stops: one more, empty, piece says there
+/// were more, so a cell of millions of separators costs no more than the
+/// limit it breaks.
+fn split_escaped(text: &str, sep: char, most: usize) -> Vec<String> {
     let mut pieces = vec![String::new()];
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -199,7 +201,13 @@ fn split_escaped(text: &str, sep: char) -> Vec<String> {
                 piece.push('\\');
                 piece.extend(chars.next());
             }
-            c if c == sep => pieces.push(String::new()),
+            c if c == sep => {
+                if pieces.len() > most {
+                    pieces.last_mut().expect("there is always a piece").clear();
+                    break;
+                }
+                pieces.push(String::new());
+            }
             c => piece.push(c),
         }
     }
@@ -254,16 +262,28 @@ struct ImportRow {
     sent: SentFields,
 }
 
+/// Most problems an import lists: it stops reading the file at this many.
+pub const MAX_REPORTED_ERRORS: usize = 100;
+
+/// Rows applied to the database at a time.
+const BATCH: usize = 500;
+
 /// Imports a catalogue file: checks every row, then, when no row has an
 /// error, adds the new part numbers and updates the known ones in one
 /// transaction. The stock of a part that exists is never written.
+///
+/// The file is kept in an unnamed file in the data folder (gone when it is
+/// closed, also if the shop stops) and read twice: once to check it, with
+/// at most `MAX_REPORTED_ERRORS` problems listed before it stops, and once
+/// to apply it, `BATCH` rows at a time. So memory does not grow with the
+/// file beyond its part numbers, whatever it holds.
 #[utoipa::path(post, path = "/api/admin/parts/import", tag = "parts", security(("bearer" = [])),
     params(("dryRun" = Option<bool>, Query, description = "`true`: check the file and count what would change, writing nothing")),
     request_body(content = String, content_type = "text/csv",
         description = "The catalogue as CSV with the documented header (at most 20 MB)"),
     responses(
         (status = 200, body = ImportResult),
-        (status = 400, description = "Rows with errors (every one is listed; nothing was written), or a file that is not CSV with the header", body = ImportErrors),
+        (status = 400, description = "Rows with errors (up to 100 are listed, in file order; nothing was written), or a file that is not CSV with the header", body = ImportErrors),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody)))]
@@ -298,12 +318,6 @@ pub async fn import_parts(
         }
         Err(other) => return Err(other),
     }
-    let too_large = || {
-        ApiError::PayloadTooLarge(format!(
-            "The file is too large ({} MB at most)",
-            MAX_IMPORT_BYTES / 1024 / 1024
-        ))
-    };
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -312,185 +326,291 @@ pub async fn import_parts(
     if declared.is_some_and(|n| n > MAX_IMPORT_BYTES) {
         return Err(too_large());
     }
-    let mut seen = 0usize;
-    let body = request.into_body().into_data_stream().map(move |chunk| {
-        let chunk = chunk.map_err(std::io::Error::other)?;
-        seen += chunk.len();
-        if seen > MAX_IMPORT_BYTES {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                "too large",
-            ));
-        }
-        Ok(chunk)
-    });
-    let reader = tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(body));
-    let read = tokio::task::spawn_blocking(move || read_file(reader))
+    let file = keep_file(request, &state.config.data_dir).await?;
+    let checked = tokio::task::spawn_blocking(move || check_file(file))
         .await
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?;
-    let rows = match read {
-        Ok(rows) => rows,
-        Err(ReadError::TooLarge) => return Err(too_large()),
-        Err(ReadError::Rows(errors)) => {
-            let bad: HashSet<u64> = errors.iter().map(|e| e.row).collect();
-            let error = match bad.len() {
-                1 => "1 row of the file has errors; nothing was imported".to_owned(),
-                n => format!("{n} rows of the file have errors; nothing was imported"),
-            };
-            return Ok((
-                StatusCode::BAD_REQUEST,
-                Json(ImportErrors {
-                    error,
-                    errors,
-                    fields: None,
-                }),
-            )
-                .into_response());
-        }
+    let file = match checked {
+        Ok(file) => file,
+        Err(report) => return Ok((StatusCode::BAD_REQUEST, Json(report)).into_response()),
     };
-    let result = apply(&state.db, rows, dry_run, &admin).await?;
+    let result = apply(&state.db, file, dry_run, &admin).await?;
     tracing::info!(by = ?admin.email, added = result.added, updated = result.updated,
         unchanged = result.unchanged, dry_run, "catalogue imported");
     Ok(Json(result).into_response())
 }
 
-enum ReadError {
-    TooLarge,
-    Rows(Vec<RowError>),
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "The file is too large ({} MB at most)",
+        MAX_IMPORT_BYTES / 1024 / 1024
+    ))
 }
 
-/// Reads and checks every row of the file; answers the rows, or every error.
-fn read_file(input: impl Read) -> Result<Vec<ImportRow>, ReadError> {
-    let file_error = |message: String| {
-        ReadError::Rows(vec![RowError {
-            row: 1,
-            column: "file".into(),
-            message,
-        }])
+/// Writes the request's body into an unnamed file in `data_dir` (at most
+/// `MAX_IMPORT_BYTES`: 413 past it) and answers it, rewound.
+async fn keep_file(request: Request, data_dir: &std::path::Path) -> ApiResult<std::fs::File> {
+    use std::io::Seek;
+    use tokio::io::AsyncWriteExt;
+    let kept = |e: std::io::Error| {
+        ApiError::Internal(anyhow::anyhow!("cannot keep the imported file: {e}"))
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(input);
-    let mut records = reader.records();
-    let header = match records.next() {
-        None => return Err(file_error("The file is empty: it needs the header".into())),
-        Some(Err(e)) => return Err(csv_error(e, file_error)),
-        Some(Ok(header)) => header,
-    };
-    let columns: Vec<String> = header
-        .iter()
-        .map(|h| h.trim_start_matches('\u{feff}').trim().to_owned())
-        .collect();
-    let missing: Vec<&str> = HEADER
-        .iter()
-        .copied()
-        .filter(|h| !columns.iter().any(|c| c == h))
-        .collect();
-    let unknown: Vec<&str> = columns
-        .iter()
-        .map(String::as_str)
-        .filter(|c| !HEADER.contains(c))
-        .collect();
-    if !missing.is_empty() || !unknown.is_empty() {
-        return Err(file_error(format!(
-            "The header must name the columns {}{}{}",
-            HEADER.join(","),
-            if missing.is_empty() {
-                String::new()
-            } else {
-                format!("; missing: {}", missing.join(", "))
-            },
-            if unknown.is_empty() {
-                String::new()
-            } else {
-                format!("; unknown: {}", unknown.join(", "))
-            },
-        )));
+    let dir = data_dir.to_owned();
+    let file = tokio::task::spawn_blocking(move || {
+        std::fs::create_dir_all(&dir)?;
+        tempfile::tempfile_in(&dir)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?
+    .map_err(kept)?;
+    let mut out = tokio::fs::File::from_std(file);
+    let mut body = request.into_body().into_data_stream();
+    let mut seen = 0usize;
+    while let Some(chunk) = body.next().await {
+        let chunk = chunk.map_err(|e| ApiError::BadRequest {
+            message: format!("The file could not be read: {e}"),
+            fields: Default::default(),
+        })?;
+        seen += chunk.len();
+        if seen > MAX_IMPORT_BYTES {
+            return Err(too_large());
+        }
+        out.write_all(&chunk).await.map_err(kept)?;
     }
-    let mut rows = Vec::new();
-    let mut errors = Vec::new();
-    let mut skus: HashMap<String, u64> = HashMap::new();
-    for (i, record) in records.enumerate() {
-        let row = i as u64 + 2;
-        let record = match record {
-            Ok(record) => record,
-            Err(e) => return Err(csv_error(e, file_error)),
+    out.flush().await.map_err(kept)?;
+    let mut file = out.into_std().await;
+    file.rewind().map_err(kept)?;
+    Ok(file)
+}
+
+/// The rows of a catalogue file, each read and checked with the part API's
+/// rules: a header checked first, then one `Result` a row (blank rows
+/// skipped).
+struct Rows<R: Read> {
+    records: csv::StringRecordsIntoIter<R>,
+    columns: Vec<String>,
+    /// The row number of the record read last.
+    row: u64,
+}
+
+/// A file that cannot be read as a catalogue at all (row 1's column is
+/// `file`), or a row's problems.
+type Problems = Vec<RowError>;
+
+fn file_problem(row: u64, message: String) -> Problems {
+    vec![RowError {
+        row,
+        column: "file".into(),
+        message,
+    }]
+}
+
+impl<R: Read> Rows<R> {
+    /// Reads and checks the header.
+    fn open(input: R) -> Result<Self, Problems> {
+        let reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(input);
+        let mut records = reader.into_records();
+        let header = match records.next() {
+            None => {
+                return Err(file_problem(
+                    1,
+                    "The file is empty: it needs the header".into(),
+                ))
+            }
+            Some(Err(e)) => return Err(csv_problem(e)),
+            Some(Ok(header)) => header,
         };
-        if record.iter().all(|cell| cell.trim().is_empty()) {
-            continue;
-        }
-        if record.len() != columns.len() {
-            errors.push(RowError {
-                row,
-                column: "file".into(),
-                message: format!(
-                    "The row has {} cells; the header has {}",
-                    record.len(),
-                    columns.len()
-                ),
-            });
-            continue;
-        }
-        let cells: HashMap<&str, &str> = columns
+        let columns: Vec<String> = header
+            .iter()
+            .map(|h| h.trim_start_matches('\u{feff}').trim().to_owned())
+            .collect();
+        let missing: Vec<&str> = HEADER
+            .iter()
+            .copied()
+            .filter(|h| !columns.iter().any(|c| c == h))
+            .collect();
+        let unknown: Vec<&str> = columns
             .iter()
             .map(String::as_str)
-            .zip(record.iter())
+            .filter(|c| !HEADER.contains(c))
             .collect();
-        match read_row(&cells) {
-            Ok(sent) => {
-                let Some(sku) = sent.sku.clone() else {
-                    errors.push(RowError {
+        if !missing.is_empty() || !unknown.is_empty() {
+            return Err(file_problem(
+                1,
+                format!(
+                    "The header must name the columns {}{}{}",
+                    HEADER.join(","),
+                    if missing.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; missing: {}", missing.join(", "))
+                    },
+                    if unknown.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; unknown: {}", unknown.join(", "))
+                    },
+                ),
+            ));
+        }
+        Ok(Rows {
+            records,
+            columns,
+            row: 1,
+        })
+    }
+}
+
+/// What reading one row gave.
+enum Read1 {
+    Row(ImportRow),
+    /// The row's problems.
+    Wrong(Problems),
+    /// The file stops being readable CSV here: nothing after it is read.
+    Unreadable(Problems),
+}
+
+impl<R: Read> Iterator for Rows<R> {
+    type Item = Read1;
+
+    fn next(&mut self) -> Option<Read1> {
+        loop {
+            let record = self.records.next()?;
+            self.row += 1;
+            let row = self.row;
+            let record = match record {
+                Ok(record) => record,
+                Err(e) => return Some(Read1::Unreadable(csv_problem(e))),
+            };
+            if record.iter().all(|cell| cell.trim().is_empty()) {
+                continue;
+            }
+            if record.len() != self.columns.len() {
+                let message = format!(
+                    "The row has {} cells; the header has {}",
+                    record.len(),
+                    self.columns.len()
+                );
+                return Some(Read1::Wrong(file_problem(row, message)));
+            }
+            let cells: HashMap<&str, &str> = self
+                .columns
+                .iter()
+                .map(String::as_str)
+                .zip(record.iter())
+                .collect();
+            return Some(match read_row(&cells) {
+                Ok(sent) => match sent.sku.clone() {
+                    Some(sku) => Read1::Row(ImportRow { row, sku, sent }),
+                    None => Read1::Wrong(vec![RowError {
                         row,
                         column: "sku".into(),
                         message: "Part number is Required".into(),
-                    });
-                    continue;
-                };
-                if let Some(first) = skus.insert(sku.clone(), row) {
-                    errors.push(RowError {
-                        row,
-                        column: "sku".into(),
-                        message: format!("Part number {sku} is also on row {first}"),
-                    });
-                    continue;
+                    }]),
+                },
+                Err(fields) => {
+                    let mut fields: Vec<(String, String)> = fields.into_iter().collect();
+                    fields.sort_by_key(|(name, _)| HEADER.iter().position(|h| h == name));
+                    Read1::Wrong(
+                        fields
+                            .into_iter()
+                            .map(|(column, message)| RowError {
+                                row,
+                                column,
+                                message,
+                            })
+                            .collect(),
+                    )
                 }
-                rows.push(ImportRow { row, sku, sent });
+            });
+        }
+    }
+}
+
+/// Checks every row of `file` (the first pass); answers it rewound when
+/// no row has an error, else the report: every problem up to
+/// `MAX_REPORTED_ERRORS`, where reading stops.
+fn check_file(mut file: std::fs::File) -> Result<std::fs::File, ImportErrors> {
+    use std::io::Seek;
+    let mut errors: Vec<RowError> = Vec::new();
+    let mut bad_rows = 0usize;
+    let mut stopped = false;
+    {
+        let rows = Rows::open(&mut file).map_err(|errors| report(errors, 1, false))?;
+        // Each part number's first row, to name repeats.
+        let mut skus: HashMap<Box<str>, u64> = HashMap::new();
+        for read in rows {
+            let problems = match read {
+                Read1::Row(row) => match skus.get(row.sku.as_str()) {
+                    None => {
+                        skus.insert(row.sku.into(), row.row);
+                        continue;
+                    }
+                    Some(first) => vec![RowError {
+                        row: row.row,
+                        column: "sku".into(),
+                        message: format!("Part number {} is also on row {first}", row.sku),
+                    }],
+                },
+                Read1::Wrong(problems) => problems,
+                Read1::Unreadable(problems) => {
+                    // Only what the file held before the break is known.
+                    return Err(report(problems, 1, false));
+                }
+            };
+            bad_rows += 1;
+            for problem in problems {
+                if errors.len() == MAX_REPORTED_ERRORS {
+                    stopped = true;
+                    break;
+                }
+                errors.push(problem);
             }
-            Err(fields) => {
-                let mut fields: Vec<(String, String)> = fields.into_iter().collect();
-                fields.sort_by_key(|(name, _)| HEADER.iter().position(|h| h == name));
-                errors.extend(fields.into_iter().map(|(column, message)| RowError {
-                    row,
-                    column,
-                    message,
-                }));
+            if stopped {
+                break;
             }
         }
     }
-    if errors.is_empty() {
-        Ok(rows)
+    if !errors.is_empty() {
+        return Err(report(errors, bad_rows, stopped));
+    }
+    file.rewind().map_err(|e| {
+        report(
+            file_problem(1, format!("The file could not be read again: {e}")),
+            1,
+            false,
+        )
+    })?;
+    Ok(file)
+}
+
+/// The report of a file with `errors` on `bad_rows` rows; `stopped` when
+/// reading stopped at `MAX_REPORTED_ERRORS`.
+fn report(errors: Vec<RowError>, bad_rows: usize, stopped: bool) -> ImportErrors {
+    let error = if stopped {
+        format!(
+            "{bad_rows} or more rows of the file have errors (reading stopped there); the first {MAX_REPORTED_ERRORS} problems are listed; nothing was imported"
+        )
     } else {
-        Err(ReadError::Rows(errors))
+        match bad_rows {
+            1 => "1 row of the file has errors; nothing was imported".to_owned(),
+            n => format!("{n} rows of the file have errors; nothing was imported"),
+        }
+    };
+    ImportErrors {
+        error,
+        errors,
+        fields: None,
     }
 }
 
-fn csv_error(e: csv::Error, file_error: impl Fn(String) -> ReadError) -> ReadError {
-    if let csv::ErrorKind::Io(io) = e.kind() {
-        if io.kind() == std::io::ErrorKind::FileTooLarge {
-            return ReadError::TooLarge;
-        }
-    }
+fn csv_problem(e: csv::Error) -> Problems {
     let row = e.position().map_or(1, |p| p.record() + 1);
-    match file_error(format!("The file is not readable CSV: {e}")) {
-        ReadError::Rows(mut errors) => {
-            errors[0].row = row;
-            ReadError::Rows(errors)
-        }
-        other => other,
-    }
+    file_problem(row, format!("The file is not readable CSV: {e}"))
 }
-
 /// A row's cells as the part API's request, read with its rules; the
 /// problems by column otherwise.
 fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::error::FieldErrors> {
@@ -513,22 +633,29 @@ fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::error::Fie
             body.insert(name.into(), Value::String(cells[name].to_owned()));
         }
     }
-    // Lists are always sent: blank is none.
-    let list = |cell: &str| -> Value {
+    // Lists are always sent: blank is none. A list longer than its limit
+    // is split only one item past it, which the rules then refuse.
+    let list = |cell: &str, most: usize| -> Value {
         if cell.trim().is_empty() {
             return json!([]);
         }
-        split_escaped(cell, ';')
+        split_escaped(cell, ';', most)
             .into_iter()
             .map(|item| Value::String(unescape(&item)))
             .collect()
     };
-    body.insert("oemNumbers".into(), list(cells["oemNumbers"]));
-    body.insert("replaces".into(), list(cells["replaces"]));
+    body.insert(
+        "oemNumbers".into(),
+        list(cells["oemNumbers"], MAX_OEM_NUMBERS),
+    );
+    body.insert(
+        "replaces".into(),
+        list(cells["replaces"], MAX_REPLACED_NUMBERS),
+    );
     let fitments: Vec<Value> = if cells["fitments"].trim().is_empty() {
         Vec::new()
     } else {
-        split_escaped(cells["fitments"], ';')
+        split_escaped(cells["fitments"], ';', MAX_FITMENTS)
             .iter()
             .map(|fitment| fitment_object(fitment))
             .collect()
@@ -548,7 +675,7 @@ fn fitment_object(text: &str) -> Value {
     const FIELDS: [&str; 9] = [
         "make", "model", "yearFrom", "yearTo", "engine", "trim", "axle", "side", "note",
     ];
-    let parts = split_escaped(text, '|');
+    let parts = split_escaped(text, '|', FIELDS.len());
     let mut object = Map::new();
     for (name, value) in FIELDS.iter().zip(parts) {
         if !value.is_empty() {
@@ -571,31 +698,23 @@ fn unescape(text: &str) -> String {
     out
 }
 
-/// Applies checked rows in one write transaction (rolled back on a dry
-/// run): new part numbers added with their stock, known ones updated
-/// without it. Recorded in the audit log in the same transaction.
+/// Applies the rows of a checked file in one write transaction (rolled
+/// back on a dry run), reading them again `BATCH` at a time: new part
+/// numbers added with their stock, known ones updated without it.
+/// Recorded in the audit log in the same transaction.
 async fn apply(
     db: &Db,
-    rows: Vec<ImportRow>,
+    file: std::fs::File,
     dry_run: bool,
     by: &crate::auth::CurrentUser,
 ) -> ApiResult<ImportResult> {
+    let stopped =
+        |e: tokio::task::JoinError| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}"));
+    let rows = tokio::task::spawn_blocking(move || Rows::open(file))
+        .await
+        .map_err(stopped)?
+        .map_err(|_| ApiError::Internal(anyhow::anyhow!("a checked file no longer reads")))?;
     let (_turn, mut tx) = db.begin_write().await?;
-    let mut known: HashMap<String, i64> = HashMap::new();
-    let skus: Vec<String> = rows.iter().map(|r| r.sku.clone()).collect();
-    for chunk in skus.chunks(500) {
-        let found: Vec<(i64, String)> = db
-            .fetch_all_on(
-                &mut *tx,
-                &Query::select()
-                    .columns([Parts::Id, Parts::Sku])
-                    .from(Parts::Table)
-                    .and_where(Expr::col(Parts::Sku).is_in(chunk.iter().cloned()))
-                    .to_owned(),
-            )
-            .await?;
-        known.extend(found.into_iter().map(|(id, sku)| (sku, id)));
-    }
     let mut result = ImportResult {
         added: 0,
         updated: 0,
@@ -603,27 +722,59 @@ async fn apply(
         dry_run,
     };
     let (mut added, mut updated) = (Vec::new(), Vec::new());
-    for row in rows {
-        match known.get(&row.sku) {
-            Some(&id) => {
-                // Never the stock: it moves only through events (D16).
-                let (edited, _) =
-                    store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
-                        .await
-                        .map_err(|e| row_conflict(e, &row))?;
-                if edited == (Edited::Done { modified: true }) {
-                    result.updated += 1;
-                    updated.push(row.sku);
-                } else {
-                    result.unchanged += 1;
+    let mut rows = Some(rows);
+    while let Some(mut reading) = rows.take() {
+        let (batch, reading) = tokio::task::spawn_blocking(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            for read in reading.by_ref() {
+                match read {
+                    Read1::Row(row) => batch.push(row),
+                    // Checked a moment ago: nothing else is left to read.
+                    Read1::Wrong(_) | Read1::Unreadable(_) => {}
+                }
+                if batch.len() == BATCH {
+                    return (batch, Some(reading));
                 }
             }
-            None => {
-                store::insert_on(db, &mut tx, &new_part(&row.sent))
-                    .await
-                    .map_err(|e| row_conflict(e, &row))?;
-                result.added += 1;
-                added.push(row.sku);
+            (batch, None)
+        })
+        .await
+        .map_err(stopped)?;
+        rows = reading;
+        let skus: Vec<String> = batch.iter().map(|r| r.sku.clone()).collect();
+        let found: Vec<(i64, String)> = db
+            .fetch_all_on(
+                &mut *tx,
+                &Query::select()
+                    .columns([Parts::Id, Parts::Sku])
+                    .from(Parts::Table)
+                    .and_where(Expr::col(Parts::Sku).is_in(skus))
+                    .to_owned(),
+            )
+            .await?;
+        let known: HashMap<String, i64> = found.into_iter().map(|(id, sku)| (sku, id)).collect();
+        for row in batch {
+            match known.get(&row.sku) {
+                Some(&id) => {
+                    // Never the stock: it moves only through events (D16).
+                    let (edited, _) =
+                        store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
+                            .await
+                            .map_err(|e| row_conflict(e, &row))?;
+                    if edited == (Edited::Done { modified: true }) {
+                        result.updated += 1;
+                        updated.push(row.sku);
+                    } else {
+                        result.unchanged += 1;
+                    }
+                }
+                None => {
+                    store::insert_on(db, &mut tx, &new_part(&row.sent))
+                        .await
+                        .map_err(|e| row_conflict(e, &row))?;
+                    result.added += 1;
+                    added.push(row.sku);
+                }
             }
         }
     }
@@ -672,18 +823,28 @@ mod tests {
     #[test]
     fn lists_and_fitments_split_at_unescaped_separators() {
         let cell = format!("{};{}", escape("a;b|c\\d"), escape("e"));
-        let items: Vec<String> = split_escaped(&cell, ';')
+        let items: Vec<String> = split_escaped(&cell, ';', 20)
             .iter()
             .map(|i| unescape(i))
             .collect();
         assert_eq!(items, ["a;b|c\\d", "e"]);
         let fitment = format!("Toyota|{}|2014|2019|||front||", escape("Cor|olla;"));
-        let fitments = split_escaped(&format!("{fitment};Ford|F|2000|2001"), ';');
+        let fitments = split_escaped(&format!("{fitment};Ford|F|2000|2001"), ';', 100);
         assert_eq!(fitments.len(), 2);
         let object = fitment_object(&fitments[0]);
         assert_eq!(object["model"], "Cor|olla;");
         assert_eq!(object["axle"], "front");
         assert_eq!(object.get("engine"), None);
+    }
+
+    #[test]
+    fn a_list_is_split_only_one_item_past_its_limit() {
+        let cell = ";".repeat(1_000_000);
+        let items = split_escaped(&cell, ';', 20);
+        assert_eq!(items.len(), 21);
+        assert!(items.iter().all(String::is_empty));
+        assert_eq!(split_escaped("a;b;c", ';', 3), ["a", "b", "c"]);
+        assert_eq!(split_escaped("a;b;c;d;e", ';', 3), ["a", "b", "c", ""]);
     }
 
     #[test]

@@ -350,3 +350,61 @@ async fn imported_words_and_vehicles_are_searchable_at_once_and_a_dry_run_adds_n
         (vec!["WPR-3".to_owned()], Some("windscreen".to_owned()))
     );
 }
+
+#[tokio::test]
+async fn no_file_under_the_size_limit_makes_the_shop_take_much_memory() {
+    if on_postgres() {
+        // The reading and checking is the same on both databases.
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let shop = ShopProcess::start(data.path(), None);
+    let admin = shop.admin_token().await;
+    let before = shop.peak_memory_kib();
+    let send = |csv: String| {
+        shop.client()
+            .post(format!("{}/api/admin/parts/import", shop.address))
+            .bearer_auth(&admin)
+            .header("content-type", "text/csv")
+            .body(csv)
+            .send()
+    };
+
+    // Nineteen megabytes of one-character rows: every row wrong.
+    let mut rows = format!("{HEADER}\n");
+    while rows.len() < 19 * 1024 * 1024 {
+        rows.push_str("a\n");
+    }
+    let response = send(rows).await.expect("request sent");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let report = response.text().await.unwrap();
+    assert!(report.len() < 64 * 1024, "{} bytes", report.len());
+    let report: Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(report["errors"].as_array().unwrap().len(), 100);
+    assert_eq!(
+        report["error"],
+        "101 or more rows of the file have errors (reading stopped there); the first 100 problems are listed; nothing was imported"
+    );
+    assert_eq!(report["errors"][0]["row"], 2);
+
+    // One cell of nineteen million list separators.
+    let cell = ";".repeat(19 * 1024 * 1024);
+    let csv = format!("{HEADER}\nPG-1,Pads,Brake pads,,12.50,5,1,,,,{cell},,\n");
+    let response = send(csv).await.expect("request sent");
+    let status = response.status();
+    let report: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{report}");
+    assert_eq!(
+        report["errors"],
+        json!([
+            {"row": 2, "column": "img", "message": "Image is Required"},
+            {"row": 2, "column": "oemNumbers", "message": "OEM numbers: at most 20"},
+        ])
+    );
+
+    // Both together cost the shop less than 96 MiB more than it had at
+    // its peak before them (it took 2.7 GB and 1.1 GB when every row's
+    // problems and every list item were kept).
+    let grown = shop.peak_memory_kib().saturating_sub(before);
+    assert!(grown < 96 * 1024, "the peak grew by {grown} KiB");
+}

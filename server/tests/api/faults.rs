@@ -2,11 +2,8 @@
 //! of a burst of orders loses no answered order and half-writes none; two
 //! shop processes on one PostgreSQL never sell a unit twice.
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use futures::future::join_all;
@@ -15,92 +12,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 
-/// A `shop serve` child process, killed when dropped.
-struct ShopProcess {
-    child: Child,
-    address: String,
-    client: reqwest::Client,
-}
-
 impl ShopProcess {
-    /// Starts the binary on a free port; waits until it listens.
-    fn start(data_dir: &Path, database_url: Option<&str>) -> ShopProcess {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_shop"));
-        command
-            .arg("serve")
-            .env("SHOP_LISTEN", "127.0.0.1:0")
-            .env("SHOP_DATA_DIR", data_dir)
-            .env("SHOP_WEB_DIR", data_dir.join("no-web-app"))
-            .env("SHOP_ADMIN_EMAIL", ADMIN_EMAIL)
-            .env("SHOP_ADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("SHOP_DEMO_DATA", "false")
-            .env("SHOP_AUTH_RATE_LIMIT", "0")
-            .env("SHOP_TOKEN_SECRET", "faults-test-secret-faults-test-secret")
-            .env("NO_COLOR", "1")
-            .env("RUST_LOG", "warn,shop=info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        match database_url {
-            Some(url) => command.env("SHOP_DATABASE_URL", url),
-            None => command.env_remove("SHOP_DATABASE_URL"),
-        };
-        let mut child = command.spawn().expect("the shop binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let (found, address) = mpsc::channel();
-        // Reads the log to its end, so the pipe never fills and stalls the shop.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(at) = line.find("shop listening on http://") {
-                    let rest = &line[at + "shop listening on ".len()..];
-                    let url = rest.split_whitespace().next().unwrap_or_default();
-                    let _ = found.send(url.to_owned());
-                }
-            }
-        });
-        let address = address
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the shop logs its address");
-        ShopProcess {
-            child,
-            address,
-            client: reqwest::Client::new(),
-        }
-    }
-
-    async fn post(
-        &self,
-        path: &str,
-        token: Option<&str>,
-        body: Value,
-    ) -> reqwest::Result<reqwest::Response> {
-        let mut request = self
-            .client
-            .post(format!("{}{path}", self.address))
-            .json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.timeout(Duration::from_secs(20)).send().await
-    }
-
-    async fn token(&self, path: &str, body: Value) -> String {
-        let response = self.post(path, None, body).await.unwrap();
-        assert!(
-            response.status().is_success(),
-            "{path}: {}",
-            response.status()
-        );
-        response.json::<Value>().await.unwrap()["token"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    }
-
-    async fn admin_token(&self) -> String {
-        let body = json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD});
-        self.token("/api/auth/login", body).await
-    }
-
     async fn buyer_token(&self) -> String {
         let body = json!({"name": "Buyer", "email": unique_email("burst"), "password": PASSWORD});
         self.token("/api/auth/signup", body).await
@@ -124,13 +36,6 @@ impl ShopProcess {
         }
         let body: Value = response.json().await.ok()?;
         Some(body["booking"]["_id"].as_str()?.to_owned())
-    }
-}
-
-impl Drop for ShopProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

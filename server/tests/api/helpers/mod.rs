@@ -17,6 +17,7 @@ mod oidc;
 mod oidc_stand_in;
 mod payments;
 mod postgres;
+mod process;
 mod smtp;
 mod stripe_stand_in;
 
@@ -26,6 +27,7 @@ pub use oidc::*;
 pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;
 pub use postgres::PostgresDatabase;
+pub use process::ShopProcess;
 pub use smtp::*;
 pub use stripe_stand_in::{StripeStandIn, STRIPE_SECRET_KEY};
 
