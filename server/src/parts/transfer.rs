@@ -113,7 +113,7 @@ async fn export_page(db: &Db, after: i64) -> Result<(Bytes, Option<i64>), sqlx::
     let mut out = Vec::new();
     for row in &rows {
         let d = details.remove(&row.id).unwrap_or_default();
-        out.extend_from_slice(csv_line(&export_cells(row, &d)).as_bytes());
+        out.extend_from_slice(csv_line(&export_cells(row, &d).map(mark)).as_bytes());
     }
     let next = (rows.len() as u64 == PAGE).then(|| ids[ids.len() - 1]);
     Ok((Bytes::from(out), next))
@@ -162,6 +162,38 @@ fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
         list(&details.replaces),
         fitments,
     ]
+}
+
+/// What a spreadsheet reads as the start of a formula (or of a cell it
+/// would run as one).
+fn starts_formula(c: char) -> bool {
+    matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r')
+}
+
+/// An exported cell a spreadsheet would run as a formula, written with a
+/// `'` before it, as spreadsheets themselves mark text; a cell that already
+/// starts with `'` before such a character (or another `'`) gets one too, so
+/// `unmark` on import gives back exactly what was exported.
+fn mark(cell: String) -> String {
+    let mut chars = cell.chars();
+    let needs = match chars.next() {
+        Some('\'') => chars.next().is_some_and(|c| c == '\'' || starts_formula(c)),
+        Some(c) => starts_formula(c),
+        None => false,
+    };
+    if needs {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// An imported cell without the `'` that `mark` put before it.
+fn unmark(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(|c: char| c == '\'' || starts_formula(c)) => rest,
+        _ => cell,
+    }
 }
 
 /// One CSV record and its line end.
@@ -500,7 +532,7 @@ impl<R: Read> Iterator for Rows<R> {
                 .columns
                 .iter()
                 .map(String::as_str)
-                .zip(record.iter())
+                .zip(record.iter().map(unmark))
                 .collect();
             return Some(match read_row(&cells) {
                 Ok(sent) => match sent.sku.clone() {
@@ -845,6 +877,26 @@ mod tests {
         assert!(items.iter().all(String::is_empty));
         assert_eq!(split_escaped("a;b;c", ';', 3), ["a", "b", "c"]);
         assert_eq!(split_escaped("a;b;c;d;e", ';', 3), ["a", "b", "c", ""]);
+    }
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_are_marked_and_read_back_unchanged() {
+        for (cell, written) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("+1", "'+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("'=kept", "''=kept"),
+            ("''", "'''"),
+            ("'quoted", "'quoted"),
+            ("Brake pads", "Brake pads"),
+            ("12.50", "12.50"),
+            ("", ""),
+        ] {
+            assert_eq!(mark(cell.to_owned()), written, "{cell:?}");
+            assert_eq!(unmark(written), cell, "{written:?}");
+        }
     }
 
     #[test]

@@ -256,6 +256,44 @@ async fn an_export_imports_back_unchanged_and_into_a_new_shop_identically() {
 }
 
 #[tokio::test]
+async fn cells_a_spreadsheet_would_run_are_exported_as_text_and_imported_unchanged() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let id = app
+        .add_part_with(
+            &admin,
+            json!({"sku": "CALC-1", "name": "=HYPERLINK(\"https://evil.example\",\"Click\")",
+                "description": "+cmd|' /C calc'!A0", "oemNumbers": ["-1+1", "X"],
+                "replaces": ["@SUM(A1)"],
+                "fitments": [{"make": "=Mazda", "model": "3", "yearFrom": 2010, "yearTo": 2013}]}),
+        )
+        .await;
+    let before = app.part(&id).await;
+    let file = export(&app, &admin).await;
+    let row = file.lines().nth(1).unwrap();
+    // No exported cell starts with what a spreadsheet would run.
+    for cell in ["'=HYPERLINK", "'+cmd", "'-1+1;X", "'@SUM(A1)", "'=Mazda|3"] {
+        assert!(row.contains(cell), "{cell} in {row}");
+    }
+    let mut reader = csv::ReaderBuilder::new().from_reader(file.as_bytes());
+    for record in reader.records() {
+        for cell in record.unwrap().iter() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "{cell:?} would run in a spreadsheet"
+            );
+        }
+    }
+    // Imported back, the part is as it was.
+    let report = import_ok(&app, &admin, &file).await;
+    assert_eq!(report["unchanged"], 1, "{report}");
+    let after = app.part(&id).await;
+    for field in ["name", "description", "oemNumbers", "replaces", "fitments"] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
+}
+
+#[tokio::test]
 async fn ten_thousand_rows_import_in_one_go() {
     let app = spawn_app().await;
     let admin = app.admin().await;
