@@ -7,7 +7,12 @@
 //!
 //! Invalidation does not depend on any handler: every request that is not a
 //! GET, HEAD or OPTIONS under /api bumps the catalogue's version once it has
-//! finished (its transaction is committed by then), whatever it was. Each kept
+//! finished (its transaction is committed by then), unless it cannot have
+//! changed the catalogue: it was refused (a 4xx answer changes nothing), or
+//! its route never writes parts or stock (`leaves_catalogue`: accounts, the
+//! cart, the garage, addresses, profiles, images, reviews, delivery and tax
+//! settings). So anyone sending junk writes (a 404, a 401) or a buyer
+//! filling a cart cannot keep the catalogue out of memory. Each kept
 //! answer is tagged with the version read *before* its database read, so an
 //! answer that raced a write is never served after that write's answer.
 //! Writing requests run to completion in a task of their own, so a client
@@ -219,12 +224,17 @@ pub async fn layer(
             None => next.run(request).await,
         },
         Method::HEAD | Method::OPTIONS => next.run(request).await,
+        _ if leaves_catalogue(path) => next.run(request).await,
         _ => {
             // Its own task: a client hanging up does not cut it short.
             let task = tokio::spawn(async move {
                 let bump = BumpWhenDone(Some(cache));
                 let response = next.run(request).await;
-                bump.done().await;
+                if response.status().is_client_error() {
+                    bump.skip();
+                } else {
+                    bump.done().await;
+                }
                 response
             });
             match task.await {
@@ -246,6 +256,39 @@ impl BumpWhenDone {
             cache.invalidate().await;
         }
     }
+
+    /// The request changed nothing: no bump.
+    fn skip(mut self) {
+        self.0 = None;
+    }
+}
+
+/// Whether a write to `path` never changes a part or its stock, whatever it
+/// answers: the routes of accounts and sign-in, the cart, the garage,
+/// addresses, profiles, images, reviews and the delivery and tax settings.
+/// Every other write bumps the version (orders, payments, refunds, parts,
+/// restocks, imports, and anything added later), so a route left off this
+/// list costs a cache refill, never a stale answer.
+fn leaves_catalogue(path: &str) -> bool {
+    const PREFIXES: [&str; 13] = [
+        "/api/auth/",
+        "/api/me",
+        "/api/user",
+        "/api/cart",
+        "/api/garage",
+        "/api/addresses",
+        "/api/profile",
+        "/api/image",
+        "/api/review",
+        "/api/admin/shipping-methods",
+        "/api/admin/counter",
+        "/api/admin/tax-rates",
+        "/api/checkout/quote",
+    ];
+    PREFIXES.iter().any(|prefix| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| prefix.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
+    })
 }
 
 impl Drop for BumpWhenDone {

@@ -271,7 +271,8 @@ pub struct Config {
     #[arg(long, env = "SHOP_DB_BUSY_TIMEOUT", default_value = "10s", value_parser = parse_duration, global = true)]
     pub db_busy_timeout: Duration,
     /// Answer catalogue reads (`GET /api/part`, `GET /api/part/{id}`) from memory while
-    /// nothing has been written; every write under /api makes them read again.
+    /// nothing has been written; a write under /api that may change parts or stock makes
+    /// them read again.
     #[arg(long, env = "SHOP_CATALOGUE_CACHE", default_value = "true", value_parser = BoolishValueParser::new(), action = ArgAction::Set, global = true)]
     pub catalogue_cache: bool,
     /// Most memory the catalogue cache may hold, in MiB.

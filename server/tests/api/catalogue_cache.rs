@@ -286,6 +286,47 @@ async fn errors_are_not_kept() {
 }
 
 #[tokio::test]
+async fn junk_writes_and_writes_elsewhere_leave_the_kept_catalogue_alone() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let id = app.add_part(&admin, 10, 1, "25.00").await;
+    assert_eq!(stock_seen(&app, &id).await, 10);
+    // Changed behind the shop's back: a kept answer still says 10, so it
+    // shows whether the answers were dropped.
+    app.execute_sql(&format!(
+        "UPDATE parts SET available_quantity = 6 WHERE id = {id}"
+    ))
+    .await;
+    let buyer = app.new_user().await;
+    for _ in 0..3 {
+        // Anyone's junk: no route, no token, a bad body, a wrong password.
+        let response = app.post_json("/api/no-such-route", None, &json!({})).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        let response = app.post_json("/api/part", None, &json!({})).await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        let response = app
+            .post_json("/api/booking", Some(&buyer.token), &json!({"partId": "x"}))
+            .await;
+        assert!(response.status().is_client_error());
+        let response = app.login(&buyer.email, "wrong-password").await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        // A buyer's own writes that never touch parts.
+        let response = app
+            .post_json(
+                "/api/cart/lines",
+                Some(&buyer.token),
+                &json!({"partId": id, "quantity": 1}),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    assert_eq!(stock_seen(&app, &id).await, 10);
+    // A write that changes the catalogue drops them.
+    app.place_order(&buyer, &id, 1).await;
+    assert_eq!(stock_seen(&app, &id).await, 5);
+}
+
+#[tokio::test]
 async fn with_the_cache_off_changes_made_outside_the_shop_show_at_once() {
     let app = spawn_app_with(|c| c.catalogue_cache = false).await;
     let admin = app.admin().await;
