@@ -498,7 +498,7 @@ impl<R: Read> Rows<R> {
 
 /// What reading one row gave.
 enum Read1 {
-    Row(ImportRow),
+    Row(Box<ImportRow>),
     /// The row's problems.
     Wrong(Problems),
     /// The file stops being readable CSV here: nothing after it is read.
@@ -536,7 +536,7 @@ impl<R: Read> Iterator for Rows<R> {
                 .collect();
             return Some(match read_row(&cells) {
                 Ok(sent) => match sent.sku.clone() {
-                    Some(sku) => Read1::Row(ImportRow { row, sku, sent }),
+                    Some(sku) => Read1::Row(Box::new(ImportRow { row, sku, sent })),
                     None => Read1::Wrong(vec![RowError {
                         row,
                         column: "sku".into(),
@@ -760,7 +760,7 @@ async fn apply(
             let mut batch = Vec::with_capacity(BATCH);
             for read in reading.by_ref() {
                 match read {
-                    Read1::Row(row) => batch.push(row),
+                    Read1::Row(row) => batch.push(*row),
                     // Checked a moment ago: nothing else is left to read.
                     Read1::Wrong(_) | Read1::Unreadable(_) => {}
                 }
