@@ -1,6 +1,8 @@
-//! Customer reviews: everyone reads them (a page at a time if they like),
-//! signed-in users write them, a few an hour at most. A review by an account
-//! with a paid order is marked as from a verified buyer.
+//! Customer reviews: everyone reads them (a page at a time, the newest 100
+//! unless asked for others), signed-in users write them, a few an hour at
+//! most. A review shows its author's account name, never a name sent with
+//! it (docs/decisions.md, D32), and one by an account with a paid order is
+//! marked as from a verified buyer.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -67,6 +69,8 @@ pub struct Review {
 
 request! {
     pub struct ReviewRequest {
+        /// Required, as the review form sends it; the review is shown under
+        /// the author's account name, not this one.
         name: Text<SHORT_TEXT> = "name", "Name";
         description: Text<LONG_TEXT> = "description", "Description";
         /// Stars, 1 to 5.
@@ -84,7 +88,11 @@ pub struct NewReview {
     pub img: String,
 }
 
-/// Reviews, newest first: all of them unless `limit` is given.
+/// Most reviews answered when no `limit` is given: the newest this many.
+pub const DEFAULT_REVIEWS: u64 = 100;
+
+/// Reviews, newest first: the newest 100 unless `limit` is given
+/// (`X-Total-Count` says how many there are).
 #[utoipa::path(get, path = "/api/review", tag = "reviews",
     params(
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
@@ -96,7 +104,7 @@ async fn list_reviews(
     State(state): State<AppState>,
     mut params: Params,
 ) -> ApiResult<Paged<Review>> {
-    let page = params.page(None);
+    let page = params.page(Some(DEFAULT_REVIEWS));
     params.finish()?;
     // A paid order by the author: one indexed look-up per review shown.
     let paid_order = Query::select()
@@ -167,8 +175,11 @@ async fn create_review(
     Body(sent): Body<ReviewRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
     state.check_review_rate(user.id).await?;
+    // The `name` sent is required, as the review form has always sent it,
+    // but the review is shown under the account's own name: a name typed
+    // with it could claim to be anyone, the shop's staff included.
     let ReviewRequest {
-        name,
+        name: _,
         description,
         rating,
         img,
@@ -177,7 +188,7 @@ async fn create_review(
         &state.db,
         &NewReview {
             user_id: Some(user.id),
-            name,
+            name: user.name,
             description,
             rating,
             img,

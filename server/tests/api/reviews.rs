@@ -1,5 +1,6 @@
 //! Reviews: everyone reads them, newest first; signed-in users write them,
-//! with a whole rating from 1 to 5 (docs/decisions.md, D9).
+//! with a whole rating from 1 to 5 (docs/decisions.md, D9), under their
+//! account's name (D32).
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -19,7 +20,7 @@ async fn a_signed_in_user_adds_a_review_that_everyone_reads() {
     assert_eq!(reviews.len(), 1);
     let review = &reviews[0];
     assert_eq!(review["_id"], id);
-    assert_eq!(review["name"], "Ann Driver");
+    assert_eq!(review["name"], user.name);
     assert_eq!(review["description"], "The pads fitted first time.");
     assert_eq!(review["rating"], 5);
     assert_eq!(review["img"], "https://example.com/ann.png");
@@ -29,15 +30,20 @@ async fn a_signed_in_user_adds_a_review_that_everyone_reads() {
 async fn reviews_are_listed_newest_first() {
     let app = spawn_app().await;
     let user = app.new_user().await;
-    for (name, rating) in [("First", 3), ("Second", 4), ("Third", 1)] {
-        let body = json!({"name": name, "description": "Fine.", "rating": rating, "img": "/api/image/a.jpg"});
+    for (words, rating) in [("First", 3), ("Second", 4), ("Third", 1)] {
+        let body = json!({"name": "Ann", "description": words, "rating": rating, "img": "/api/image/a.jpg"});
         let response = app.post_review(Some(&user.token), &body).await;
         assert_eq!(response.status(), StatusCode::CREATED);
     }
     let reviews = app.reviews().await;
     let listed: Vec<(&str, i64)> = reviews
         .iter()
-        .map(|r| (r["name"].as_str().unwrap(), r["rating"].as_i64().unwrap()))
+        .map(|r| {
+            (
+                r["description"].as_str().unwrap(),
+                r["rating"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(listed, [("Third", 1), ("Second", 4), ("First", 3)]);
 }
@@ -112,7 +118,7 @@ async fn reviews_come_a_page_at_a_time_with_the_total() {
     let app = spawn_app().await;
     let user = app.new_user().await;
     for n in 1..=5 {
-        let body = json!({"name": format!("Review {n}"), "description": "Fine.", "rating": 4, "img": "/api/image/a.jpg"});
+        let body = json!({"name": "Ann", "description": format!("Review {n}"), "rating": 4, "img": "/api/image/a.jpg"});
         let response = app.post_review(Some(&user.token), &body).await;
         assert_eq!(response.status(), StatusCode::CREATED);
     }
@@ -121,9 +127,12 @@ async fn reviews_come_a_page_at_a_time_with_the_total() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["x-total-count"], "5");
     let page: Vec<Value> = response.json().await.unwrap();
-    let names: Vec<&str> = page.iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Review 4", "Review 3"]);
-    // The plain call still answers every review.
+    let words: Vec<&str> = page
+        .iter()
+        .map(|r| r["description"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["Review 4", "Review 3"]);
+    // The plain call answers the newest reviews, here every one.
     assert_eq!(app.reviews().await.len(), 5);
     for bad in ["limit=0", "limit=101", "limit=two", "offset=-1"] {
         let response = app.get(&format!("/api/review?{bad}"), None).await;
@@ -165,13 +174,13 @@ async fn a_review_by_an_account_with_a_paid_order_is_from_a_verified_buyer() {
     let browser = app.new_user().await;
     let order = app.place_order(&buyer, &part_id, 1).await;
     let id = order["_id"].as_str().unwrap();
-    let body = |name: &str| json!({"name": name, "description": "Fine.", "rating": 5, "img": "/api/image/a.jpg"});
+    let body = |words: &str| json!({"name": "Ann", "description": words, "rating": 5, "img": "/api/image/a.jpg"});
     app.post_review(Some(&buyer.token), &body("Before paying"))
         .await;
     app.post_review(Some(&browser.token), &body("Never bought"))
         .await;
-    let verified = |reviews: &[Value], name: &str| {
-        reviews.iter().find(|r| r["name"] == name).unwrap()["verifiedBuyer"].clone()
+    let verified = |reviews: &[Value], words: &str| {
+        reviews.iter().find(|r| r["description"] == words).unwrap()["verifiedBuyer"].clone()
     };
     let reviews = app.reviews().await;
     assert_eq!(verified(&reviews, "Before paying"), json!(false));
@@ -183,4 +192,33 @@ async fn a_review_by_an_account_with_a_paid_order_is_from_a_verified_buyer() {
     let reviews = app.reviews().await;
     assert_eq!(verified(&reviews, "Before paying"), json!(true));
     assert_eq!(verified(&reviews, "Never bought"), json!(false));
+}
+
+#[tokio::test]
+async fn a_review_shows_its_authors_account_name_whatever_name_it_is_sent_with() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    let body = with(review_body(), "name", Some(json!("Shop Admin")));
+    let response = app.post_review(Some(&user.token), &body).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let reviews = app.reviews().await;
+    assert_eq!(reviews[0]["name"], user.name);
+    assert!(reviews.iter().all(|r| r["name"] != "Shop Admin"));
+}
+
+#[tokio::test]
+async fn the_plain_call_answers_the_newest_hundred_reviews_and_counts_them_all() {
+    let app = spawn_app().await;
+    let user = app.new_user().await;
+    for n in 1..=101 {
+        let body = json!({"name": "Ann", "description": format!("Review {n}"), "rating": 4, "img": "/api/image/a.jpg"});
+        let response = app.post_review(Some(&user.token), &body).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+    }
+    let response = app.get("/api/review", None).await;
+    assert_eq!(response.headers()["x-total-count"], "101");
+    let reviews: Vec<Value> = response.json().await.unwrap();
+    assert_eq!(reviews.len(), 100);
+    assert_eq!(reviews[0]["description"], "Review 101");
+    assert_eq!(reviews[99]["description"], "Review 2");
 }

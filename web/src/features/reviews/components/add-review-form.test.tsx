@@ -26,10 +26,12 @@ describe('AddReviewForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('fills the name from the signed-in user', () => {
+  it("fills the name from the signed-in user, which reviews show and no one types over", () => {
     mockApi({});
     setup('Ann Lee');
     expect(screen.getByLabelText('Name')).toHaveValue('Ann Lee');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByText('Reviews show the name of your account.')).toBeInTheDocument();
   });
 
   it('offers the rating as a radio group of five stars, 1 to 5 (D9)', () => {

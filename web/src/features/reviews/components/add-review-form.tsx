@@ -47,7 +47,13 @@ export function AddReviewForm({ defaultName = '' }: { defaultName?: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4">
-      <InputField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <InputField
+        label="Name"
+        readOnly
+        hint="Reviews show the name of your account."
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
       <StarRatingField selected={rating} error={errors.rating?.message} {...register('rating')} />
       <InputField
