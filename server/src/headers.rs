@@ -4,7 +4,9 @@
 //! with `X-Frame-Options` and `Referrer-Policy`. API answers are data, never a
 //! page: they get the strictest policy there is, `default-src 'none'`, and
 //! `nosniff`, and nothing that only matters to a page
-//! ([`SecurityHeadersLayer::api_headers`]).
+//! ([`SecurityHeadersLayer::api_headers`]). A shop whose public address is
+//! https adds `Strict-Transport-Security` to both, so browsers never reach it
+//! over plain http again.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -12,7 +14,8 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::http::header::{
-    CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, Response};
 use tower::{Layer, Service};
@@ -34,13 +37,23 @@ pub fn content_security_policy(config: &Config) -> HeaderValue {
         ("", "", "")
     };
     // `blob:` images are pictures an admin picked, previewed before upload;
-    // only this page's own script can make one.
+    // only this page's own script can make one. Forms may only send to the
+    // shop itself, so injected markup cannot post a form elsewhere.
     let policy = format!(
         "default-src 'self'; script-src 'self'{script}; {frame}connect-src 'self'{connect}; \
-         object-src 'none'; base-uri 'self'; frame-ancestors 'none'; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; \
          img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'"
     );
     HeaderValue::from_str(&policy).expect("the policy is plain ASCII")
+}
+
+/// `Strict-Transport-Security` for a shop reached over https: a year, for
+/// this host only (other hosts of the same domain are the operator's own).
+pub const HSTS: &str = "max-age=31536000";
+
+/// Whether the shop is reached over https, and so sends [`HSTS`].
+pub fn sends_hsts(config: &Config) -> bool {
+    config.public_url.trim().starts_with("https://")
 }
 
 /// The Content-Security-Policy of every answer under /api: nothing may load
@@ -58,8 +71,8 @@ const API_CONTENT_SECURITY_POLICY: &str = "default-src 'none'";
 /// API answer is about 250 bytes shorter than with the pages' headers, and
 /// the 64 KB first page of the catalogue, with its `ETag`, `Vary` and
 /// `X-Total-Count`, fits in one 64 KiB loopback packet.
-fn api_headers() -> [(HeaderName, HeaderValue); 2] {
-    [
+fn api_headers() -> Vec<(HeaderName, HeaderValue)> {
+    vec![
         (X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (
             CONTENT_SECURITY_POLICY,
@@ -76,7 +89,8 @@ pub const ROOM_FOR_MORE_HEADERS: usize = 8;
 /// The security headers, made once: every answer gets each of them that it
 /// does not set itself. Answers under /api get [`api_headers`]; all others
 /// `X-Content-Type-Options`, the Content-Security-Policy, `X-Frame-Options`
-/// and `Referrer-Policy`, added in that order.
+/// and `Referrer-Policy`, added in that order; both get [`HSTS`] last when
+/// asked.
 #[derive(Clone)]
 pub struct SecurityHeadersLayer {
     headers: Arc<Sets>,
@@ -84,27 +98,31 @@ pub struct SecurityHeadersLayer {
 
 /// The two sets of headers: for the API's answers and for all others.
 struct Sets {
-    api: [(HeaderName, HeaderValue); 2],
-    pages: [(HeaderName, HeaderValue); 4],
+    api: Vec<(HeaderName, HeaderValue)>,
+    pages: Vec<(HeaderName, HeaderValue)>,
 }
 
 impl SecurityHeadersLayer {
     /// The headers, with `csp` as the pages' Content-Security-Policy
-    /// ([`content_security_policy`]).
-    pub fn new(csp: HeaderValue) -> Self {
+    /// ([`content_security_policy`]), and [`HSTS`] when `hsts`.
+    pub fn new(csp: HeaderValue, hsts: bool) -> Self {
+        let mut api = api_headers();
+        let mut pages = vec![
+            (X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (CONTENT_SECURITY_POLICY, csp),
+            (X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+            (
+                REFERRER_POLICY,
+                HeaderValue::from_static("strict-origin-when-cross-origin"),
+            ),
+        ];
+        if hsts {
+            for set in [&mut api, &mut pages] {
+                set.push((STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)));
+            }
+        }
         SecurityHeadersLayer {
-            headers: Arc::new(Sets {
-                api: api_headers(),
-                pages: [
-                    (X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-                    (CONTENT_SECURITY_POLICY, csp),
-                    (X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
-                    (
-                        REFERRER_POLICY,
-                        HeaderValue::from_static("strict-origin-when-cross-origin"),
-                    ),
-                ],
-            }),
+            headers: Arc::new(Sets { api, pages }),
         }
     }
 
@@ -203,6 +221,7 @@ mod tests {
         let policy = policy.to_str().unwrap();
         assert!(policy.contains("script-src 'self';"), "{policy}");
         assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+        assert!(policy.contains("form-action 'self'"), "{policy}");
         assert!(!policy.contains("stripe"), "{policy}");
         config.payment_provider = "stripe".into();
         let policy = content_security_policy(&config);
@@ -215,7 +234,8 @@ mod tests {
     #[tokio::test]
     async fn every_answer_gets_the_headers_it_does_not_set_itself() {
         use tower::ServiceExt;
-        let layer = SecurityHeadersLayer::new(HeaderValue::from_static("default-src 'self'"));
+        let layer =
+            SecurityHeadersLayer::new(HeaderValue::from_static("default-src 'self'"), false);
         let service = layer.layer(tower::service_fn(
             |request: Request<&'static str>| async move {
                 let mut response = Response::new(());
@@ -267,5 +287,23 @@ mod tests {
         // What the API's answer sets itself is kept.
         let api = service.oneshot(get("/api/x", "SAMEORIGIN")).await.unwrap();
         assert_eq!(api.headers()[X_FRAME_OPTIONS], "SAMEORIGIN");
+    }
+
+    #[tokio::test]
+    async fn a_shop_on_https_asks_browsers_to_come_back_only_over_https() {
+        use tower::ServiceExt;
+        let mut config = Config::from_defaults();
+        assert!(!sends_hsts(&config));
+        config.public_url = "https://parts.example".into();
+        assert!(sends_hsts(&config));
+        let layer = SecurityHeadersLayer::new(HeaderValue::from_static("default-src 'self'"), true);
+        let service = layer.layer(tower::service_fn(|_: Request<()>| async {
+            Ok::<_, std::convert::Infallible>(Response::new(()))
+        }));
+        for path in ["/", "/api/part"] {
+            let request = Request::builder().uri(path).body(()).unwrap();
+            let answer = service.clone().oneshot(request).await.unwrap();
+            assert_eq!(answer.headers()[STRICT_TRANSPORT_SECURITY], HSTS, "{path}");
+        }
     }
 }

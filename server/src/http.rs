@@ -125,6 +125,7 @@ pub fn service(state: AppState) -> ShopService {
     let (api, openapi) = api_routes();
     let web_dir = state.config.web_dir.clone();
     let csp = headers::content_security_policy(&state.config);
+    let hsts = headers::sends_hsts(&state.config);
     let timeout = state.config.request_timeout;
     let catalogue = state.catalogue.clone();
     let shop = web::Shop {
@@ -155,7 +156,7 @@ pub fn service(state: AppState) -> ShopService {
     // cache, within the same time limit as any API request (past it, the page goes out as built).
     let pages_api = api.clone().layer(catalogue_cache.clone()).layer(time_limit);
     let web = web::site(&web_dir, Some(pages_api), shop);
-    let security_headers = headers::SecurityHeadersLayer::new(csp);
+    let security_headers = headers::SecurityHeadersLayer::new(csp, hsts);
     // Kept catalogue answers carry the API's security headers already.
     catalogue.send_with(security_headers.api_headers());
     // The API's own layers, around its router.

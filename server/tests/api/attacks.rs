@@ -248,6 +248,7 @@ fn assert_security_headers(response: &Response, csp_has: &str) {
         "default-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
+        "form-action 'self'",
         "frame-ancestors 'none'",
         csp_has,
     ] {
@@ -320,6 +321,31 @@ async fn every_answer_of_the_api_and_the_web_app_carries_the_security_headers() 
     ];
     for response in &pages {
         assert_security_headers(response, "script-src 'self';");
+    }
+}
+
+#[tokio::test]
+async fn a_shop_reached_over_https_tells_browsers_to_keep_to_https() {
+    let plain = spawn_app().await;
+    let response = plain.health().await;
+    assert!(!response.headers().contains_key("strict-transport-security"));
+    let app = spawn_app_with(|c| {
+        c.public_url = "https://parts.example".into();
+        c.payment_provider = "test".into();
+    })
+    .await;
+    let part = app.add_part(&app.admin().await, 5, 1, "10.00").await;
+    for path in [
+        "/".to_owned(),
+        "/api/health".into(),
+        format!("/api/part/{part}"),
+    ] {
+        let response = app.get(&path, None).await;
+        assert_eq!(
+            response.headers()["strict-transport-security"],
+            "max-age=31536000",
+            "{path}"
+        );
     }
 }
 
