@@ -24,12 +24,13 @@ use crate::state::AppState;
 pub const DEFAULT_LIMIT: u64 = 50;
 
 /// Every action the log records, as its `action` says it.
-pub const ACTIONS: [&str; 16] = [
+pub const ACTIONS: [&str; 17] = [
     PART_ADDED,
     PART_EDITED,
     PART_DELETED,
     PART_RESTOCKED,
     PARTS_IMPORTED,
+    PARTS_EXPORTED,
     ORDER_SHIPPED,
     ORDER_DELIVERED,
     ORDER_CANCELLED,
@@ -47,6 +48,7 @@ pub const PART_EDITED: &str = "part.edited";
 pub const PART_DELETED: &str = "part.deleted";
 pub const PART_RESTOCKED: &str = "part.restocked";
 pub const PARTS_IMPORTED: &str = "parts.imported";
+pub const PARTS_EXPORTED: &str = "parts.exported";
 pub const ORDER_SHIPPED: &str = "order.shipped";
 pub const ORDER_DELIVERED: &str = "order.delivered";
 pub const ORDER_CANCELLED: &str = "order.cancelled";
@@ -83,9 +85,43 @@ enum AuditLog {
     AfterJson,
 }
 
+/// Who did an action: an admin through the shop, or the shop's operator
+/// at its command line (`shop make-admin`), recorded as user id 0 and
+/// [`COMMAND_LINE`].
+#[derive(Debug, Clone, Copy)]
+pub enum Actor<'a> {
+    Admin(&'a CurrentUser),
+    CommandLine,
+}
+
+/// The `byEmail` of an action taken at the shop's command line.
+pub const COMMAND_LINE: &str = "command line";
+
+impl<'a> From<&'a CurrentUser> for Actor<'a> {
+    fn from(user: &'a CurrentUser) -> Self {
+        Actor::Admin(user)
+    }
+}
+
+impl Actor<'_> {
+    fn id(&self) -> i64 {
+        match self {
+            Actor::Admin(user) => user.id,
+            Actor::CommandLine => 0,
+        }
+    }
+
+    fn email(&self) -> String {
+        match self {
+            Actor::Admin(user) => user.email.clone(),
+            Actor::CommandLine => COMMAND_LINE.to_owned(),
+        }
+    }
+}
+
 /// One admin action to record.
 pub struct Entry<'a> {
-    pub by: &'a CurrentUser,
+    pub by: Actor<'a>,
     pub action: &'static str,
     pub subject_type: &'static str,
     pub subject_id: String,
@@ -117,8 +153,8 @@ pub async fn record<'e>(
         ])
         .values_panic([
             db::now().into(),
-            entry.by.id.into(),
-            entry.by.email.clone().into(),
+            entry.by.id().into(),
+            entry.by.email().into(),
             entry.action.into(),
             entry.subject_type.into(),
             entry.subject_id.into(),

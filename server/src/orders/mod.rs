@@ -583,7 +583,7 @@ pub(crate) async fn make_move(
             &state.db,
             &mut *tx,
             crate::audit::Entry {
-                by: admin,
+                by: admin.into(),
                 action: what,
                 subject_type: "order",
                 subject_id: booking.id.to_string(),

@@ -329,7 +329,7 @@ pub async fn insert(db: &Db, part: &PartFields, by: &CurrentUser) -> Result<i64,
         db,
         &mut *tx,
         Entry {
-            by,
+            by: by.into(),
             action: audit::PART_ADDED,
             subject_type: "part",
             subject_id: id.to_string(),
@@ -497,7 +497,7 @@ pub async fn update(
             db,
             &mut *tx,
             Entry {
-                by,
+                by: by.into(),
                 action: audit::PART_EDITED,
                 subject_type: "part",
                 subject_id: id.to_string(),
@@ -741,7 +741,7 @@ pub async fn delete(db: &Db, id: i64, by: &CurrentUser) -> Result<u64, sqlx::Err
         db,
         &mut *tx,
         Entry {
-            by,
+            by: by.into(),
             action: audit::PART_DELETED,
             subject_type: "part",
             subject_id: id.to_string(),
@@ -911,7 +911,7 @@ pub async fn restock(
         db,
         &mut *tx,
         Entry {
-            by,
+            by: by.into(),
             action: audit::PART_RESTOCKED,
             subject_type: "part",
             subject_id: id.to_string(),

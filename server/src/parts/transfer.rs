@@ -58,14 +58,20 @@ pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
 /// Parts read and written per page of an export.
 const PAGE: u64 = 500;
 
-/// The whole catalogue as CSV, streamed.
+/// The whole catalogue as CSV, streamed. Each export is recorded in the
+/// audit log (`parts.exported`, with how many parts there were) before the
+/// file starts: the catalogue is the shop's to give away.
 #[utoipa::path(get, path = "/api/admin/parts/export", tag = "parts", security(("bearer" = [])),
     responses(
         (status = 200, description = "The catalogue, one part a row, by id (see the API guide for the columns)",
             content_type = "text/csv", body = String),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
-pub async fn export_parts(State(state): State<AppState>, Admin(admin): Admin) -> Response {
+pub async fn export_parts(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+) -> ApiResult<Response> {
+    record_export(&state.db, &admin).await?;
     tracing::info!(by = ?admin.email, "catalogue exported");
     let header = stream::once(async { Ok::<_, std::io::Error>(Bytes::from(csv_line(&HEADER))) });
     let pages = stream::try_unfold(Some(0i64), move |after| {
@@ -91,7 +97,38 @@ pub async fn export_parts(State(state): State<AppState>, Admin(admin): Admin) ->
         header::CONTENT_DISPOSITION,
         HeaderValue::from_static("attachment; filename=\"catalogue.csv\""),
     );
-    response
+    Ok(response)
+}
+
+/// Records an export by `by` in the audit log, with how many parts the
+/// catalogue holds as it starts.
+async fn record_export(db: &Db, by: &crate::auth::CurrentUser) -> ApiResult<()> {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let counted: Option<(i64,)> = db
+        .fetch_optional_on(
+            &mut *tx,
+            &Query::select()
+                .expr(Expr::col(Parts::Id).count())
+                .from(Parts::Table)
+                .to_owned(),
+        )
+        .await?;
+    let parts = counted.map_or(0, |(n,)| n);
+    audit::record(
+        db,
+        &mut *tx,
+        Entry {
+            by: by.into(),
+            action: audit::PARTS_EXPORTED,
+            subject_type: "catalogue",
+            subject_id: "export".into(),
+            before: None,
+            after: Some(json!({ "parts": parts })),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The rows of the parts after id `after`, one page; and the id to go on
@@ -817,7 +854,7 @@ async fn apply(
         db,
         &mut *tx,
         Entry {
-            by,
+            by: by.into(),
             action: audit::PARTS_IMPORTED,
             subject_type: "catalogue",
             subject_id: "import".into(),

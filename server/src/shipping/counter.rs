@@ -194,7 +194,7 @@ pub(super) async fn set_counter(
         db,
         &mut *tx,
         crate::audit::Entry {
-            by: &admin,
+            by: (&admin).into(),
             action: crate::audit::COUNTER_CHANGED,
             subject_type: "settings",
             subject_id: "counter".into(),

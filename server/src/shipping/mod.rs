@@ -317,7 +317,7 @@ async fn audit_method(
         db,
         &mut **tx,
         audit::Entry {
-            by,
+            by: by.into(),
             action,
             subject_type: "deliveryMethod",
             subject_id: id.to_string(),

@@ -270,7 +270,7 @@ async fn audit_rate(
         db,
         &mut **tx,
         crate::audit::Entry {
-            by,
+            by: by.into(),
             action: crate::audit::TAX_RATES_CHANGED,
             subject_type: "settings",
             subject_id: format!("taxRates/{id}"),

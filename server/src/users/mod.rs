@@ -62,7 +62,7 @@ async fn make_admin(
     if store::find_by_email(&state.db, &email).await?.is_none() {
         return Err(ApiError::not_found("User"));
     }
-    let modified_count = store::make_admin(&state.db, &email, Some(&admin)).await?;
+    let modified_count = store::make_admin(&state.db, &email, (&admin).into()).await?;
     tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: made admin");
     Ok(Json(ModifiedCount { modified_count }))
 }

@@ -277,12 +277,13 @@ pub async fn create_admin_if_missing(
     Ok(db.execute(&statement).await? == 1)
 }
 
-/// Gives a user the admin role; answers how many rows changed (0 when they
-/// already were an admin).
+/// Gives a user the admin role, recording in the audit log who did it (an
+/// admin, or the operator at the command line) in the same transaction;
+/// answers how many rows changed (0 when they already were an admin).
 pub async fn make_admin(
     db: &Db,
     email: &str,
-    by: Option<&crate::auth::CurrentUser>,
+    by: crate::audit::Actor<'_>,
 ) -> Result<u64, sqlx::Error> {
     let statement = Query::update()
         .table(Users::Table)
@@ -292,7 +293,7 @@ pub async fn make_admin(
         .to_owned();
     let (_turn, mut tx) = db.begin_write().await?;
     let changed = db.execute_on(&mut *tx, &statement).await?;
-    if let (true, Some(by)) = (changed > 0, by) {
+    if changed > 0 {
         crate::audit::record(
             db,
             &mut *tx,
@@ -371,7 +372,7 @@ pub async fn remove_admin(
         db,
         &mut *tx,
         crate::audit::Entry {
-            by,
+            by: by.into(),
             action: crate::audit::USER_ADMIN_REMOVED,
             subject_type: "user",
             subject_id: email.to_owned(),

@@ -312,3 +312,67 @@ async fn only_admins_read_the_log_and_no_one_can_change_it() {
     let (after, total) = audit(&app, &admin, "").await;
     assert_eq!((after, total), (records, 1));
 }
+
+#[tokio::test]
+async fn the_database_itself_refuses_to_change_or_delete_a_record() {
+    use sqlx::Executor;
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    app.add_part(&admin, 5, 1, "10").await;
+    let db = shop::Db::connect(&app.config.database_url())
+        .await
+        .expect("the shop's database");
+    let mut statements = vec![
+        "UPDATE audit_log SET actor_email = 'someone@example.com'",
+        "DELETE FROM audit_log",
+    ];
+    if on_postgres() {
+        statements.push("TRUNCATE audit_log");
+    }
+    for sql in statements {
+        let refused = db.pool.execute(sql).await.expect_err(sql);
+        assert!(
+            refused.to_string().contains("append-only"),
+            "{sql}: {refused}"
+        );
+    }
+    db.pool.close().await;
+    let (records, total) = audit(&app, &admin, "").await;
+    assert_eq!(total, 1);
+    assert_eq!(records[0]["byEmail"], ADMIN_EMAIL);
+}
+
+#[tokio::test]
+async fn making_an_admin_at_the_command_line_and_exporting_the_catalogue_are_recorded() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let user = app.new_user().await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shop"))
+        .args(["make-admin", &user.email])
+        .env_clear()
+        .env("SHOP_DATA_DIR", &app.config.data_dir)
+        .env(
+            "SHOP_DATABASE_URL",
+            app.config.database_url.clone().unwrap_or_default(),
+        )
+        .output()
+        .expect("the shop binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = last(&app, &admin, "user.madeAdmin", &user.email).await;
+    assert_eq!(record["byEmail"], "command line");
+    assert_eq!(record["byId"], "0");
+    assert_eq!(record["before"], json!({"role": "user"}));
+    assert_eq!(record["after"], json!({"role": "admin"}));
+
+    app.add_part(&admin, 5, 1, "10").await;
+    let response = app.get("/api/admin/parts/export", Some(&admin.token)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let record = last(&app, &admin, "parts.exported", "export").await;
+    assert_eq!(record["byEmail"], ADMIN_EMAIL);
+    assert_eq!(record["subjectType"], "catalogue");
+    assert_eq!(record["after"], json!({"parts": 1}));
+}
