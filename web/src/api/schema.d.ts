@@ -203,7 +203,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole catalogue as CSV, streamed. */
+        /**
+         * The whole catalogue as CSV, streamed. Each export is recorded in the
+         *     audit log (`parts.exported`, with how many parts there were) before the
+         *     file starts: the catalogue is the shop's to give away.
+         */
         get: operations["export_parts"];
         put?: never;
         post?: never;
@@ -226,6 +230,11 @@ export interface paths {
          * Imports a catalogue file: checks every row, then, when no row has an
          *     error, adds the new part numbers and updates the known ones in one
          *     transaction. The stock of a part that exists is never written.
+         * @description The file is kept in an unnamed file in the data folder (gone when it is
+         *     closed, also if the shop stops) and read twice: once to check it, with
+         *     at most `MAX_REPORTED_ERRORS` problems listed before it stops, and once
+         *     to apply it, `BATCH` rows at a time. So memory does not grow with the
+         *     file beyond its part numbers, whatever it holds.
          */
         post: operations["import_parts"];
         delete?: never;
@@ -1057,7 +1066,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reviews, newest first: all of them unless `limit` is given. */
+        /**
+         * Reviews, newest first: the newest 100 unless `limit` is given
+         *     (`X-Total-Count` says how many there are).
+         */
         get: operations["list_reviews"];
         put?: never;
         /** Adds a review; the rating is a whole number from 1 to 5 (docs/decisions.md, D9). */
@@ -2241,6 +2253,10 @@ export interface components {
             description: string;
             /** @example /api/image/3f2a9c.jpg */
             img: string;
+            /**
+             * @description Required, as the review form sends it; the review is shown under
+             *     the author's account name, not this one.
+             */
             name: string;
             /** @description Stars, 1 to 5. */
             rating: number;
@@ -3379,7 +3395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResult"];
                 };
             };
-            /** @description Rows with errors (every one is listed; nothing was written), or a file that is not CSV with the header */
+            /** @description Rows with errors (up to 100 are listed, in file order; nothing was written), or a file that is not CSV with the header */
             400: {
                 headers: {
                     [name: string]: unknown;
