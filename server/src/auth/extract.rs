@@ -13,6 +13,7 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
+use crate::auth::token::Session;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::users::store::{self, Role, UserRow};
@@ -25,8 +26,8 @@ pub struct CurrentUser {
     pub name: String,
     pub role: Role,
     pub email_verified: bool,
-    /// When this session signed in (seconds since 1970), kept by refreshes.
-    pub signed_in_at: i64,
+    /// The session the token belongs to, kept by refreshes.
+    pub session: Session,
 }
 
 impl CurrentUser {
@@ -45,15 +46,15 @@ pub struct Admin(pub CurrentUser);
 pub struct Bearer {
     /// The user the token names.
     pub user_id: i64,
-    issued_us: i64,
-    signed_in_at: i64,
+    session: Session,
 }
 
 impl Bearer {
     /// The signed-in user, given the row of `user_id` as the database holds
-    /// it now: refused when the user is gone, when the token was issued
-    /// before the user's `tokens_valid_after`, or when the sign-in is older
-    /// than `session_max`.
+    /// it now: refused when the user is gone, when the token's session began
+    /// before the user's `tokens_valid_after` (so a token refreshed at the
+    /// same moment as a password change or sign-out ends with the session
+    /// it came from), or when the sign-in is older than `session_max`.
     pub fn admit(
         &self,
         user: Option<&UserRow>,
@@ -66,11 +67,11 @@ impl Bearer {
         // change, but before it, is told apart from the one the change gave.
         if user
             .tokens_valid_after
-            .is_some_and(|after| self.issued_us < after)
+            .is_some_and(|after| self.session.started_us < after)
         {
             return Err(ended());
         }
-        let age = time::OffsetDateTime::now_utc().unix_timestamp() - self.signed_in_at;
+        let age = time::OffsetDateTime::now_utc().unix_timestamp() - self.session.signed_in_at;
         if age > session_max.as_secs() as i64 {
             return Err(ended());
         }
@@ -80,7 +81,7 @@ impl Bearer {
             email: user.email.clone(),
             name: user.name.clone(),
             role: user.role(),
-            signed_in_at: self.signed_in_at,
+            session: self.session,
         })
     }
 }
@@ -115,8 +116,7 @@ impl FromRequestParts<AppState> for Bearer {
         let user_id: i64 = claims.sub.parse().map_err(|_| expired())?;
         Ok(Bearer {
             user_id,
-            issued_us: claims.issued_us(),
-            signed_in_at: claims.signed_in_at(),
+            session: claims.session(),
         })
     }
 }

@@ -206,6 +206,6 @@ async fn refresh_token(
     Ok(Json(TokenResponse {
         token: state
             .tokens
-            .issue_with(user.id, &user.email, Some(user.signed_in_at), 0)?,
+            .issue_with(user.id, &user.email, Some(user.session), 0)?,
     }))
 }

@@ -3,11 +3,14 @@
 //! tokens fail. Roles are not in the token: they are read from the database
 //! on every request, so a role change takes effect at once.
 //!
-//! A token also says when it was issued, to the microsecond (`iat_us`), so a
-//! password change ends every token issued before it even within the same
-//! second (`users.tokens_valid_after`), and when its holder signed in
-//! (`auth_time`), which a refresh keeps: a session ends `SHOP_SESSION_MAX`
-//! after the sign-in however often it is refreshed.
+//! A token also says when it was issued, to the microsecond (`iat_us`), when
+//! its holder signed in (`auth_time`, seconds) and when its session's first
+//! token was issued (`sid_us`, microseconds); a refresh keeps both of the
+//! last. A session ends `SHOP_SESSION_MAX` after the sign-in however often it
+//! is refreshed, and a password change or "sign out everywhere" ends every
+//! session that began before it (`users.tokens_valid_after`), even within
+//! the same second: a token refreshed at the same moment as the change, from
+//! a session that began before it, is ended with it.
 
 use std::io::Write;
 use std::path::Path;
@@ -32,6 +35,10 @@ pub struct Claims {
     /// When its holder signed in, in seconds since 1970 (`iat` when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auth_time: Option<i64>,
+    /// When the session's first token was issued, in microseconds since
+    /// 1970 (`iat_us` when absent: tokens made before there was one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid_us: Option<i64>,
 }
 
 impl Claims {
@@ -44,6 +51,24 @@ impl Claims {
     pub fn signed_in_at(&self) -> i64 {
         self.auth_time.unwrap_or(self.iat)
     }
+
+    /// The session the token belongs to.
+    pub fn session(&self) -> Session {
+        Session {
+            signed_in_at: self.signed_in_at(),
+            started_us: self.sid_us.unwrap_or_else(|| self.issued_us()),
+        }
+    }
+}
+
+/// A signed-in session, which a refreshed token carries on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Session {
+    /// When its holder signed in, in seconds since 1970.
+    pub signed_in_at: i64,
+    /// When its first token was issued, in microseconds since 1970: what a
+    /// password change's or a sign-out's cut-off is held against.
+    pub started_us: i64,
 }
 
 pub use crate::db::now_us;
@@ -76,30 +101,37 @@ impl Tokens {
         self.issue_with(user_id, email, None, 0)
     }
 
-    /// Signs a token for a user who signed in at `signed_in_at` (seconds; now
-    /// when None), issued no earlier than `not_before_us` (microseconds: the
-    /// user's `tokens_valid_after` just set, so this token is not ended with
-    /// the others). It lasts the configured time, and never past the
-    /// session's limit.
+    /// Signs a token of `session` (a refresh), or of a new session beginning
+    /// now when None, issued no earlier than `not_before_us` (microseconds:
+    /// the user's `tokens_valid_after` just set, so that a new session is not
+    /// ended with the others). It lasts the configured time, and never past
+    /// the session's limit.
     pub fn issue_with(
         &self,
         user_id: i64,
         email: &str,
-        signed_in_at: Option<i64>,
+        session: Option<Session>,
         not_before_us: i64,
     ) -> anyhow::Result<String> {
         let issued_us = now_us().max(not_before_us);
         let now = issued_us.div_euclid(1_000_000);
-        let signed_in_at = signed_in_at.unwrap_or(now);
-        let exp = (now + self.ttl.as_secs() as i64)
-            .min(signed_in_at.saturating_add(self.session_max.as_secs() as i64));
+        let session = session.unwrap_or(Session {
+            signed_in_at: now,
+            started_us: issued_us,
+        });
+        let exp = (now + self.ttl.as_secs() as i64).min(
+            session
+                .signed_in_at
+                .saturating_add(self.session_max.as_secs() as i64),
+        );
         let claims = Claims {
             sub: user_id.to_string(),
             email: email.to_owned(),
             iat: now,
             exp,
             iat_us: Some(issued_us),
-            auth_time: Some(signed_in_at),
+            auth_time: Some(session.signed_in_at),
+            sid_us: Some(session.started_us),
         };
         Ok(jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),
@@ -183,10 +215,18 @@ mod tests {
         assert_eq!(first.exp - first.iat, 24 * 3600);
         // Signed in 29.5 days ago: the refresh lasts only until day 30.
         let signed_in = first.iat - 29 * 24 * 3600 - 12 * 3600;
-        let token = tokens.issue_with(7, "a@b.co", Some(signed_in), 0).unwrap();
+        let session = Session {
+            signed_in_at: signed_in,
+            started_us: first.issued_us() - 5,
+        };
+        let token = tokens.issue_with(7, "a@b.co", Some(session), 0).unwrap();
         let refreshed = tokens.verify(&token).unwrap();
         assert_eq!(refreshed.signed_in_at(), signed_in);
         assert_eq!(refreshed.exp, signed_in + 30 * 24 * 3600);
+        // The session began when it began, however late the refresh.
+        assert_eq!(refreshed.session(), session);
+        assert!(refreshed.issued_us() > session.started_us);
+        assert_eq!(first.session().started_us, first.issued_us());
         // Issued no earlier than asked, to the microsecond.
         let later = now_us() + 2_000_000;
         let token = tokens.issue_with(7, "a@b.co", None, later).unwrap();
