@@ -173,8 +173,31 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A refusal decided inside a transaction whose code passes on only
+/// `sqlx::Error` (the caller's role and session, checked where an admin's
+/// action is written: `audit::record`). It travels as `sqlx::Error::Decode`,
+/// rolls the transaction back like any error, and is answered as the
+/// `ApiError` it holds.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct RefusedInTransaction(pub ApiError);
+
+impl RefusedInTransaction {
+    /// `refusal` as an error of the transaction's code.
+    pub fn into_sqlx(refusal: ApiError) -> sqlx::Error {
+        sqlx::Error::Decode(Box::new(RefusedInTransaction(refusal)))
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
+        let err = match err {
+            sqlx::Error::Decode(inner) => match inner.downcast::<RefusedInTransaction>() {
+                Ok(refused) => return refused.0,
+                Err(inner) => sqlx::Error::Decode(inner),
+            },
+            other => other,
+        };
         match &err {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
                 unavailable(&err)

@@ -7,7 +7,6 @@
 use sea_query::{Cond, Expr, Iden, Order, Query};
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::Any;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -16,9 +15,10 @@ use axum::extract::State;
 
 use crate::auth::{Admin, CurrentUser};
 use crate::db::{self, Db};
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, RefusedInTransaction};
 use crate::input::{Paged, Params};
 use crate::state::AppState;
+use crate::users::store::{Role, Users};
 
 /// Records per page when `limit` is left out.
 pub const DEFAULT_LIMIT: u64 = 50;
@@ -131,13 +131,19 @@ pub struct Entry<'a> {
     pub after: Option<Value>,
 }
 
-/// Writes a record, on `executor` (the action's own transaction, where it
-/// has one).
-pub async fn record<'e>(
+/// Writes a record, on `conn` (the action's own transaction, where it has
+/// one), once the admin who acts is found to be one still, in that same
+/// transaction (`still_allowed`): an action whose admin lost the role, or
+/// whose session ended, before it was written is refused and rolled back
+/// with everything it did.
+pub async fn record(
     db: &Db,
-    executor: impl sqlx::Executor<'e, Database = Any>,
+    conn: &mut sqlx::AnyConnection,
     entry: Entry<'_>,
 ) -> Result<(), sqlx::Error> {
+    if let Actor::Admin(admin) = entry.by {
+        still_allowed(db, &mut *conn, admin).await?;
+    }
     let json = |value: Option<Value>| value.map(|v| v.to_string());
     let insert = Query::insert()
         .into_table(AuditLog::Table)
@@ -162,7 +168,46 @@ pub async fn record<'e>(
             json(entry.after).into(),
         ])
         .to_owned();
-    db.execute_on(executor, &insert).await.map(|_| ())
+    db.execute_on(conn, &insert).await.map(|_| ())
+}
+
+/// Whether `admin` is still an admin whose session holds, read in the
+/// action's transaction. On PostgreSQL the row is locked against changes
+/// until the transaction ends, so a removal of the role (which locks every
+/// admin's row) waits for the action, or the action for the removal: never
+/// both at once. Refused: 403 as for any non-admin, or 401 for an ended
+/// session.
+async fn still_allowed(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    admin: &CurrentUser,
+) -> Result<(), sqlx::Error> {
+    let mut read = Query::select()
+        .columns([Users::Role, Users::TokensValidAfter])
+        .from(Users::Table)
+        .and_where(Expr::col(Users::Id).eq(admin.id))
+        .to_owned();
+    read.lock(sea_query::LockType::Share);
+    let row: Option<(String, Option<i64>)> = db.fetch_optional_on(conn, &read).await?;
+    let refused = match row {
+        None => Some(ApiError::Unauthorized(
+            "Your session is invalid or has expired. Please sign in again.".into(),
+        )),
+        Some((_, Some(after))) if admin.session.started_us < after => Some(ApiError::Unauthorized(
+            "Your session has ended. Please log in again.".into(),
+        )),
+        Some((role, _)) if role != Role::Admin.as_str() => {
+            Some(ApiError::Forbidden("Only admins can do this".into()))
+        }
+        Some(_) => None,
+    };
+    match refused {
+        Some(refusal) => {
+            tracing::warn!(admin = ?admin.email, %refusal, "an admin action refused in its transaction");
+            Err(RefusedInTransaction::into_sqlx(refusal))
+        }
+        None => Ok(()),
+    }
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

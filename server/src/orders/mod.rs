@@ -581,7 +581,7 @@ pub(crate) async fn make_move(
     if let (Some(admin), Some(what)) = (admin, audit_action(action)) {
         crate::audit::record(
             &state.db,
-            &mut *tx,
+            &mut tx,
             crate::audit::Entry {
                 by: admin.into(),
                 action: what,

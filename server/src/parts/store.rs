@@ -327,7 +327,7 @@ pub async fn insert(db: &Db, part: &PartFields, by: &CurrentUser) -> Result<i64,
     added.sku = Some(sku);
     audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         Entry {
             by: by.into(),
             action: audit::PART_ADDED,
@@ -495,7 +495,7 @@ pub async fn update(
     if let Some((before, after)) = change {
         audit::record(
             db,
-            &mut *tx,
+            &mut tx,
             Entry {
                 by: by.into(),
                 action: audit::PART_EDITED,
@@ -739,7 +739,7 @@ pub async fn delete(db: &Db, id: i64, by: &CurrentUser) -> Result<u64, sqlx::Err
         .await?;
     audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         Entry {
             by: by.into(),
             action: audit::PART_DELETED,
@@ -909,7 +909,7 @@ pub async fn restock(
     };
     audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         Entry {
             by: by.into(),
             action: audit::PART_RESTOCKED,

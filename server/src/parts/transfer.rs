@@ -116,7 +116,7 @@ async fn record_export(db: &Db, by: &crate::auth::CurrentUser) -> ApiResult<()> 
     let parts = counted.map_or(0, |(n,)| n);
     audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         Entry {
             by: by.into(),
             action: audit::PARTS_EXPORTED,
@@ -852,7 +852,7 @@ async fn apply(
     }
     audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         Entry {
             by: by.into(),
             action: audit::PARTS_IMPORTED,

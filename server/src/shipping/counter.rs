@@ -192,7 +192,7 @@ pub(super) async fn set_counter(
     save_on(db, &mut tx, &counter).await?;
     crate::audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         crate::audit::Entry {
             by: (&admin).into(),
             action: crate::audit::COUNTER_CHANGED,

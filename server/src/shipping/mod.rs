@@ -315,7 +315,7 @@ async fn audit_method(
     };
     audit::record(
         db,
-        &mut **tx,
+        tx,
         audit::Entry {
             by: by.into(),
             action,

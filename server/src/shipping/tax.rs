@@ -268,7 +268,7 @@ async fn audit_rate(
     };
     crate::audit::record(
         db,
-        &mut **tx,
+        tx,
         crate::audit::Entry {
             by: by.into(),
             action: crate::audit::TAX_RATES_CHANGED,

@@ -296,7 +296,7 @@ pub async fn make_admin(
     if changed > 0 {
         crate::audit::record(
             db,
-            &mut *tx,
+            &mut tx,
             crate::audit::Entry {
                 by,
                 action: crate::audit::USER_MADE_ADMIN,
@@ -370,7 +370,7 @@ pub async fn remove_admin(
     db.execute_on(&mut *tx, &statement).await?;
     crate::audit::record(
         db,
-        &mut *tx,
+        &mut tx,
         crate::audit::Entry {
             by: by.into(),
             action: crate::audit::USER_ADMIN_REMOVED,
