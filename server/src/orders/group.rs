@@ -20,7 +20,7 @@
 //! tariffs read once; and one commit (on PostgreSQL, one flush to disk). A
 //! busy part's row is locked once for the batch instead of once an order.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -186,13 +186,28 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         .collect();
     drop(rows);
 
-    // Each buyer's room for unpaid orders, in ascending id order (on
-    // PostgreSQL that locks each buyer's row), as the parts are below.
+    // Each buyer's room for unpaid orders, in ascending id order, as the
+    // parts are below. On PostgreSQL, where other desks place orders at the
+    // same moment, the row of a buyer whose room is counted, or whose cart
+    // is ordered, is locked first: a second transaction for that buyer waits
+    // for this one, then counts the orders and reads the cart it left.
+    let from_cart: HashSet<i64> = jobs
+        .iter()
+        .zip(&admitted)
+        .filter(|(job, _)| job.placing.lines.is_none())
+        .filter_map(|(_, user)| user.as_ref().ok().map(|u| u.id))
+        .collect();
     let mut buyers: Vec<i64> = admitted.iter().flatten().map(|user| user.id).collect();
     buyers.sort_unstable();
     buyers.dedup();
     let mut room = HashMap::with_capacity(buyers.len());
     for id in buyers {
+        let locks = holds::limits_unpaid(state) || from_cart.contains(&id);
+        if locks && db.backend == Backend::Postgres {
+            users::lock(db, &mut *tx, id)
+                .await
+                .map_err(|e| Failure::Partway(e.into()))?;
+        }
         let left = holds::unpaid_room(state, &mut tx, id)
             .await
             .map_err(Failure::Partway)?;
@@ -224,6 +239,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
 
     let mut tariffs = Tariffs::default();
     let mut placed_by: HashMap<i64, (i64, i64)> = HashMap::new();
+    let mut carts_ordered: HashSet<i64> = HashSet::new();
     let mut accepted = Vec::with_capacity(jobs.len());
     // Each order's outcome: its place among the accepted, or its refusal.
     let mut outcomes: Vec<Result<usize, Refused>> = Vec::with_capacity(jobs.len());
@@ -236,6 +252,13 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
             }
             (None, Ok(_)) => unreachable!("an order without its buyer is not asked"),
         };
+        // A cart is ordered once: a second checkout of it in the same
+        // transaction finds it as the first leaves it, empty.
+        let from_cart = job.placing.lines.is_none();
+        if from_cart && carts_ordered.contains(&user.id) {
+            outcomes.push(Err(ApiError::field("lines", "Your cart is empty").into()));
+            continue;
+        }
         // The buyer's orders and units placed so far in this transaction.
         let placed = placed_by.entry(user.id).or_default();
         if let Some(refused) = room[&user.id].refusal(state, placed.0, placed.1, asked.units()) {
@@ -246,6 +269,9 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
             checkout::check(db, &mut tx, &mut tariffs, &mut parts, &asked, &job.placing).await;
         match checked {
             Ok(order) => {
+                if from_cart {
+                    carts_ordered.insert(user.id);
+                }
                 placed.0 += 1;
                 placed.1 += asked.units();
                 outcomes.push(Ok(accepted.len()));
@@ -253,7 +279,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
                     order,
                     user,
                     phone: job.placing.phone.clone(),
-                    from_cart: job.placing.lines.is_none(),
+                    from_cart,
                 });
             }
             Err(refused) if refused.is_failure() => return Err(partway(refused)),

@@ -23,11 +23,10 @@ use sqlx::Any;
 use super::state::{transition, Move, OrderState};
 use super::store::{self, BookingRow, CancelReason, MoveNotes};
 use super::{make_move, write_move};
-use crate::db::{self, Backend};
+use crate::db;
 use crate::error::{ApiError, ApiResult};
 use crate::payments::store as payments;
 use crate::state::AppState;
-use crate::users::store as users;
 
 /// Orders expired per sweep at most; a longer backlog waits for the next.
 const SWEEP_BATCH: u64 = 200;
@@ -71,9 +70,15 @@ impl Room {
     }
 }
 
+/// Whether the shop limits what a buyer's unpaid orders hold.
+pub fn limits_unpaid(state: &AppState) -> bool {
+    state.config.max_unpaid_orders > 0 || state.config.max_unpaid_units > 0
+}
+
 /// The room the buyer's unpaid orders have left, read in the order's write
-/// transaction: on PostgreSQL the buyer's row is locked first, so two
-/// transactions at once cannot both use the same room.
+/// transaction. On PostgreSQL the caller has locked the buyer's row first
+/// (`users::lock`), so two transactions at once cannot both use the same
+/// room.
 pub async fn unpaid_room(
     state: &AppState,
     tx: &mut sqlx::Transaction<'_, Any>,
@@ -81,11 +86,8 @@ pub async fn unpaid_room(
 ) -> ApiResult<Room> {
     let most_orders = i64::from(state.config.max_unpaid_orders);
     let most_units = i64::from(state.config.max_unpaid_units);
-    if most_orders == 0 && most_units == 0 {
+    if !limits_unpaid(state) {
         return Ok(Room::default());
-    }
-    if state.db.backend == Backend::Postgres {
-        users::lock(&state.db, &mut **tx, buyer_id).await?;
     }
     let (orders, units) = store::unpaid_held(&state.db, &mut **tx, buyer_id).await?;
     Ok(Room {
