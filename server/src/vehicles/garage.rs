@@ -326,9 +326,12 @@ async fn delete_vehicle(
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeletedCount>> {
     let id = parse_id(&id).ok_or_else(not_found)?;
-    let deleted_count = state
-        .db
-        .execute(
+    let db = &state.db;
+    let (_turn, mut tx) = db.begin_write().await?;
+    lock_garage(db, &mut tx, user.id).await?;
+    let deleted_count = db
+        .execute_on(
+            &mut *tx,
             &Query::delete()
                 .from_table(GarageVehicles::Table)
                 .and_where(Expr::col(GarageVehicles::Id).eq(id))
@@ -339,6 +342,7 @@ async fn delete_vehicle(
     if deleted_count == 0 {
         return Err(not_found());
     }
+    tx.commit().await?;
     Ok(Json(DeletedCount { deleted_count }))
 }
 
@@ -356,6 +360,7 @@ async fn make_current(
 ) -> ApiResult<Json<GarageVehicle>> {
     let id = parse_id(&id).ok_or_else(not_found)?;
     let (_turn, mut tx) = state.db.begin_write().await?;
+    lock_garage(&state.db, &mut tx, user.id).await?;
     let Some(row) = find_on(&state.db, &mut tx, user.id, id).await? else {
         return Err(not_found());
     };
@@ -420,9 +425,7 @@ async fn save(
     saving: Saving,
 ) -> Result<Saved, sqlx::Error> {
     let (_turn, mut tx) = db.begin_write().await?;
-    if db.backend == Backend::Postgres {
-        users::lock(db, &mut *tx, user_id).await?;
-    }
+    lock_garage(db, &mut tx, user_id).await?;
     let key = vehicle.key();
     let same: Option<VehicleRow> = db
         .fetch_optional_on(
@@ -542,8 +545,26 @@ async fn find_on(
     .await
 }
 
+/// Takes the account's garage for the rest of the write transaction: on
+/// PostgreSQL the account's row is locked (SQLite writes one transaction at
+/// a time already), so two changes to one garage at once are made one after
+/// the other. Without it two switches of the current vehicle at once each
+/// cleared the vehicle current when they began and set their own, and the
+/// second met the one-current-vehicle index (a 500).
+async fn lock_garage(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    user_id: i64,
+) -> Result<(), sqlx::Error> {
+    if db.backend == Backend::Postgres {
+        users::lock(db, &mut **tx, user_id).await?;
+    }
+    Ok(())
+}
+
 /// Makes `id` the account's current vehicle: the one before it stops being
-/// current first, so at no moment are two current.
+/// current first, so at no moment are two current. The caller has taken the
+/// garage (`lock_garage`).
 async fn set_current(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
