@@ -190,13 +190,16 @@ async fn move_order(
     // refunded, so that it cannot be shipped while the provider is asked.
     let from = booking.state();
     transition(from, Move::Refund).map_err(|m| ApiError::Conflict(m.into()))?;
-    if !store::start_refund(&state.db, booking.id, from).await? {
+    // One refund at a time: a second admin's is refused (409) while the
+    // first is under way, and a refund the provider did not make clears
+    // only its own mark.
+    let Some(mark) = store::start_refund(&state.db, booking.id, from).await? else {
         return Err(refused_now(state, booking.id, action).await);
-    }
+    };
     let refund = match state.payments.refund(&state.db, &booking).await {
         Ok(refund) => refund,
         Err(e) => {
-            store::abandon_refund(&state.db, booking.id).await?;
+            store::abandon_refund(&state.db, booking.id, &mark).await?;
             return Err(e);
         }
     };

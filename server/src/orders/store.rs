@@ -590,25 +590,43 @@ pub async fn unpaid_held<'e>(
     Ok(held.unwrap_or((0, 0)))
 }
 
+/// How long a refund's mark holds off another: one started longer ago is
+/// taken to have died with its process, and may be started again.
+pub const REFUND_MARK_HOLDS: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
 /// Notes that the payment provider is being asked to refund order `id`, while
-/// it is paid and not shipped: it cannot be shipped until the refund is over.
-/// Answers whether the order was in that state.
-pub async fn start_refund(db: &Db, id: i64, from: OrderState) -> Result<bool, sqlx::Error> {
+/// it is paid and not shipped and no other refund of it is under way: it
+/// cannot be shipped until the refund is over. Answers the mark (its start
+/// time, for `abandon_refund`), or None when the order was not in that
+/// state.
+pub async fn start_refund(
+    db: &Db,
+    id: i64,
+    from: OrderState,
+) -> Result<Option<String>, sqlx::Error> {
+    let mark = db::now();
     let statement = Query::update()
         .table(Bookings::Table)
-        .value(Bookings::RefundStartedAt, db::now())
+        .value(Bookings::RefundStartedAt, mark.clone())
         .and_where(Expr::col(Bookings::Id).eq(id))
         .and_where(in_state(from))
+        .and_where(
+            Expr::col(Bookings::RefundStartedAt)
+                .is_null()
+                .or(Expr::col(Bookings::RefundStartedAt).lt(db::ago(REFUND_MARK_HOLDS))),
+        )
         .to_owned();
-    Ok(db.execute(&statement).await? == 1)
+    Ok((db.execute(&statement).await? == 1).then_some(mark))
 }
 
-/// Forgets a refund that the payment provider did not make.
-pub async fn abandon_refund(db: &Db, id: i64) -> Result<u64, sqlx::Error> {
+/// Forgets a refund that the payment provider did not make: the mark
+/// `start_refund` answered, and no later one.
+pub async fn abandon_refund(db: &Db, id: i64, mark: &str) -> Result<u64, sqlx::Error> {
     let statement = Query::update()
         .table(Bookings::Table)
         .value(Bookings::RefundStartedAt, Option::<String>::None)
         .and_where(Expr::col(Bookings::Id).eq(id))
+        .and_where(Expr::col(Bookings::RefundStartedAt).eq(mark))
         .to_owned();
     db.execute(&statement).await
 }
