@@ -203,6 +203,9 @@ pub struct Priced {
 }
 
 impl Priced {
+    /// The lines priced, each with its problem. Lines that name one part
+    /// share its stock, as an order of them would: a line asking for more
+    /// than the lines before it left is short too.
     pub fn new<'a>(items: impl IntoIterator<Item = Item<'a>>) -> Priced {
         let mut priced = Priced {
             lines: Vec::new(),
@@ -211,8 +214,22 @@ impl Priced {
             count: 0,
             ready: true,
         };
+        let mut earlier: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
         for item in items {
-            let found = problem(item.part, item.quantity, item.seen_price_cents);
+            let mut found = problem(item.part, item.quantity, item.seen_price_cents);
+            if let Some(part) = item.part {
+                let before = earlier.entry(part.id).or_default();
+                let shared = found
+                    .as_ref()
+                    .is_none_or(|(p, _)| *p == Problem::PriceChanged);
+                if shared && *before + item.quantity > part.available_quantity {
+                    found = Some(match part.available_quantity - *before {
+                        left if left <= 0 => (Problem::OutOfStock, "Out of stock".into()),
+                        left => (Problem::NotEnoughStock, format!("Only {left} in stock")),
+                    });
+                }
+                *before += item.quantity;
+            }
             let (price_cents, weight_grams) = item
                 .part
                 .map_or((0, 0), |p| (p.price_cents, p.weight_grams));

@@ -12,6 +12,7 @@ use super::store::{self, PaymentRow, RefundRow, OPEN, SUCCEEDED};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
+use crate::orders::state::Fulfilment;
 use crate::orders::store as orders;
 use crate::orders::store::BookingRow;
 
@@ -55,11 +56,17 @@ pub async fn confirm(
         .await?
         .ok_or_else(not_found)?;
     if payment.status == SUCCEEDED {
-        return orders::find(db, payment.booking_id)
+        // Confirming again answers the same payment while its order stands
+        // paid (the page may ask twice); an order refunded or cancelled
+        // since is 409, as for any other payment of it.
+        let booking = orders::find(db, payment.booking_id)
             .await?
             .filter(|b| b.buyer_id == user.id)
-            .map(|_| payment)
-            .ok_or_else(not_found);
+            .ok_or_else(not_found)?;
+        if booking.state().fulfilment == Fulfilment::Cancelled {
+            check_payable(&booking)?;
+        }
+        return Ok(payment);
     }
     let (_turn, mut tx) = db.begin_write().await?;
     let booking = orders::lock(db, &mut *tx, payment.booking_id)
