@@ -784,6 +784,14 @@ async fn apply(
         .map_err(stopped)?
         .map_err(|_| ApiError::Internal(anyhow::anyhow!("a checked file no longer reads")))?;
     let (_turn, mut tx) = db.begin_write().await?;
+    // Imports take turns, as SQLite's writes do: on PostgreSQL a second
+    // import waits for the first, then finds its part numbers known and
+    // updates them, instead of meeting them at the unique key.
+    if db.backend == crate::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(7366837116)")
+            .execute(&mut *tx)
+            .await?;
+    }
     let mut result = ImportResult {
         added: 0,
         updated: 0,
