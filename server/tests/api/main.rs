@@ -43,6 +43,7 @@ mod parts;
 mod payments;
 mod private_answers;
 mod profiles;
+mod races;
 mod recovery;
 mod request_docs;
 mod restock_retries;
