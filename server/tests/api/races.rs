@@ -682,3 +682,53 @@ async fn a_delivery_method_deleted_beside_checkouts_using_it_leaves_each_whole()
     }
     assert_eq!(app.part(&part).await["availableQuantity"], 100 - placed);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shops_on_one_database_order_a_cart_once_and_keep_an_admin() {
+    let app = spawn_app().await;
+    let other = app.restart_with(|_| {}).await;
+    let owner = app.admin().await;
+    let part = app.add_part(&owner, 50, 1, "4.00").await;
+    let buyer = app.new_user().await;
+    let response = app
+        .post_json(
+            "/api/cart/lines",
+            Some(&buyer.token),
+            &json!({"partId": part, "quantity": 2}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let requests = (0..6)
+        .map(|i| {
+            let shop = if i % 2 == 0 { &app } else { &other };
+            shop.request(Method::POST, "/api/checkout", Some(&buyer.token))
+                .json(&json!({}))
+        })
+        .collect();
+    let answers = at_once(requests).await;
+    no_server_errors(&answers);
+    assert_eq!(count(&answers, StatusCode::CREATED), 1, "{answers:?}");
+    assert_eq!(app.orders_of(&buyer).await.len(), 1);
+
+    let one = app.new_user().await;
+    let two = app.new_user().await;
+    for user in [&one, &two] {
+        let response = app.make_admin(Some(&owner.token), &user.email).await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    let answers = at_once(vec![
+        app.request(
+            Method::DELETE,
+            &format!("/api/user/admin/{}", two.email),
+            Some(&one.token),
+        ),
+        other.request(
+            Method::DELETE,
+            &format!("/api/user/admin/{}", one.email),
+            Some(&two.token),
+        ),
+    ])
+    .await;
+    no_server_errors(&answers);
+    assert_eq!(count(&answers, StatusCode::OK), 1, "{answers:?}");
+}
