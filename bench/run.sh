@@ -124,9 +124,12 @@ start_shop() { # name [database url]
   BASE=http://127.0.0.1:$port
   mkdir -p "$WORK/data-$name"
   # The order load is one buyer placing thousands of orders it never pays: the
-  # cap on a buyer's unpaid orders (a guard against holding stock) is off here.
+  # caps on a buyer's unpaid orders and units (guards against holding stock)
+  # are off here, and so is the budget of order mail to an unverified address
+  # (the buyer's), so that every order stores its message as a real shop's does.
   env -u SHOP_DATABASE_URL SHOP_LISTEN=127.0.0.1:$port SHOP_DATA_DIR="$WORK/data-$name" SHOP_DEMO_DATA=false \
     SHOP_ADMIN_PASSWORD="$ADMIN_PASSWORD" SHOP_AUTH_RATE_LIMIT=0 SHOP_UPLOAD_RATE_LIMIT=0 SHOP_MAX_UNPAID_ORDERS=0 \
+    SHOP_MAX_UNPAID_UNITS=0 SHOP_MAIL_BUDGET=0 \
     SHOP_PUBLIC_URL="$BASE" SHOP_WEB_DIR="$ROOT/web/dist" RUST_LOG=warn \
     ${url:+SHOP_DATABASE_URL="$url"} \
     "$SHOP_BIN" serve >"$WORK/shop-$name.log" 2>&1 &
