@@ -18,9 +18,15 @@ function waitForAddress(child: ChildProcess, log: string[]): Promise<string> {
 }
 
 /** Resolves with the first group of `pattern` once the child's output matches it. */
-function waitForLog(child: ChildProcess, log: string[], pattern: RegExp, name: string): Promise<string> {
+function waitForLog(
+  child: ChildProcess,
+  log: string[],
+  pattern: RegExp,
+  name: string,
+  within = STARTUP_TIMEOUT_MS,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${log.join('')}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${log.join('')}`)), within);
     const onData = (chunk: Buffer) => {
       // Strip colour codes before reading the log line.
       const text = chunk.toString().replace(ANSI_COLOURS, '');
@@ -58,25 +64,36 @@ function freePort(): Promise<number> {
  * Starts the test OpenID Connect provider (installing its packages first if needed) with the
  * shop's callback as its client's redirect URI; resolves with it and its issuer.
  */
+/** How many times the provider is started before the tests give up, and how long each may take. */
+const PROVIDER_TRIES = 3;
+const PROVIDER_READY_WITHIN_MS = 20_000;
+
 async function startProvider(redirectUri: string): Promise<{ provider: ChildProcess; issuer: string }> {
   if (!existsSync(path.join(PROVIDER_DIR, 'node_modules', 'oidc-provider'))) {
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PROVIDER_DIR, stdio: 'inherit' });
   }
   const accounts = Object.values(GOOGLE_ACCOUNTS).flatMap((account) => ['--account', JSON.stringify(account)]);
   const args = ['--client-id', GOOGLE_CLIENT.id, '--client-secret', GOOGLE_CLIENT.secret, '--redirect-uri', redirectUri];
-  // Its standard input stays open: the provider exits by itself if this process dies.
-  const provider = spawn(process.execPath, ['provider.mjs', ...args, ...accounts], {
-    cwd: PROVIDER_DIR,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  try {
-    const issuer = await waitForLog(provider, [], /^ready (http:\/\/\S+)$/m, 'the OpenID Connect provider');
-    provider.stdout?.resume();
-    provider.stderr?.resume();
-    return { provider, issuer };
-  } catch (error) {
-    provider.kill('SIGKILL');
-    throw error;
+  // Now and then, on a loaded machine, Node stops before printing that it is ready (its main
+  // thread waits on a lock for good), as the server tests found too: such a provider is stopped
+  // and another one started.
+  for (let attempt = 1; ; attempt++) {
+    // Its standard input stays open: the provider exits by itself if this process dies.
+    const provider = spawn(process.execPath, ['provider.mjs', ...args, ...accounts], {
+      cwd: PROVIDER_DIR,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    try {
+      const pattern = /^ready (http:\/\/\S+)$/m;
+      const issuer = await waitForLog(provider, [], pattern, 'the OpenID Connect provider', PROVIDER_READY_WITHIN_MS);
+      provider.stdout?.resume();
+      provider.stderr?.resume();
+      return { provider, issuer };
+    } catch (error) {
+      provider.kill('SIGKILL');
+      if (attempt >= PROVIDER_TRIES) throw error;
+      console.warn(`the OpenID Connect provider was not ready (try ${attempt} of ${PROVIDER_TRIES}); starting another`);
+    }
   }
 }
 
