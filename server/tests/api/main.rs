@@ -31,6 +31,7 @@ mod large_answers;
 mod limits;
 mod log_forging;
 mod mail;
+mod migrations;
 mod oidc;
 mod order_changes;
 mod order_holds;
