@@ -20,6 +20,7 @@ pub mod images;
 pub mod input;
 pub mod limits;
 pub mod mail;
+pub mod money;
 pub mod negotiation;
 pub mod openapi;
 pub mod orders;

@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::limits::{self, Rate};
+use crate::money::Currency;
 use crate::orders::group::Desk;
 use crate::payments::Payments;
 
@@ -38,6 +39,8 @@ pub struct Shared {
     pub trusted_proxies: TrustedProxies,
     /// Where orders wait to be placed together (group commit).
     pub orders: Desk,
+    /// The shop's currency, for amounts written for people.
+    pub currency: Currency,
 }
 
 impl AppState {
@@ -58,6 +61,7 @@ impl AppState {
             catalogue,
             trusted_proxies,
             orders: Desk::default(),
+            currency: Currency::from_config(&config),
             db,
             config: Arc::new(config),
             tokens: Arc::new(tokens),

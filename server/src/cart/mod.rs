@@ -23,7 +23,8 @@ use crate::db::{self, Backend, Db};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::request::Request;
 use crate::input::rules::{Money, Rule, Sent, Whole};
-use crate::input::{cents_to_units, parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
+use crate::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
+use crate::money::{cents_to_units, Currency};
 use crate::openapi;
 use crate::orders::stock::{self, PartInfo};
 use crate::orders::PartId;
@@ -85,19 +86,14 @@ impl Problem {
     }
 }
 
-/// Cents as the shop writes them in a sentence: `$12.50`.
-pub fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.unsigned_abs();
-    format!("{sign}${}.{:02}", cents / 100, cents % 100)
-}
-
 /// What is wrong with `quantity` units of `part` (None: the part is gone),
-/// shown at `seen_price_cents`, and the sentence that says so.
+/// shown at `seen_price_cents`, and the sentence that says so, amounts in
+/// `currency`.
 pub fn problem(
     part: Option<&PartInfo>,
     quantity: i64,
     seen_price_cents: Option<i64>,
+    currency: &Currency,
 ) -> Option<(Problem, String)> {
     let Some(part) = part else {
         return Some((Problem::Deleted, "This part is no longer sold".into()));
@@ -122,8 +118,8 @@ pub fn problem(
             Problem::PriceChanged,
             format!(
                 "The price changed from {} to {}",
-                dollars(seen),
-                dollars(part.price_cents)
+                currency.shown(seen),
+                currency.shown(part.price_cents)
             ),
         )),
         _ => None,
@@ -206,7 +202,7 @@ impl Priced {
     /// The lines priced, each with its problem. Lines that name one part
     /// share its stock, as an order of them would: a line asking for more
     /// than the lines before it left is short too.
-    pub fn new<'a>(items: impl IntoIterator<Item = Item<'a>>) -> Priced {
+    pub fn new<'a>(currency: &Currency, items: impl IntoIterator<Item = Item<'a>>) -> Priced {
         let mut priced = Priced {
             lines: Vec::new(),
             goods_cents: 0,
@@ -216,7 +212,7 @@ impl Priced {
         };
         let mut earlier: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
         for item in items {
-            let mut found = problem(item.part, item.quantity, item.seen_price_cents);
+            let mut found = problem(item.part, item.quantity, item.seen_price_cents, currency);
             if let Some(part) = item.part {
                 let before = earlier.entry(part.id).or_default();
                 let shared = found
@@ -274,16 +270,20 @@ pub async fn account_cart(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     user_id: i64,
+    currency: &Currency,
 ) -> ApiResult<(Vec<CartRow>, Priced)> {
     let rows = store::lines(db, conn, user_id).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.part_id).collect();
     let parts = stock::parts(db, conn, &ids).await?;
-    let priced = Priced::new(rows.iter().map(|r| Item {
-        part_id: r.part_id.to_string(),
-        part: parts.get(&r.part_id),
-        quantity: r.quantity,
-        seen_price_cents: Some(r.seen_price_cents),
-    }));
+    let priced = Priced::new(
+        currency,
+        rows.iter().map(|r| Item {
+            part_id: r.part_id.to_string(),
+            part: parts.get(&r.part_id),
+            quantity: r.quantity,
+            seen_price_cents: Some(r.seen_price_cents),
+        }),
+    );
     Ok((rows, priced))
 }
 
@@ -493,7 +493,7 @@ async fn lock_cart(
     responses((status = 200, body = Cart), (status = 401, body = ErrorBody)))]
 async fn get_cart(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Cart>> {
     let mut conn = state.db.pool.acquire().await?;
-    let (_, priced) = account_cart(&state.db, &mut conn, user.id).await?;
+    let (_, priced) = account_cart(&state.db, &mut conn, user.id, &state.currency).await?;
     Ok(Json(priced.cart()))
 }
 
@@ -504,7 +504,7 @@ async fn clear_cart(State(state): State<AppState>, user: CurrentUser) -> ApiResu
     let (_turn, mut tx) = state.db.begin_write().await?;
     store::clear(&state.db, &mut tx, user.id).await?;
     tx.commit().await?;
-    Ok(Json(Priced::new([]).cart()))
+    Ok(Json(Priced::new(&state.currency, []).cart()))
 }
 
 /// Adds units of a part to the cart (a new line, or more of a line already
@@ -587,7 +587,7 @@ async fn change_line(
         seen_price_cents: part.price_cents,
     };
     store::set(db, &mut tx, user.id, line, db::now()).await?;
-    let (_, priced) = account_cart(db, &mut tx, user.id).await?;
+    let (_, priced) = account_cart(db, &mut tx, user.id, &state.currency).await?;
     tx.commit().await?;
     drop(turn);
     Ok(Json(priced.cart()))
@@ -607,7 +607,7 @@ async fn remove_line(
     if let Some(part_id) = parse_id(&part_id) {
         store::remove(db, &mut tx, user.id, &[part_id]).await?;
     }
-    let (_, priced) = account_cart(db, &mut tx, user.id).await?;
+    let (_, priced) = account_cart(db, &mut tx, user.id, &state.currency).await?;
     tx.commit().await?;
     Ok(Json(priced.cart()))
 }
@@ -656,7 +656,7 @@ async fn merge_cart(
         store::set(db, &mut tx, user.id, new, added_at).await?;
         held.insert(part.id, new);
     }
-    let (_, priced) = account_cart(db, &mut tx, user.id).await?;
+    let (_, priced) = account_cart(db, &mut tx, user.id, &state.currency).await?;
     tx.commit().await?;
     drop(turn);
     Ok(Json(priced.cart()))
@@ -678,12 +678,15 @@ async fn quote_cart(
         sent.lines.iter().map(|l| l.part_id.id),
     )
     .await?;
-    let priced = Priced::new(sent.lines.into_iter().map(|l| Item {
-        part: l.part_id.id.and_then(|id| parts.get(&id)),
-        part_id: l.part_id.text,
-        quantity: l.quantity,
-        seen_price_cents: l.seen_price,
-    }));
+    let priced = Priced::new(
+        &state.currency,
+        sent.lines.into_iter().map(|l| Item {
+            part: l.part_id.id.and_then(|id| parts.get(&id)),
+            part_id: l.part_id.text,
+            quantity: l.quantity,
+            seen_price_cents: l.seen_price,
+        }),
+    );
     Ok(Json(priced.cart()))
 }
 
@@ -706,7 +709,8 @@ mod tests {
 
     #[test]
     fn the_first_problem_that_applies_is_the_one_shown() {
-        let kind = |p: Option<&PartInfo>, q, seen| problem(p, q, seen).map(|(k, _)| k);
+        let usd = Currency::new("USD");
+        let kind = |p: Option<&PartInfo>, q, seen| problem(p, q, seen, &usd).map(|(k, _)| k);
         assert_eq!(kind(None, 1, None), Some(Problem::Deleted));
         assert_eq!(
             kind(Some(&part(100, 1, 2)), 5, Some(90)),
@@ -727,7 +731,7 @@ mod tests {
         assert_eq!(kind(Some(&part(100, 9, 2)), 2, Some(100)), None);
         assert_eq!(kind(Some(&part(100, 9, 2)), 2, None), None);
         assert_eq!(
-            problem(Some(&part(1250, 9, 1)), 1, Some(999)).map(|(_, m)| m),
+            problem(Some(&part(1250, 9, 1)), 1, Some(999), &usd).map(|(_, m)| m),
             Some("The price changed from $9.99 to $12.50".to_owned())
         );
     }
@@ -742,21 +746,26 @@ mod tests {
             quantity: q,
             seen_price_cents: seen,
         };
-        let priced = Priced::new([item(Some(&changed), 2, Some(1000))]);
+        let usd = Currency::new("USD");
+        let priced = Priced::new(&usd, [item(Some(&changed), 2, Some(1000))]);
         assert!(priced.ready);
         assert_eq!((priced.goods_cents, priced.weight_grams), (2500, 2500));
-        let priced = Priced::new([item(Some(&changed), 2, None), item(Some(&short), 3, None)]);
+        let priced = Priced::new(
+            &usd,
+            [item(Some(&changed), 2, None), item(Some(&short), 3, None)],
+        );
         assert!(!priced.ready);
         assert_eq!((priced.goods_cents, priced.count), (4000, 5));
-        let priced = Priced::new([item(None, 2, Some(100))]);
+        let priced = Priced::new(&usd, [item(None, 2, Some(100))]);
         assert!(!priced.ready);
         assert_eq!(priced.lines[0].unit_price, 0.0);
-        assert!(!Priced::new([]).ready);
+        assert!(!Priced::new(&usd, []).ready);
     }
 
     #[test]
     fn dollars_have_two_decimals() {
-        assert_eq!(dollars(5), "$0.05");
-        assert_eq!(dollars(123_456), "$1234.56");
+        let usd = Currency::new("USD");
+        assert_eq!(usd.shown(5), "$0.05");
+        assert_eq!(usd.shown(123_456), "$1234.56");
     }
 }

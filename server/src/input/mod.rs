@@ -12,6 +12,7 @@ pub mod rules;
 pub use query::{Page, Paged, Params};
 pub use request::{Body, OptionalBody, Request};
 
+use crate::money::parse_cents;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request as HttpRequest};
 use axum::http::StatusCode;
@@ -395,41 +396,9 @@ pub fn parse_email(raw: &str) -> Option<String> {
     (local_ok && domain_ok).then_some(email)
 }
 
-/// Parses "12", "12.5" or "12.50" into cents; refuses zero, negatives and
-/// more than two decimals. The error completes "Price ...".
-pub fn parse_cents(text: &str) -> Result<i64, &'static str> {
-    if text.starts_with('-') {
-        return Err("must be more than 0");
-    }
-    let (units, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    if units.is_empty()
-        || !digits(units)
-        || !digits(fraction)
-        || (text.contains('.') && fraction.is_empty())
-    {
-        return Err("must be a number");
-    }
-    if fraction.len() > 2 {
-        return Err("can have at most two decimals");
-    }
-    if units.len() > 12 {
-        return Err("is too large");
-    }
-    let units: i64 = units.parse().map_err(|_| "must be a number")?;
-    let cents: i64 = format!("{fraction:0<2}")
-        .parse()
-        .map_err(|_| "must be a number")?;
-    let total = units * 100 + cents;
-    if total == 0 {
-        return Err("must be more than 0");
-    }
-    Ok(total)
-}
-
 /// A JSON number as price text. A binary fraction within a hair of whole
 /// cents (0.1 + 0.2 arrives as 0.30000000000000004) counts as
-/// those cents; anything else keeps its digits and is judged by `parse_cents`.
+/// those cents; anything else keeps its digits and is judged by `money::parse_cents`.
 fn number_text(n: &serde_json::Number) -> String {
     match n.as_f64() {
         Some(f) if !n.is_i64() && !n.is_u64() && f.is_finite() => {
@@ -479,11 +448,6 @@ fn decimal_text(n: &serde_json::Number, places: i32) -> String {
         }
         _ => n.to_string(),
     }
-}
-
-/// Formats cents as a JSON number in currency units (1250 → 12.5).
-pub fn cents_to_units(cents: i64) -> f64 {
-    cents as f64 / 100.0
 }
 
 fn is_image_url(s: &str) -> bool {
@@ -541,19 +505,6 @@ mod tests {
         ] {
             assert!(parse_email(bad).is_none(), "{bad}");
         }
-    }
-
-    #[test]
-    fn prices_become_cents_and_bad_ones_are_refused() {
-        assert_eq!(parse_cents("12"), Ok(1200));
-        assert_eq!(parse_cents("12.5"), Ok(1250));
-        assert_eq!(parse_cents("0.01"), Ok(1));
-        assert_eq!(parse_cents("12.345"), Err("can have at most two decimals"));
-        assert_eq!(parse_cents("0"), Err("must be more than 0"));
-        assert_eq!(parse_cents("-3"), Err("must be more than 0"));
-        assert_eq!(parse_cents("abc"), Err("must be a number"));
-        assert_eq!(parse_cents("1e5"), Err("must be a number"));
-        assert_eq!(parse_cents("12."), Err("must be a number"));
     }
 
     #[test]

@@ -9,6 +9,7 @@ use askama::Template;
 
 use super::Message;
 use crate::config::Config;
+use crate::money::Currency;
 
 /// What every message says about the shop: its name, its address and the
 /// currency its amounts are in.
@@ -17,7 +18,7 @@ pub struct Letterhead {
     pub name: String,
     /// The shop's public address, without a trailing slash.
     pub url: String,
-    pub currency: String,
+    pub currency: Currency,
 }
 
 impl Letterhead {
@@ -25,16 +26,13 @@ impl Letterhead {
         Letterhead {
             name: config.shop_name.trim().to_owned(),
             url: super::public_base(config),
-            currency: config.currency.trim().to_uppercase(),
+            currency: Currency::from_config(config),
         }
     }
 
     /// An amount in cents as the shop shows it: `12.50 USD`.
     pub fn money(&self, cents: impl Whole) -> String {
-        let cents = cents.whole();
-        let sign = if cents < 0 { "-" } else { "" };
-        let cents = cents.unsigned_abs();
-        format!("{sign}{}.{:02} {}", cents / 100, cents % 100, self.currency)
+        self.currency.with_code(cents.whole())
     }
 
     /// Where a buyer sees their orders.
@@ -140,7 +138,7 @@ mod tests {
         Letterhead {
             name: "Parts Garage".into(),
             url: "https://shop.example".into(),
-            currency: "USD".into(),
+            currency: Currency::new("USD"),
         }
     }
 

@@ -22,12 +22,13 @@ use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder, ToRecord
 use super::{holds, messages, Booking, OrderPlaced};
 use crate::addresses::{self, Address, AddressRow};
 use crate::auth::{Bearer, CurrentUser};
-use crate::cart::{self, dollars, read_rows, rows_schema, CartLine, Item, PartRef, Priced};
+use crate::cart::{self, read_rows, rows_schema, CartLine, Item, PartRef, Priced};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::input::rules::{Money, OptionalPhone, Rule, Sent, Whole};
-use crate::input::{cents_to_units, parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
+use crate::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::mail;
+use crate::money::{cents_to_units, Currency};
 use crate::request;
 use crate::shipping::{self, DeliveryOption, MethodChoice, Tariffs};
 use crate::state::AppState;
@@ -203,6 +204,7 @@ pub(super) async fn check(
     parts: &mut HashMap<i64, PartInfo>,
     asked: &Asked,
     placing: &Placing,
+    currency: &Currency,
 ) -> Result<NewOrder, Refused> {
     let lines = &asked.lines;
     if let Some(index) = lines.iter().position(|(id, _)| !parts.contains_key(id)) {
@@ -252,7 +254,7 @@ pub(super) async fn check(
         .await?;
     if let Some(expected) = placing.expected_total_cents {
         if expected != quote.total_cents {
-            return Err(total_changed(quote.total_cents).into());
+            return Err(total_changed(currency, quote.total_cents).into());
         }
     }
     let delivery_address = address
@@ -380,10 +382,10 @@ fn line_error(refused: Refused) -> ApiError {
     }
 }
 
-fn total_changed(total_cents: i64) -> ApiError {
+fn total_changed(currency: &Currency, total_cents: i64) -> ApiError {
     ApiError::Conflict(format!(
         "The total changed to {}; check the order again",
-        dollars(total_cents)
+        currency.shown(total_cents)
     ))
 }
 
@@ -612,14 +614,21 @@ async fn quote_checkout(
     let priced = match &sent.lines {
         Some(lines) => {
             let parts = cart::parts_of(db, &mut conn, lines.iter().map(|l| l.part_id.id)).await?;
-            Priced::new(lines.iter().map(|l| Item {
-                part_id: l.part_id.text.clone(),
-                part: l.part_id.id.and_then(|id| parts.get(&id)),
-                quantity: l.quantity,
-                seen_price_cents: None,
-            }))
+            Priced::new(
+                &state.currency,
+                lines.iter().map(|l| Item {
+                    part_id: l.part_id.text.clone(),
+                    part: l.part_id.id.and_then(|id| parts.get(&id)),
+                    quantity: l.quantity,
+                    seen_price_cents: None,
+                }),
+            )
         }
-        None => cart::account_cart(db, &mut conn, user.id).await?.1,
+        None => {
+            cart::account_cart(db, &mut conn, user.id, &state.currency)
+                .await?
+                .1
+        }
     };
     let address: Option<AddressRow> = match (sent.delivery_method, sent.address_id) {
         (MethodChoice::Delivery(_), Some(id)) => {

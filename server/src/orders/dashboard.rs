@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::store::{self, BookingLines, Bookings, Filter};
 use crate::auth::Admin;
 use crate::error::{ApiResult, ErrorBody};
-use crate::input::cents_to_units;
+use crate::money::cents_to_units;
 use crate::parts::store::Parts;
 use crate::state::AppState;
 

@@ -265,8 +265,16 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
             outcomes.push(Err(refused.into()));
             continue;
         }
-        let checked =
-            checkout::check(db, &mut tx, &mut tariffs, &mut parts, &asked, &job.placing).await;
+        let checked = checkout::check(
+            db,
+            &mut tx,
+            &mut tariffs,
+            &mut parts,
+            &asked,
+            &job.placing,
+            &state.currency,
+        )
+        .await;
         match checked {
             Ok(order) => {
                 if from_cart {

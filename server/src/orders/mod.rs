@@ -27,10 +27,9 @@ use crate::auth::{Bearer, CurrentUser};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
-use crate::input::{
-    cents_to_units, parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT,
-};
+use crate::input::{parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT};
 use crate::mail;
+use crate::money::cents_to_units;
 use crate::openapi;
 use crate::parts::fields::grams_to_kg;
 use crate::parts::store as parts;

@@ -18,7 +18,8 @@ use utoipa_axum::routes;
 use crate::auth::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::input::rules::{ImageUrl, Money, Sent, Text, Whole};
-use crate::input::{cents_to_units, parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
+use crate::input::{parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
+use crate::money::cents_to_units;
 use crate::request;
 use crate::state::AppState;
 use fields::{

@@ -189,7 +189,7 @@ fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
         row.name.clone(),
         row.description.clone(),
         row.img.clone(),
-        format!("{}.{:02}", row.price_cents / 100, row.price_cents % 100),
+        crate::money::decimal(row.price_cents),
         row.available_quantity.to_string(),
         row.minimum_order.to_string(),
         row.reorder_level.to_string(),

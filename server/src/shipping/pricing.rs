@@ -22,7 +22,7 @@ use super::store::{self, MethodRow, TaxRateRow};
 use crate::addresses::AddressRow;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
-use crate::input::cents_to_units;
+use crate::money::cents_to_units;
 
 /// What the trade counter's option is called, on orders too.
 pub const PICKUP_NAME: &str = "Counter pickup";

@@ -563,3 +563,34 @@ async fn a_join_never_passes_a_hundred_lines() {
     assert_eq!(line(&cart, &parts[98])["quantity"], 2);
     assert!(!ids.contains(&parts[100]) && !ids.contains(&parts[101]));
 }
+
+#[tokio::test]
+async fn amounts_in_messages_are_in_the_shops_currency() {
+    let app = spawn_app_with(|c| c.currency = "EUR".into()).await;
+    let admin = app.admin().await;
+    let buyer = app.new_user().await;
+    let part = app.add_part(&admin, 10, 1, "12.50").await;
+    app.put_in_cart(&buyer, &part, 1).await;
+    let response = app
+        .put_part(Some(&admin.token), &part, &json!({"price": "14.00"}))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let cart = app.cart_of(&buyer).await;
+    assert_eq!(
+        cart["lines"][0]["message"],
+        "The price changed from €12.50 to €14.00"
+    );
+    let response = app
+        .post_json(
+            "/api/checkout",
+            Some(&buyer.token),
+            &json!({"expectedTotal": "12.50"}),
+        )
+        .await;
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "The total changed to €14.00; check the order again",
+    )
+    .await;
+}
