@@ -575,7 +575,14 @@ async fn cancelling_or_expiring_gives_every_line_back_once() {
     let expired = app.order_of(&s.buyer, id_of(&order)).await;
     assert_eq!(expired["cancelReason"], "expired");
     assert_eq!(stocks(&s).await, [10, 4, 100]);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Later sweeps give nothing back twice: once one more order of clips
+    // has expired, the sweep has run again since.
+    let later = app.checked_out(&s.buyer, &lines(&[(&s.clip, 6)])).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.order_of(&s.buyer, id_of(&later)).await["status"] != "cancelled" {
+        assert!(Instant::now() < deadline, "the later order never expired");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     assert_eq!(stocks(&s).await, [10, 4, 100]);
 }
 

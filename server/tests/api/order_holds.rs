@@ -82,8 +82,8 @@ async fn starting_the_payment_holds_the_order_for_another_while() {
     let (app, buyer, _, order) = one_order(Duration::from_secs(3600), 1).await;
     let id = id_of(&order);
     let placed_hold = order["holdExpiresAt"].as_str().unwrap().to_owned();
-    tokio::time::sleep(Duration::from_millis(20)).await;
 
+    // Holds are written to the microsecond: a request later is later.
     app.open_payment(&buyer, id).await;
 
     let renewed = app.order_of(&buyer, id).await["holdExpiresAt"]
@@ -151,11 +151,14 @@ async fn two_shops_on_one_database_release_each_order_once() {
     for (buyer, order) in &orders {
         wait_for_order(&app, buyer, id_of(order), cancelled).await;
     }
-    // Let both shops sweep again: nothing more may come back. The stock is
-    // read from the database: on SQLite a shop's kept catalogue answers do
-    // not learn of another process's release, and either shop may have
-    // released every order.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The shops sweep again: later orders expire, and nothing more may
+    // come back. The stock is read from the database:
+    // on SQLite a shop's kept catalogue answers do not learn of another
+    // process's release, and either shop may have released every order.
+    for shop in [&app, &other] {
+        let later = shop.place_order(&buyers[0], &part_id, 1).await;
+        wait_for_order(shop, &buyers[0], id_of(&later), cancelled).await;
+    }
     let stock = format!("SELECT available_quantity FROM parts WHERE id = {part_id}");
     assert_eq!(app.count_sql(&stock).await, 100);
     assert_eq!(other.count_sql(&stock).await, 100);

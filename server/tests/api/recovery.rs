@@ -508,19 +508,60 @@ async fn a_new_verification_link_can_be_asked_for_and_old_ones_expire() {
     assert_eq!(app.whoami(&admin.token).await["emailVerified"], true);
 }
 
+/// `token`'s claims with its sign-in moved `ago` into the past, signed
+/// with `secret` as the shop signs its tokens: a session begun then.
+fn signed_in_ago(token: &str, secret: &str, ago: Duration) -> String {
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+    let key = DecodingKey::from_secret(secret.as_bytes());
+    let mut claims = jsonwebtoken::decode::<Value>(token, &key, &Validation::new(Algorithm::HS256))
+        .expect("the shop's token")
+        .claims;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    claims["auth_time"] = json!(now - ago.as_secs() as i64);
+    let key = EncodingKey::from_secret(secret.as_bytes());
+    jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &key).unwrap()
+}
+
 #[tokio::test]
 async fn a_session_ends_at_its_limit_however_often_it_is_refreshed() {
-    let app = spawn_app_with(|config| config.session_max = Duration::from_secs(3)).await;
+    // The clock is not waited on: the session's sign-in is set in the past
+    // in a token signed with the shop's own key.
+    const SECRET: &str = "a-known-test-secret-of-at-least-32-chars";
+    let session_max = Duration::from_secs(3600);
+    let app = spawn_app_with(|config| {
+        config.session_max = session_max;
+        config.token_secret = Some(SECRET.into());
+    })
+    .await;
     let user = app.new_user().await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let response = app.refresh_token(Some(&user.token), &user.email).await;
+    // Signed in all but a minute of the session's limit ago.
+    let old = signed_in_ago(&user.token, SECRET, session_max - Duration::from_secs(60));
+    let response = app.refresh_token(Some(&old), &user.email).await;
     assert_eq!(response.status(), StatusCode::OK);
     let refreshed: Value = response.json().await.unwrap();
     let refreshed = refreshed["token"].as_str().unwrap().to_owned();
     app.whoami(&refreshed).await;
-    tokio::time::sleep(Duration::from_millis(2600)).await;
-    app.expect_ended(&refreshed).await;
-    app.expect_ended(&user.token).await;
+    // The refresh keeps the sign-in, so it lasts only until the limit.
+    let claims = |token: &str| {
+        let key = jsonwebtoken::DecodingKey::from_secret(SECRET.as_bytes());
+        let validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
+        jsonwebtoken::decode::<Value>(token, &key, &validation)
+            .unwrap()
+            .claims
+    };
+    let (old_claims, new_claims) = (claims(&old), claims(&refreshed));
+    assert_eq!(new_claims["auth_time"], old_claims["auth_time"]);
+    assert_eq!(
+        new_claims["exp"].as_i64().unwrap(),
+        old_claims["auth_time"].as_i64().unwrap() + session_max.as_secs() as i64
+    );
+    // Past the limit, the session has ended, refreshed or not.
+    let ended = signed_in_ago(&refreshed, SECRET, session_max + Duration::from_secs(1));
+    app.expect_ended(&ended).await;
+    let ended = signed_in_ago(&user.token, SECRET, session_max + Duration::from_secs(1));
+    app.expect_ended(&ended).await;
+    let response = app.refresh_token(Some(&ended), &user.email).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     // Signing in again starts a new session.
     let again = app.token_for(&user.email, PASSWORD).await;
     app.whoami(&again).await;
@@ -565,8 +606,9 @@ async fn mail_requests_are_limited_per_address_and_per_client() {
         too_many,
     )
     .await;
-    // One reset link went to the known address, not two.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // One reset link went to the known address, not two, once every link
+    // asked for is made and written out.
+    app.outbox_written().await;
     assert_eq!(
         app.links_to(&known.email, "/reset-password", 1).await.len(),
         1
