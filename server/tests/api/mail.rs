@@ -187,7 +187,7 @@ async fn two_shops_on_one_database_send_each_message_once() {
     let later_too = later_mail_sent(&other, &capture).await;
     let messages_now: Vec<Mail> = arrived_but(&capture, &later)
         .into_iter()
-        .filter(|m| !m.recipients().iter().any(|r| *r == later_too))
+        .filter(|m| !m.recipients().contains(&later_too))
         .collect();
     assert_eq!(messages_now.len(), orders.len(), "{messages:?}");
     let mut subjects: Vec<String> = messages_now
