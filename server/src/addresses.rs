@@ -16,11 +16,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::db::{self, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{Flag, OptionalPhone, OptionalText, Rule, Sent, Text};
-use crate::input::{parse_id, Body, Form, SHORT_TEXT};
-use crate::parts::DeletedCount;
+use crate::core::answers::DeletedCount;
+use crate::core::db::{self, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{Flag, OptionalPhone, OptionalText, Rule, Sent, Text};
+use crate::core::input::{parse_id, Body, Form, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::config::Config;
-use crate::db::{Backend, Db};
+use crate::core::config::Config;
+use crate::core::db::{Backend, Db};
 
 /// Copies the shop's SQLite database to `target`, which must not exist yet.
 pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<()> {

@@ -10,11 +10,11 @@ use sea_query::{Iden, OnConflict, Query};
 use serde::Deserialize;
 
 use crate::auth::password;
-use crate::config::Config;
-use crate::db::Db;
+use crate::core::config::Config;
+use crate::core::db::Db;
+use crate::core::input::{parse_email, parse_thousandths};
+use crate::core::money::parse_cents;
 use crate::images;
-use crate::input::{parse_email, parse_thousandths};
-use crate::money::parse_cents;
 use crate::parts::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
 use crate::parts::store::{self as parts, Details, PartFields};
 use crate::reviews::{self, NewReview};

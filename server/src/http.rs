@@ -23,11 +23,13 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::error::ApiError;
+use crate::core::error::ApiError;
+use crate::core::negotiation::is_api;
+use crate::core::{cache, headers};
 use crate::state::AppState;
 use crate::{
-    addresses, audit, auth, cache, cart, headers, images, openapi, orders, parts, payments,
-    profiles, reviews, shipping, system, users, vehicles, web,
+    addresses, audit, auth, cart, images, openapi, orders, parts, payments, profiles, reviews,
+    shipping, system, users, vehicles, web,
 };
 
 /// Largest JSON body accepted.
@@ -93,13 +95,6 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 /// prints it for the web app's generated types).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api_routes().1
-}
-
-/// Whether `path` is the API's, as [`service`] splits the shop: `/api` and
-/// what is under `/api/`; every other path is the web app's.
-pub fn is_api(path: &str) -> bool {
-    path.strip_prefix("/api")
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 /// The whole shop as a router: the API under /api and the web app everywhere

@@ -20,9 +20,9 @@ use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::client::ClientIp;
-use crate::db::{self, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::client::ClientIp;
+use crate::core::db::{self, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// Largest upload accepted.

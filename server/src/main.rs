@@ -4,8 +4,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use shop::config::{Cli, Command};
-use shop::{input::parse_email, users::store as users, Application, Db};
+use shop::core::config::{Cli, Command};
+use shop::{core::input::parse_email, users::store as users, Application, Db};
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc: cheaper allocations on the request path, and memory given back

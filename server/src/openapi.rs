@@ -5,34 +5,11 @@
 
 use serde_json::{json, Value};
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
-use utoipa::openapi::{ContentBuilder, Object, OpenApi, Ref, RefOr, Required, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Required, ResponseBuilder};
 
-use crate::input::rules::WHITESPACE;
+use crate::core::input::rules::WHITESPACE;
 use crate::parts::fields::CATEGORIES;
 use crate::parts::search::{Position, Sort};
-
-/// A text field of an answer that takes only `values`, so the web app's
-/// generated types know them. (A field described with `schema_with` loses
-/// its doc comment, so the description comes along.)
-pub fn one_of(values: &[&str], description: &str) -> Object {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values.iter().copied()))
-        .description(Some(description))
-        .build()
-}
-
-/// As `one_of`, or null.
-pub fn one_of_or_null(values: &[&str], description: &str) -> Object {
-    ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-        .enum_values(Some(
-            values.iter().map(|v| Value::from(*v)).chain([Value::Null]),
-        ))
-        .description(Some(description))
-        .build()
-}
 
 /// Documents 400, 413 and 415 on every operation that takes a request body.
 pub fn document_body_errors(openapi: &mut OpenApi) {

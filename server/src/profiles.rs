@@ -10,11 +10,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::db;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{ImageUrl, Phone, Text};
-use crate::input::{parse_id, Body, SHORT_TEXT};
-use crate::parts::InsertedId;
+use crate::core::answers::InsertedId;
+use crate::core::db;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{ImageUrl, Phone, Text};
+use crate::core::input::{parse_id, Body, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 

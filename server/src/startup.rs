@@ -12,11 +12,12 @@ use axum::extract::ConnectInfo;
 use axum::http::Request;
 use tokio::net::TcpListener;
 
-use crate::config::Config;
-use crate::db::{Backend, Db};
+use crate::core::config::Config;
+use crate::core::db::{Backend, Db};
+use crate::core::{connections, tokens};
 use crate::http::ShopService;
 use crate::state::AppState;
-use crate::{auth, connections, demo, mail, orders, payments};
+use crate::{auth, demo, mail, orders, payments};
 
 /// A shop bound to its port, ready to serve.
 pub struct Application {
@@ -44,8 +45,8 @@ impl Application {
         auth::password::limit_concurrency(config.password_hashes.map(|n| n as usize));
         let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
         let secret =
-            auth::token::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
-        let tokens = auth::token::Tokens::new(&secret, config.token_ttl, config.session_max);
+            tokens::load_or_create_secret(config.token_secret.as_deref(), &config.data_dir)?;
+        let tokens = tokens::Tokens::new(&secret, config.token_ttl, config.session_max);
         crate::vehicles::vin::warn_if_missing(&config.vin_data_dir);
         demo::ensure_admin(&db, &config).await?;
         if config.demo_data {
@@ -207,7 +208,7 @@ async fn serve(
         let service = TowerToHyperService::new(service.clone().map_request(
             move |request: Request<hyper::body::Incoming>| {
                 let mut request = request.map(Body::new);
-                if crate::http::is_api(request.uri().path()) {
+                if crate::core::negotiation::is_api(request.uri().path()) {
                     request.extensions_mut().insert(ConnectInfo(remote));
                 }
                 request
@@ -218,8 +219,9 @@ async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
-        let connection = graceful
-            .watch(builder.serve_connection(crate::zero_copy::Connection::new(stream), service));
+        let connection = graceful.watch(
+            builder.serve_connection(crate::core::zero_copy::Connection::new(stream), service),
+        );
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::trace!(error = %e, "connection ended with an error");

@@ -10,14 +10,14 @@ use std::time::Duration;
 
 use crate::auth::backoff::{self, Locked};
 use crate::auth::google::OidcProvider;
-use crate::auth::token::Tokens;
-use crate::cache::CatalogueCache;
-use crate::client::{bucket, TrustedProxies};
-use crate::config::Config;
-use crate::db::Db;
-use crate::error::ApiError;
-use crate::limits::{self, Rate};
-use crate::money::Currency;
+use crate::core::cache::CatalogueCache;
+use crate::core::client::{bucket, TrustedProxies};
+use crate::core::config::Config;
+use crate::core::db::Db;
+use crate::core::error::ApiError;
+use crate::core::limits::{self, Rate};
+use crate::core::money::Currency;
+use crate::core::tokens::Tokens;
 use crate::orders::group::Desk;
 use crate::payments::Payments;
 

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,7 +28,7 @@ pub struct Health {
 }
 
 fn payment_provider_schema() -> utoipa::openapi::Object {
-    crate::openapi::one_of(&["test", "stripe"], "Who takes card payments.")
+    crate::core::schema::one_of(&["test", "stripe"], "Who takes card payments.")
 }
 
 /// What the web app needs to know about the shop.

@@ -44,7 +44,7 @@ use axum::Router;
 
 use tower::ServiceExt;
 
-use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
+use crate::core::negotiation::{accepts_encoding, etag_matches, etag_of};
 
 /// What a part's page tells search engines about the shop itself.
 #[derive(Clone, Debug)]
@@ -717,7 +717,7 @@ fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
 impl Copy {
     fn new(encoding: Option<&'static str>, bytes: Vec<u8>) -> Copy {
         let suffix = encoding.map(|e| format!("-{e}")).unwrap_or_default();
-        let bytes = crate::zero_copy::keep(Bytes::from(bytes));
+        let bytes = crate::core::zero_copy::keep(Bytes::from(bytes));
         Copy {
             encoding,
             etag: etag_of(&bytes, &suffix),
@@ -736,7 +736,8 @@ impl File {
         slot: Option<PageDataSlot>,
     ) -> File {
         for copy in &mut copies {
-            let mut headers = HeaderMap::with_capacity(5 + crate::headers::ROOM_FOR_MORE_HEADERS);
+            let mut headers =
+                HeaderMap::with_capacity(5 + crate::core::headers::ROOM_FOR_MORE_HEADERS);
             headers.insert(header::CONTENT_TYPE, content_type.clone());
             headers.insert(header::CACHE_CONTROL, cache_control.clone());
             // The same address answers differently by Accept-Encoding: caches must keep them apart.

@@ -14,9 +14,9 @@ use utoipa_axum::routes;
 use axum::extract::State;
 
 use crate::auth::{Admin, CurrentUser};
-use crate::db::{self, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody, RefusedInTransaction};
-use crate::input::{Paged, Params};
+use crate::core::db::{self, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody, RefusedInTransaction};
+use crate::core::input::{Paged, Params};
 use crate::state::AppState;
 use crate::users::store::{Role, Users};
 

@@ -10,7 +10,7 @@ use sea_query::{Expr, Iden, Query};
 use sha2::{Digest, Sha256};
 use sqlx::Any;
 
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 enum AccountTokens {

@@ -23,8 +23,8 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use crate::db::{now_us, Backend, Db};
-use crate::limits::dialect;
+use crate::core::db::{now_us, Backend, Db};
+use crate::core::limits::dialect;
 
 /// How many attempts that did not succeed lock a key, and for how long.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

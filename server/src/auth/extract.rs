@@ -13,8 +13,8 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use crate::auth::token::Session;
-use crate::error::ApiError;
+use crate::core::error::ApiError;
+use crate::core::tokens::Session;
 use crate::state::AppState;
 use crate::users::store::{self, Role, UserRow};
 

@@ -10,6 +10,5 @@ pub mod google;
 pub mod password;
 pub mod recovery;
 pub mod routes;
-pub mod token;
 
 pub use extract::{Admin, Bearer, CurrentUser};

@@ -14,12 +14,12 @@ use utoipa_axum::routes;
 
 use crate::auth::account_tokens::{self, Purpose};
 use crate::auth::routes::{AuthResponse, TokenResponse, UserView};
-use crate::auth::token::now_us;
 use crate::auth::{password, Bearer, CurrentUser};
-use crate::client::ClientIp;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{Email, NewPassword, Password, Text};
-use crate::input::{Body, SHORT_TEXT};
+use crate::core::client::ClientIp;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{Email, NewPassword, Password, Text};
+use crate::core::input::{Body, SHORT_TEXT};
+use crate::core::tokens::now_us;
 use crate::mail::{self, Message};
 use crate::request;
 use crate::state::AppState;

@@ -10,10 +10,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::{password, CurrentUser};
-use crate::client::ClientIp;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{Email, NewPassword, Password, Text};
-use crate::input::{parse_email, Body, SHORT_TEXT};
+use crate::core::client::ClientIp;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{Email, NewPassword, Password, Text};
+use crate::core::input::{parse_email, Body, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 use crate::users::store::{self, Created, NewUser, Role, UserRow};

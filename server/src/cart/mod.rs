@@ -19,16 +19,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::db::{self, Backend, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::request::Request;
-use crate::input::rules::{Money, Rule, Sent, Whole};
-use crate::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
-use crate::money::{cents_to_units, Currency};
-use crate::openapi;
+use crate::core::answers::grams_to_kg;
+use crate::core::db::{self, Backend, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::request::Request;
+use crate::core::input::rules::{Money, Rule, Sent, Whole};
+use crate::core::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::money::{cents_to_units, Currency};
+use crate::core::schema;
 use crate::orders::stock::{self, PartInfo};
 use crate::orders::PartId;
-use crate::parts::fields::grams_to_kg;
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;
@@ -153,7 +153,7 @@ pub struct CartLine {
 }
 
 fn problem_schema() -> utoipa::openapi::Object {
-    openapi::one_of_or_null(
+    schema::one_of_or_null(
         &Problem::ALL.map(Problem::as_str),
         "What stands in the way of ordering the line, the first that applies in this order: \
          `deleted` (the part is no longer sold), `outOfStock` (fewer left than the minimum \

@@ -2,7 +2,7 @@
 
 use sea_query::{Expr, Iden, OnConflict, Order, Query};
 
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 enum CartLines {

@@ -21,7 +21,7 @@ pub use render::{render, Letterhead, Rendered};
 pub use transport::Mailer;
 pub use worker::{run, send_due, Rules};
 
-use crate::config::Config;
+use crate::core::config::Config;
 use crate::state::AppState;
 
 /// One message the shop sends; each variant has its own part of the
@@ -224,7 +224,7 @@ impl Message {
 pub const KEEP_DONE: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
 
 /// Deletes outbox rows done with for longer than `KEEP_DONE`.
-pub async fn forget_done(db: &crate::db::Db) -> sqlx::Result<u64> {
+pub async fn forget_done(db: &crate::core::db::Db) -> sqlx::Result<u64> {
     outbox::delete_done(db, KEEP_DONE).await
 }
 

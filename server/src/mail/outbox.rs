@@ -14,7 +14,7 @@ use sea_query::{
 use sea_query_binder::SqlxBinder;
 
 use super::Message;
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 enum MailOutbox {

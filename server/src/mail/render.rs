@@ -8,8 +8,8 @@
 use askama::Template;
 
 use super::Message;
-use crate::config::Config;
-use crate::money::Currency;
+use crate::core::config::Config;
+use crate::core::money::Currency;
 
 /// What every message says about the shop: its name, its address and the
 /// currency its amounts are in.

@@ -11,7 +11,7 @@ use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::{AsyncTransport, Tokio1Executor};
 
 use super::{Letterhead, Rendered};
-use crate::config::Config;
+use crate::core::config::Config;
 
 /// Longest one SMTP command may take before the attempt counts as failed.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -179,7 +179,7 @@ async fn write_file(dir: &Path, id: i64, bytes: &[u8]) -> std::io::Result<PathBu
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
         builder.create(&dir)?;
-        let stamp: String = crate::db::now()
+        let stamp: String = crate::core::db::now()
             .chars()
             .filter(char::is_ascii_alphanumeric)
             .collect();

@@ -21,8 +21,8 @@ use rand::RngCore;
 
 use super::outbox::{self, Claimed};
 use super::{render, Mailer, Message};
-use crate::db::{self, Db};
-use crate::limits::{self, Rate};
+use crate::core::db::{self, Db};
+use crate::core::limits::{self, Rate};
 use crate::state::AppState;
 use crate::users::store as users;
 

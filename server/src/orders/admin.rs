@@ -12,9 +12,9 @@ use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, shown, shown_one, Booking};
 use crate::auth::{Admin, CurrentUser};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::OptionalText;
-use crate::input::{parse_id, OptionalBody, Paged, Params};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::OptionalText;
+use crate::core::input::{parse_id, OptionalBody, Paged, Params};
 use crate::request;
 use crate::state::AppState;
 

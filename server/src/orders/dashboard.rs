@@ -14,8 +14,8 @@ use utoipa::ToSchema;
 
 use super::store::{self, BookingLines, Bookings, Filter};
 use crate::auth::Admin;
-use crate::error::{ApiResult, ErrorBody};
-use crate::money::cents_to_units;
+use crate::core::error::{ApiResult, ErrorBody};
+use crate::core::money::cents_to_units;
 use crate::parts::store::Parts;
 use crate::state::AppState;
 

@@ -29,8 +29,8 @@ use super::checkout::{self, Accepted, Placing, Refused};
 use super::store::{BookingRow, LineRow};
 use super::{holds, stock};
 use crate::auth::{Bearer, CurrentUser};
-use crate::db::Backend;
-use crate::error::ApiError;
+use crate::core::db::Backend;
+use crate::core::error::ApiError;
 use crate::shipping::Tariffs;
 use crate::state::{AppState, WeakState};
 use crate::users::store as users;
@@ -91,7 +91,7 @@ pub async fn place(state: &AppState, bearer: Bearer, placing: Placing) -> Placed
 fn desks(backend: Backend) -> u32 {
     match backend {
         Backend::Sqlite => 1,
-        Backend::Postgres => crate::db::ORDER_CONNECTIONS,
+        Backend::Postgres => crate::core::db::ORDER_CONNECTIONS,
     }
 }
 

@@ -23,8 +23,8 @@ use sqlx::Any;
 use super::state::{transition, Move, OrderState};
 use super::store::{self, BookingRow, CancelReason, MoveNotes};
 use super::{make_move, write_move};
-use crate::db;
-use crate::error::{ApiError, ApiResult};
+use crate::core::db;
+use crate::core::error::{ApiError, ApiResult};
 use crate::payments::store as payments;
 use crate::state::AppState;
 

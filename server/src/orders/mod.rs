@@ -24,16 +24,16 @@ use utoipa_axum::routes;
 
 use crate::addresses::Address;
 use crate::auth::{Bearer, CurrentUser};
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
-use crate::input::{parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::answers::grams_to_kg;
+use crate::core::answers::DeletedCount;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
+use crate::core::input::{parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::money::cents_to_units;
+use crate::core::schema;
 use crate::mail;
-use crate::money::cents_to_units;
-use crate::openapi;
-use crate::parts::fields::grams_to_kg;
 use crate::parts::store as parts;
-use crate::parts::DeletedCount;
 use crate::request;
 use crate::shipping::MethodChoice;
 use crate::state::AppState;
@@ -133,7 +133,7 @@ pub struct OrderDelivery {
 // The documented values of an order's states.
 
 fn status_schema() -> utoipa::openapi::Object {
-    openapi::one_of(
+    schema::one_of(
         &STATUSES,
         "Derived from the two states below: `cancelled` when cancelled, `shipped` when shipped \
          or delivered, else `paid` or `unpaid`.",
@@ -141,21 +141,21 @@ fn status_schema() -> utoipa::openapi::Object {
 }
 
 fn payment_schema() -> utoipa::openapi::Object {
-    openapi::one_of(
+    schema::one_of(
         &state::Payment::ALL.map(state::Payment::as_str),
         "Where the order's money stands.",
     )
 }
 
 fn fulfilment_schema() -> utoipa::openapi::Object {
-    openapi::one_of(
+    schema::one_of(
         &state::Fulfilment::ALL.map(state::Fulfilment::as_str),
         "Where the order's parts stand.",
     )
 }
 
 fn cancel_reason_schema() -> utoipa::openapi::Object {
-    openapi::one_of_or_null(
+    schema::one_of_or_null(
         &CancelReason::ALL.map(CancelReason::as_str),
         "Why a cancelled order was cancelled: `buyer`, `admin` (the shop's staff) or `expired` \
          (not paid in time); null otherwise.",
@@ -630,7 +630,7 @@ fn audit_json(booking: &BookingRow) -> serde_json::Value {
 /// order within a transaction of their own (the card provider's webhook, a
 /// cancel finding the payment had gone through).
 pub(crate) async fn write_move(
-    db: &crate::db::Db,
+    db: &crate::core::db::Db,
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     id: i64,
     t: &state::Transition,

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use sea_query::{CaseStatement, Expr, IntoColumnRef, LockType, Query, SimpleExpr};
 
-use crate::db::{Backend, Db};
+use crate::core::db::{Backend, Db};
 use crate::parts::store::Parts;
 
 /// A part as an order line or a cart line shows it.

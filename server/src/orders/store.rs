@@ -9,7 +9,7 @@ use sea_query::{Condition, Expr, Iden, Order, Query, SelectStatement};
 use sqlx::Any;
 
 use super::state::{Fulfilment, Move, OrderState, Payment, Transition};
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 pub enum Bookings {

@@ -12,9 +12,9 @@ use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_ENGINE_TEXT, MAX_VEH
 use super::search::{self, Filters, Position, Sort};
 use super::{store, Part};
 use crate::auth::Admin;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::Whole;
-use crate::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::Whole;
+use crate::core::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 

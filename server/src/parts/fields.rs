@@ -9,11 +9,11 @@ use serde_json::{json, Value};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::PartialSchema;
 
-use crate::input::request::Request;
-use crate::input::rules::{
+use crate::core::input::request::Request;
+use crate::core::input::rules::{
     nullable, thousandths_schema, whole_schema, OptionalText, Rule, Text, WHITESPACE,
 };
-use crate::input::{Form, SHORT_TEXT};
+use crate::core::input::{Form, SHORT_TEXT};
 use crate::request;
 
 /// The shop's categories, in the order the catalogue shows them.
@@ -35,7 +35,7 @@ pub const CATEGORIES: [&str; 14] = [
 ];
 /// A category of the list, in an answer.
 pub fn category_schema() -> utoipa::openapi::Object {
-    crate::openapi::one_of(&CATEGORIES, "One of the shop's categories.")
+    crate::core::schema::one_of(&CATEGORIES, "One of the shop's categories.")
 }
 
 /// The category of a part added without one.
@@ -282,11 +282,6 @@ impl Rule for WeightKg {
     fn schema() -> Value {
         thousandths_schema(MAX_WEIGHT_GRAMS, 1.25)
     }
-}
-
-/// Grams as a JSON number in kilograms (1250 → 1.25).
-pub fn grams_to_kg(grams: i64) -> f64 {
-    grams as f64 / 1000.0
 }
 
 /// A part number: None when left out or blank; otherwise trimmed and

@@ -16,10 +16,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Admin;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{ImageUrl, Money, Sent, Text, Whole};
-use crate::input::{parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
-use crate::money::cents_to_units;
+use crate::core::answers::{grams_to_kg, DeletedCount, InsertedId, UpdateResult};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{ImageUrl, Money, Sent, Text, Whole};
+use crate::core::input::{parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::money::cents_to_units;
 use crate::request;
 use crate::state::AppState;
 use fields::{
@@ -102,7 +103,7 @@ impl Part {
             fitments: details.fitments,
             reorder_level: row.reorder_level,
             low_stock: row.available_quantity <= row.reorder_level,
-            weight_kg: fields::grams_to_kg(row.weight_grams),
+            weight_kg: grams_to_kg(row.weight_grams),
             replaces: details.replaces,
             matched_replaced: None,
         }
@@ -158,25 +159,6 @@ request! {
         weight_kg: Sent<WeightKg> = "weightKg", "Weight";
         replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InsertedId {
-    pub inserted_id: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateResult {
-    pub matched_count: u64,
-    pub modified_count: u64,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeletedCount {
-    pub deleted_count: u64,
 }
 
 /// One part.

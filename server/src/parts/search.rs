@@ -20,7 +20,7 @@ use super::fields::{normalise, words, CATEGORIES, FIRST_YEAR, LAST_FILTER_YEAR};
 use super::store::{
     vehicle_key, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow, Parts, COLUMNS,
 };
-use crate::db::{Backend, Db};
+use crate::core::db::{Backend, Db};
 
 /// What `GET /api/part` filters on; all optional, all combined.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use super::fields::{engine_key, generated_sku, normalise, Fitment};
 use super::search;
 use crate::audit::{self, Entry};
 use crate::auth::CurrentUser;
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 pub enum Parts {

@@ -25,14 +25,15 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
-use super::fields::{grams_to_kg, MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
+use super::fields::{MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
 use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
 use super::{new_part, PartRequest, SentFields};
 use crate::audit::{self, Entry};
 use crate::auth::Admin;
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::{Params, Request as _};
+use crate::core::answers::grams_to_kg;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::{Params, Request as _};
 use crate::state::AppState;
 
 /// The columns of the file, in order.
@@ -189,7 +190,7 @@ fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
         row.name.clone(),
         row.description.clone(),
         row.img.clone(),
-        crate::money::decimal(row.price_cents),
+        crate::core::money::decimal(row.price_cents),
         row.available_quantity.to_string(),
         row.minimum_order.to_string(),
         row.reorder_level.to_string(),
@@ -307,7 +308,7 @@ pub struct ImportErrors {
     /// The wrong query parameters, when the query string is wrong.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
-    pub fields: Option<crate::error::FieldErrors>,
+    pub fields: Option<crate::core::error::FieldErrors>,
 }
 
 /// What an import did (or, with `dryRun`, would do).
@@ -682,7 +683,7 @@ fn csv_problem(e: csv::Error) -> Problems {
 }
 /// A row's cells as the part API's request, read with its rules; the
 /// problems by column otherwise.
-fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::error::FieldErrors> {
+fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::core::error::FieldErrors> {
     let mut body = Map::new();
     for name in [
         "sku",
@@ -730,7 +731,7 @@ fn read_row(cells: &HashMap<&str, &str>) -> Result<SentFields, crate::error::Fie
             .collect()
     };
     body.insert("fitments".into(), Value::Array(fitments));
-    let mut form = crate::input::Form::new(&body);
+    let mut form = crate::core::input::Form::new(&body);
     let part = PartRequest::read(&mut form);
     match form.finish() {
         Ok(()) => Ok(SentFields::from(part)),
@@ -787,7 +788,7 @@ async fn apply(
     // Imports take turns, as SQLite's writes do: on PostgreSQL a second
     // import waits for the first, then finds its part numbers known and
     // updates them, instead of meeting them at the unique key.
-    if db.backend == crate::db::Backend::Postgres {
+    if db.backend == crate::core::db::Backend::Postgres {
         sqlx::query("SELECT pg_advisory_xact_lock(7366837116)")
             .execute(&mut *tx)
             .await?;

@@ -6,9 +6,9 @@
 
 use serde_json::{json, Value};
 
-use crate::error::ApiError;
-use crate::input::rules::{Nested, OptionalEmail, OptionalText, Rule, Sent, Text, Whole};
-use crate::input::{Form, SHORT_TEXT};
+use crate::core::error::ApiError;
+use crate::core::input::rules::{Nested, OptionalEmail, OptionalText, Rule, Sent, Text, Whole};
+use crate::core::input::{Form, SHORT_TEXT};
 use crate::request;
 
 request! {
@@ -233,7 +233,7 @@ fn passes_luhn(number: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::request::read;
+    use crate::core::input::request::read;
 
     fn card(number: &str, exp_month: i64, exp_year: i64) -> CardDetails {
         CardDetails {

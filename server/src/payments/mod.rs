@@ -16,9 +16,9 @@ pub mod webhook;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::config::Config;
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult};
+use crate::core::config::Config;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult};
 use crate::orders::state::{transition, Move};
 use crate::orders::store::BookingRow;
 use crate::state::AppState;

@@ -4,7 +4,7 @@
 use sea_query::{Expr, Iden, OnConflict, Order, Query, SelectStatement};
 use sqlx::Any;
 
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 use crate::orders::store::BookingRow;
 
 /// The status of an intent that has taken the money.

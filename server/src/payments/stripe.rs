@@ -12,9 +12,9 @@ use reqwest::StatusCode;
 use serde::Deserialize;
 
 use super::store::{self, PaymentRow, RefundRow, SUCCEEDED};
-use crate::config::Config;
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult};
+use crate::core::config::Config;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult};
 use crate::orders::store::BookingRow;
 
 /// A client for the card provider's API.

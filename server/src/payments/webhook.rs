@@ -19,9 +19,9 @@ use utoipa::ToSchema;
 
 use super::store;
 use super::stripe::Intent;
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::parse_id;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::parse_id;
 use crate::orders::state::{transition, Fulfilment, Move, Transition};
 use crate::orders::store::{self as orders, BookingRow, MoveNotes};
 use crate::orders::{holds, log_move, write_move};

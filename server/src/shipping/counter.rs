@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 
 use crate::addresses::{CountryCode, NAME_TEXT};
 use crate::auth::Admin;
-use crate::db::Db;
-use crate::error::{ApiResult, ErrorBody};
-use crate::input::rules::{OptionalText, Text};
-use crate::input::{Body, SHORT_TEXT};
+use crate::core::db::Db;
+use crate::core::error::{ApiResult, ErrorBody};
+use crate::core::input::rules::{OptionalText, Text};
+use crate::core::input::{Body, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 

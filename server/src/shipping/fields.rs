@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::input::rules::{thousandths_schema, Rule};
-use crate::input::{Form, MAX_PRICE_CENTS};
+use crate::core::input::rules::{thousandths_schema, Rule};
+use crate::core::input::{Form, MAX_PRICE_CENTS};
 
 /// The highest tax rate, in thousandths of a percent (100%).
 pub const MAX_RATE_THOUSANDTHS: i64 = 100_000;
@@ -80,7 +80,7 @@ pub fn ppm_to_percent(ppm: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ApiError;
+    use crate::core::error::ApiError;
 
     #[test]
     fn a_charge_may_be_nothing_but_not_less() {

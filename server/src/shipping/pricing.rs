@@ -20,9 +20,9 @@ use utoipa::ToSchema;
 use super::counter;
 use super::store::{self, MethodRow, TaxRateRow};
 use crate::addresses::AddressRow;
-use crate::db::Db;
-use crate::error::{ApiError, ApiResult};
-use crate::money::cents_to_units;
+use crate::core::db::Db;
+use crate::core::error::{ApiError, ApiResult};
+use crate::core::money::cents_to_units;
 
 /// What the trade counter's option is called, on orders too.
 pub const PICKUP_NAME: &str = "Counter pickup";
@@ -43,7 +43,7 @@ impl MethodChoice {
         if s == PICKUP_ID {
             return Some(MethodChoice::Pickup);
         }
-        crate::input::parse_id(s).map(MethodChoice::Delivery)
+        crate::core::input::parse_id(s).map(MethodChoice::Delivery)
     }
 
     /// "pickup" or the id.

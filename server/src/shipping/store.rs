@@ -3,7 +3,7 @@
 
 use sea_query::{Expr, Iden, Order, Query};
 
-use crate::db::Db;
+use crate::core::db::Db;
 
 #[derive(Iden)]
 pub enum ShippingMethods {
@@ -168,6 +168,10 @@ pub async fn rates(db: &Db) -> Result<Vec<TaxRateRow>, sqlx::Error> {
 
 /// Whether an error is a second tax rate for one place.
 pub fn is_place_taken(err: &sqlx::Error) -> bool {
-    crate::db::is_unique_violation(err, "tax_rates_place_key", "tax_rates.country")
-        || crate::db::is_unique_violation(err, "tax_rates_place_ci_key", "tax_rates_place_ci_key")
+    crate::core::db::is_unique_violation(err, "tax_rates_place_key", "tax_rates.country")
+        || crate::core::db::is_unique_violation(
+            err,
+            "tax_rates_place_ci_key",
+            "tax_rates_place_ci_key",
+        )
 }

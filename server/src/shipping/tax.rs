@@ -14,11 +14,11 @@ use super::fields::{ppm_to_percent, RatePercent};
 use super::store::{self, TaxRateRow, TaxRates, RATE_COLUMNS};
 use crate::addresses::{CountryCode, NAME_TEXT};
 use crate::auth::Admin;
-use crate::db::{self, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{Flag, OptionalText, Sent};
-use crate::input::{parse_id, Body};
-use crate::parts::DeletedCount;
+use crate::core::answers::DeletedCount;
+use crate::core::db::{self, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{Flag, OptionalText, Sent};
+use crate::core::input::{parse_id, Body};
 use crate::request;
 use crate::state::AppState;
 

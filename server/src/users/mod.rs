@@ -12,8 +12,9 @@ use utoipa_axum::routes;
 
 use crate::auth::routes::UserView;
 use crate::auth::{Admin, CurrentUser};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::parse_email;
+use crate::core::answers::ModifiedCount;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::parse_email;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -21,12 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_users))
         .routes(routes!(make_admin, remove_admin))
         .routes(routes!(is_admin))
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ModifiedCount {
-    pub modified_count: u64,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -6,7 +6,7 @@ use sea_query::{Expr, Func, Iden, OnConflict, Order, Query};
 use serde::Serialize;
 use sqlx::Any;
 
-use crate::db::{self, Db};
+use crate::core::db::{self, Db};
 
 #[derive(Iden)]
 pub enum Users {

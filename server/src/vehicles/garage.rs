@@ -17,12 +17,12 @@ use utoipa_axum::routes;
 
 use super::vin;
 use crate::auth::CurrentUser;
-use crate::db::{self, Backend, Db};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::{nullable, OptionalText, Rule, Text, WHITESPACE};
-use crate::input::{parse_id, Body, Form};
+use crate::core::answers::DeletedCount;
+use crate::core::db::{self, Backend, Db};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::{nullable, OptionalText, Rule, Text, WHITESPACE};
+use crate::core::input::{parse_id, Body, Form};
 use crate::parts::fields::{engine_key, ModelYear, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
-use crate::parts::DeletedCount;
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::parts::search::{self, Filters};
 use crate::state::AppState;
 use vin::NotDecoded;

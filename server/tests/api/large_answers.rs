@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::header::{ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_LENGTH};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shop::zero_copy::MIN_BYTES;
+use shop::core::zero_copy::MIN_BYTES;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 

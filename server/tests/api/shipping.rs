@@ -492,7 +492,7 @@ mod pricing {
         weight_grams: i64,
         method: MethodChoice,
         address: Option<(i64, i64)>,
-    ) -> Result<Quote, shop::error::ApiError> {
+    ) -> Result<Quote, shop::core::error::ApiError> {
         let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
         let mut conn = db.pool.acquire().await.unwrap();
         let address = match address {
@@ -670,14 +670,14 @@ mod pricing {
             MethodChoice::Delivery(inactive),
             MethodChoice::Delivery(999_999),
         ] {
-            let Err(shop::error::ApiError::BadRequest { fields, .. }) =
+            let Err(shop::core::error::ApiError::BadRequest { fields, .. }) =
                 quote(&app, 1_000, 0, method, Some(home)).await
             else {
                 panic!("{method:?} is refused")
             };
             assert_eq!(fields["deliveryMethod"], "No such delivery method");
         }
-        let Err(shop::error::ApiError::BadRequest { fields, .. }) =
+        let Err(shop::core::error::ApiError::BadRequest { fields, .. }) =
             quote(&app, 1_000, 0, MethodChoice::Delivery(active), None).await
         else {
             panic!("an address is needed")

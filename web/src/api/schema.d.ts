@@ -1734,6 +1734,7 @@ export interface components {
              */
             revenue: number;
         };
+        /** @description What deleting answers: how many records went (0 or 1). */
         DeletedCount: {
             /** Format: int64 */
             deletedCount: number;
@@ -1905,6 +1906,7 @@ export interface components {
              */
             updated: number;
         };
+        /** @description What adding a record answers: its id. */
         InsertedId: {
             insertedId: string;
         };
@@ -1958,6 +1960,7 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /** @description What a change of role answers: how many accounts changed (0 or 1). */
         ModifiedCount: {
             /** Format: int64 */
             modifiedCount: number;
@@ -2471,6 +2474,7 @@ export interface components {
              */
             units: number;
         };
+        /** @description What changing a record answers: whether it was found, and changed. */
         UpdateResult: {
             /** Format: int64 */
             matchedCount: number;

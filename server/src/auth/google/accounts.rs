@@ -6,8 +6,8 @@
 //! transaction, with the unique e-mail and subject as the last word.
 
 use crate::auth::recovery::end_tokens_now;
-use crate::error::{ApiError, ApiResult};
-use crate::input::SHORT_TEXT;
+use crate::core::error::{ApiError, ApiResult};
+use crate::core::input::SHORT_TEXT;
 use crate::mail::{self, Message};
 use crate::state::AppState;
 use crate::users::store::{self as users, AccountChange, Created, NewUser, Role, UserRow};

@@ -22,7 +22,7 @@ use openidconnect::{
 };
 use tokio::sync::Mutex;
 
-use crate::config::Config;
+use crate::core::config::Config;
 
 /// How long discovered metadata and signing keys are trusted before they are fetched again.
 const METADATA_TTL: Duration = Duration::from_secs(3600);

@@ -18,10 +18,10 @@ use super::{
     HANDOFF_SECONDS,
 };
 use crate::auth::routes::UserView;
-use crate::client::ClientIp;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::input::rules::Text;
-use crate::input::{parse_email, Body, Params, SHORT_TEXT};
+use crate::core::client::ClientIp;
+use crate::core::error::{ApiError, ApiResult, ErrorBody};
+use crate::core::input::rules::Text;
+use crate::core::input::{parse_email, Body, Params, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
 use crate::users::store as users;

@@ -5,7 +5,7 @@
 
 use sea_query::{Expr, Iden, Query};
 
-use crate::db::Db;
+use crate::core::db::Db;
 
 #[derive(Iden)]
 enum OidcFlows {

@@ -12,13 +12,13 @@ pub mod rules;
 pub use query::{Page, Paged, Params};
 pub use request::{Body, OptionalBody, Request};
 
-use crate::money::parse_cents;
+use crate::core::money::parse_cents;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request as HttpRequest};
 use axum::http::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::error::{ApiError, FieldErrors};
+use crate::core::error::{ApiError, FieldErrors};
 
 /// Longest name or other short text field, in characters.
 pub const SHORT_TEXT: usize = 200;

@@ -20,7 +20,7 @@ use serde_json::{json, Map, Value};
 use utoipa::openapi::{RefOr, Schema};
 
 use super::{Form, JsonObject};
-use crate::error::ApiError;
+use crate::core::error::ApiError;
 
 /// A request body made by `request!`.
 pub trait Request: Sized {
@@ -149,14 +149,14 @@ macro_rules! request {
         $vis struct $name {
             $(
                 $(#[doc = $field_doc])*
-                pub $field: <$rule as $crate::input::rules::Rule>::Out,
+                pub $field: <$rule as $crate::core::input::rules::Rule>::Out,
             )*
         }
 
-        impl $crate::input::request::Request for $name {
-            fn read(form: &mut $crate::input::Form) -> Self {
+        impl $crate::core::input::request::Request for $name {
+            fn read(form: &mut $crate::core::input::Form) -> Self {
                 $(
-                    let $field = <$rule as $crate::input::rules::Rule>::read(form, $json, $label);
+                    let $field = <$rule as $crate::core::input::rules::Rule>::read(form, $json, $label);
                 )*
                 #[allow(unused_mut)]
                 let mut read = $name { $($field),* };
@@ -168,20 +168,20 @@ macro_rules! request {
                 read
             }
 
-            fn fields() -> Vec<$crate::input::request::Field> {
+            fn fields() -> Vec<$crate::core::input::request::Field> {
                 vec![$(
-                    $crate::input::request::Field {
+                    $crate::core::input::request::Field {
                         name: $json,
                         schema: {
-                            let mut schema = <$rule as $crate::input::rules::Rule>::schema();
-                            let doc = $crate::input::request::doc_text(&[$($field_doc),*]);
+                            let mut schema = <$rule as $crate::core::input::rules::Rule>::schema();
+                            let doc = $crate::core::input::request::doc_text(&[$($field_doc),*]);
                             if !doc.is_empty() {
                                 schema["description"] = serde_json::Value::String(doc);
                             }
                             $(schema["example"] = serde_json::json!($example);)?
                             schema
                         },
-                        required: <$rule as $crate::input::rules::Rule>::REQUIRED,
+                        required: <$rule as $crate::core::input::rules::Rule>::REQUIRED,
                     },
                 )*]
             }
@@ -189,9 +189,9 @@ macro_rules! request {
 
         impl utoipa::PartialSchema for $name {
             fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
-                $crate::input::request::object_schema(
-                    &$crate::input::request::doc_text(&[$($doc),*]),
-                    <$name as $crate::input::request::Request>::fields(),
+                $crate::core::input::request::object_schema(
+                    &$crate::core::input::request::doc_text(&[$($doc),*]),
+                    <$name as $crate::core::input::request::Request>::fields(),
                 )
             }
         }
@@ -200,7 +200,7 @@ macro_rules! request {
             fn schemas(
                 out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>,
             ) {
-                $(<$rule as $crate::input::rules::Rule>::schemas(out);)*
+                $(<$rule as $crate::core::input::rules::Rule>::schemas(out);)*
             }
         }
     };

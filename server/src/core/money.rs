@@ -3,7 +3,7 @@
 //! them here, as a JSON number in currency units, as a decimal, or for a
 //! person in the shop's currency.
 
-use crate::config::Config;
+use crate::core::config::Config;
 
 /// Parses "12", "12.5" or "12.50" into cents; refuses zero, negatives and
 /// more than two decimals. The error completes "Price ...".

@@ -58,6 +58,13 @@ pub fn accepts_encoding(headers: &HeaderMap, coding: &str) -> bool {
     named.or(any).unwrap_or(false)
 }
 
+/// Whether `path` is the API's, as the shop's service (`http::service`) splits it: `/api` and
+/// what is under `/api/`; every other path is the web app's.
+pub fn is_api(path: &str) -> bool {
+    path.strip_prefix("/api")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use crate::db::{now_us, Backend, Db};
+use crate::core::db::{now_us, Backend, Db};
 
 /// `count` attempts per `per`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

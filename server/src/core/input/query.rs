@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Serialize;
 
 use super::Problems;
-use crate::error::ApiError;
+use crate::core::error::ApiError;
 
 /// Most items one page may hold.
 pub const MAX_LIMIT: u64 = 100;

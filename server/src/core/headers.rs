@@ -20,7 +20,7 @@ use axum::http::header::{
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, Response};
 use tower::{Layer, Service};
 
-use crate::config::Config;
+use crate::core::config::Config;
 
 /// The Content-Security-Policy for this shop's configuration.
 pub fn content_security_policy(config: &Config) -> HeaderValue {
@@ -164,7 +164,7 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
-        let api = crate::http::is_api(request.uri().path());
+        let api = crate::core::negotiation::is_api(request.uri().path());
         SecurityHeadersFuture {
             inner: self.inner.call(request),
             headers: Some((self.headers.clone(), api)),

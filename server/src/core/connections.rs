@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::client::{bucket, TrustedProxies};
-use crate::config::Config;
+use crate::core::client::{bucket, TrustedProxies};
+use crate::core::config::Config;
 
 /// File descriptors kept back from connections: the database pool (counted
 /// apart), log and data files, the card and sign-in providers' connections,

@@ -42,9 +42,9 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::db::{Backend, Db};
-use crate::error::ApiError;
-use crate::negotiation::{accepts_encoding, etag_matches, etag_of};
+use crate::core::db::{Backend, Db};
+use crate::core::error::ApiError;
+use crate::core::negotiation::{accepts_encoding, etag_matches, etag_of};
 
 /// The sequence that numbers catalogue versions on PostgreSQL.
 pub const VERSION_SEQUENCE: &str = "shop_catalogue_version";
@@ -215,7 +215,7 @@ pub async fn layer(
     next: Next,
 ) -> Response {
     let path = request.uri().path();
-    if !crate::http::is_api(path) {
+    if !crate::core::negotiation::is_api(path) {
         return next.run(request).await;
     }
     match *request.method() {
@@ -358,7 +358,7 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     }
     let mut handler_headers = parts.headers;
     handler_headers.remove(CONTENT_LENGTH);
-    let body = crate::zero_copy::keep(body);
+    let body = crate::core::zero_copy::keep(body);
     let etag = etag_of(&body, "");
     let entry = Arc::new(Entry {
         version,
@@ -382,7 +382,7 @@ fn answer_headers(
     outer: &[(HeaderName, HeaderValue)],
 ) -> HeaderMap {
     let mut headers =
-        HeaderMap::with_capacity(handler.len() + 4 + crate::headers::ROOM_FOR_MORE_HEADERS);
+        HeaderMap::with_capacity(handler.len() + 4 + crate::core::headers::ROOM_FOR_MORE_HEADERS);
     for (name, value) in handler {
         headers.append(name.clone(), value.clone());
     }
@@ -442,7 +442,7 @@ impl Entry {
                 (gzipped.len() < self.body.len()).then(|| {
                     let etag = etag_of(&self.body, "-gzip");
                     Gzipped {
-                        body: crate::zero_copy::keep(Bytes::from(gzipped)),
+                        body: crate::core::zero_copy::keep(Bytes::from(gzipped)),
                         headers: answer_headers(&self.handler_headers, Some("gzip"), &etag, outer),
                         etag,
                     }

@@ -71,7 +71,7 @@ pub struct Session {
     pub started_us: i64,
 }
 
-pub use crate::db::now_us;
+pub use crate::core::db::now_us;
 
 pub struct Tokens {
     encoding: EncodingKey,

@@ -241,7 +241,7 @@ impl Db {
             .await?;
         sqlx::query(&format!(
             "CREATE SEQUENCE IF NOT EXISTS {}",
-            crate::cache::VERSION_SEQUENCE
+            crate::core::cache::VERSION_SEQUENCE
         ))
         .execute(&mut *tx)
         .await?;

@@ -7,8 +7,8 @@ use std::time::Duration;
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args, FromArgMatches, Parser, Subcommand};
 
-use crate::client::{IpBlock, TrustedProxies};
-use crate::db::PoolLimits;
+use crate::core::client::{IpBlock, TrustedProxies};
+use crate::core::db::PoolLimits;
 
 /// Where the build put the VIN decoder's tables (`.cargo/config.toml` sets
 /// `CORGI_CACHE_DIR` for the build).
