@@ -15,15 +15,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
 use crate::core::answers::DeletedCount;
+use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Flag, OptionalPhone, OptionalText, Rule, Sent, Text};
 use crate::core::input::{parse_id, Body, Form, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
 
 /// Most addresses one address book holds.
 pub const MAX_ADDRESSES: i64 = 20;

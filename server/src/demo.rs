@@ -10,13 +10,13 @@ use sea_query::{Iden, OnConflict, Query};
 use serde::Deserialize;
 
 use crate::auth::password;
+use crate::catalogue::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
+use crate::catalogue::store::{self as parts, Details, PartFields};
 use crate::core::config::Config;
 use crate::core::db::Db;
 use crate::core::input::{parse_email, parse_thousandths};
 use crate::core::money::parse_cents;
 use crate::images;
-use crate::parts::fields::{self, Fitment, DEFAULT_REORDER_LEVEL};
-use crate::parts::store::{self as parts, Details, PartFields};
 use crate::reviews::{self, NewReview};
 use crate::shipping::{self, counter::Counter};
 use crate::users::store as users;

@@ -28,7 +28,7 @@ use crate::core::negotiation::is_api;
 use crate::core::{cache, headers};
 use crate::state::AppState;
 use crate::{
-    addresses, audit, auth, cart, images, openapi, orders, parts, payments, profiles, reviews,
+    addresses, audit, auth, cart, catalogue, images, openapi, orders, payments, profiles, reviews,
     shipping, system, users, vehicles, web,
 };
 
@@ -74,7 +74,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::google::router())
         .merge(users::router())
         .merge(audit::router())
-        .merge(parts::router())
+        .merge(catalogue::router())
         .merge(reviews::router())
         .merge(orders::router())
         .merge(payments::router())

@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::core::caller::CurrentUser;
 use crate::core::client::ClientIp;
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};

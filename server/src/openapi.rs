@@ -7,9 +7,9 @@ use serde_json::{json, Value};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Required, ResponseBuilder};
 
+use crate::catalogue::fields::CATEGORIES;
+use crate::catalogue::search::{Position, Sort};
 use crate::core::input::rules::WHITESPACE;
-use crate::parts::fields::CATEGORIES;
-use crate::parts::search::{Position, Sort};
 
 /// Documents 400, 413 and 415 on every operation that takes a request body.
 pub fn document_body_errors(openapi: &mut OpenApi) {

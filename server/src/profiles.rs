@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
 use crate::core::answers::InsertedId;
+use crate::core::caller::CurrentUser;
 use crate::core::db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{ImageUrl, Phone, Text};

@@ -13,14 +13,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
 use crate::core::answers::InsertedId;
+use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::input::rules::{ImageUrl, Text, Whole};
 use crate::core::input::{Body, Paged, Params, LONG_TEXT, SHORT_TEXT};
-use crate::orders::state::Payment;
-use crate::orders::store::Bookings;
+use crate::orders::{Bookings, Payment};
 use crate::request;
 use crate::state::AppState;
 

@@ -13,12 +13,12 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use crate::auth::{Admin, CurrentUser};
+use crate::core::caller::still_admin;
+use crate::core::caller::{Admin, CurrentUser};
 use crate::core::db::{self, Db};
-use crate::core::error::{ApiError, ApiResult, ErrorBody, RefusedInTransaction};
+use crate::core::error::{ApiResult, ErrorBody, RefusedInTransaction};
 use crate::core::input::{Paged, Params};
 use crate::state::AppState;
-use crate::users::store::{Role, Users};
 
 /// Records per page when `limit` is left out.
 pub const DEFAULT_LIMIT: u64 = 50;
@@ -133,7 +133,7 @@ pub struct Entry<'a> {
 
 /// Writes a record, on `conn` (the action's own transaction, where it has
 /// one), once the admin who acts is found to be one still, in that same
-/// transaction (`still_allowed`): an action whose admin lost the role, or
+/// transaction (`caller::still_admin`): an action whose admin lost the role, or
 /// whose session ended, before it was written is refused and rolled back
 /// with everything it did.
 pub async fn record(
@@ -142,7 +142,9 @@ pub async fn record(
     entry: Entry<'_>,
 ) -> Result<(), sqlx::Error> {
     if let Actor::Admin(admin) = entry.by {
-        still_allowed(db, &mut *conn, admin).await?;
+        still_admin(db, &mut *conn, admin)
+            .await
+            .map_err(RefusedInTransaction::into_sqlx)?;
     }
     let json = |value: Option<Value>| value.map(|v| v.to_string());
     let insert = Query::insert()
@@ -169,45 +171,6 @@ pub async fn record(
         ])
         .to_owned();
     db.execute_on(conn, &insert).await.map(|_| ())
-}
-
-/// Whether `admin` is still an admin whose session holds, read in the
-/// action's transaction. On PostgreSQL the row is locked against changes
-/// until the transaction ends, so a removal of the role (which locks every
-/// admin's row) waits for the action, or the action for the removal: never
-/// both at once. Refused: 403 as for any non-admin, or 401 for an ended
-/// session.
-async fn still_allowed(
-    db: &Db,
-    conn: &mut sqlx::AnyConnection,
-    admin: &CurrentUser,
-) -> Result<(), sqlx::Error> {
-    let mut read = Query::select()
-        .columns([Users::Role, Users::TokensValidAfter])
-        .from(Users::Table)
-        .and_where(Expr::col(Users::Id).eq(admin.id))
-        .to_owned();
-    read.lock(sea_query::LockType::Share);
-    let row: Option<(String, Option<i64>)> = db.fetch_optional_on(conn, &read).await?;
-    let refused = match row {
-        None => Some(ApiError::Unauthorized(
-            "Your session is invalid or has expired. Please sign in again.".into(),
-        )),
-        Some((_, Some(after))) if admin.session.started_us < after => Some(ApiError::Unauthorized(
-            "Your session has ended. Please log in again.".into(),
-        )),
-        Some((role, _)) if role != Role::Admin.as_str() => {
-            Some(ApiError::Forbidden("Only admins can do this".into()))
-        }
-        Some(_) => None,
-    };
-    match refused {
-        Some(refusal) => {
-            tracing::warn!(admin = ?admin.email, %refusal, "an admin action refused in its transaction");
-            Err(RefusedInTransaction::into_sqlx(refusal))
-        }
-        None => Ok(()),
-    }
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

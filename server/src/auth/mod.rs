@@ -5,10 +5,7 @@
 
 pub mod account_tokens;
 pub mod backoff;
-pub mod extract;
 pub mod google;
 pub mod password;
 pub mod recovery;
 pub mod routes;
-
-pub use extract::{Admin, Bearer, CurrentUser};

@@ -13,17 +13,19 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::account_tokens::{self, Purpose};
-use crate::auth::routes::{AuthResponse, TokenResponse, UserView};
-use crate::auth::{password, Bearer, CurrentUser};
+use crate::auth::password;
+use crate::auth::routes::{AuthResponse, TokenResponse};
+use crate::core::caller::{Bearer, CurrentUser};
 use crate::core::client::ClientIp;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Email, NewPassword, Password, Text};
 use crate::core::input::{Body, SHORT_TEXT};
-use crate::core::tokens::now_us;
+use crate::core::tokens::end_tokens_now;
 use crate::mail::{self, Message};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store::{self, AccountChange, UserRow};
+use crate::users::UserView;
+use crate::users::{self, AccountChange, UserRow};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -97,13 +99,6 @@ pub struct SignedOut {
     pub signed_out: bool,
 }
 
-/// The moment that ends every token issued so far: one microsecond after
-/// now, so a token issued in this very microsecond ends too. A token issued
-/// for the person making the change is issued at this moment, not before.
-pub fn end_tokens_now() -> i64 {
-    now_us() + 1
-}
-
 /// Makes a verification link for `user` and mails it, on the caller's
 /// transaction.
 pub async fn send_verification(
@@ -163,7 +158,7 @@ async fn set_password(
         end_tokens_before: Some(ended_before),
         ..AccountChange::default()
     };
-    store::change(&state.db, &mut *conn, user.id, change).await?;
+    users::change(&state.db, &mut *conn, user.id, change).await?;
     account_tokens::use_up_all(&state.db, &mut *conn, user.id, Purpose::ResetPassword).await?;
     let message = Message::PasswordChanged {
         name: user.name.clone(),
@@ -184,7 +179,7 @@ async fn forgot_password(
     Body(ForgotPasswordRequest { email }): Body<ForgotPasswordRequest>,
 ) -> ApiResult<Json<MessageResponse>> {
     state.check_mail_rate(client.0, &email).await?;
-    match store::find_by_email(&state.db, &email).await? {
+    match users::find_by_email(&state.db, &email).await? {
         Some(user) => {
             tracing::info!(user = ?user.email, %client, "password reset asked for");
             // The link is made and mailed after the answer, so the answer
@@ -231,7 +226,7 @@ async fn reset_password(
     let redeemed = account_tokens::redeem(&state.db, &mut *tx, &sent.token, Purpose::ResetPassword)
         .await?
         .ok_or_else(refused)?;
-    let user = store::find_by_id_on(&state.db, &mut *tx, redeemed.user_id)
+    let user = users::find_by_id_on(&state.db, &mut *tx, redeemed.user_id)
         .await?
         .ok_or_else(refused)?;
     // The link reached the address, which proves it is the owner's.
@@ -271,7 +266,7 @@ async fn verify_email(
     let redeemed = account_tokens::redeem(&state.db, &mut *tx, &sent.token, Purpose::VerifyEmail)
         .await?
         .ok_or_else(refused)?;
-    let user = store::find_by_id_on(&state.db, &mut *tx, redeemed.user_id)
+    let user = users::find_by_id_on(&state.db, &mut *tx, redeemed.user_id)
         .await?
         .filter(|user| user.email == redeemed.email)
         .ok_or_else(refused)?;
@@ -282,7 +277,7 @@ async fn verify_email(
         .filter(|bearer| bearer.user_id == user.id)
         .is_some_and(|bearer| {
             bearer
-                .admit(Some(&user), state.tokens.session_max())
+                .admit(Some(&user.standing()), state.tokens.session_max())
                 .is_ok()
         });
     let change = AccountChange {
@@ -290,7 +285,7 @@ async fn verify_email(
         prove_password: (signed_in && user.password_hash.is_some()).then_some(true),
         ..AccountChange::default()
     };
-    store::change(&state.db, &mut *tx, user.id, change).await?;
+    users::change(&state.db, &mut *tx, user.id, change).await?;
     tx.commit().await?;
     tracing::info!(user = ?user.email, %client, signed_in, "e-mail address verified");
     Ok(Json(EmailVerified {
@@ -318,7 +313,7 @@ async fn resend_verification(
         ));
     }
     state.check_mail_rate(client.0, &user.email).await?;
-    let row = store::find_by_id(&state.db, user.id)
+    let row = users::find_by_id(&state.db, user.id)
         .await?
         .ok_or_else(|| {
             ApiError::Unauthorized("Your session has ended. Please log in again.".into())
@@ -350,7 +345,7 @@ async fn change_password(
     // Wrong current passwords count as failed sign-ins, so a stolen token
     // cannot be used to guess the password.
     state.check_login_backoff(&user.email, client.0).await?;
-    let row = store::find_by_id(&state.db, user.id)
+    let row = users::find_by_id(&state.db, user.id)
         .await?
         .ok_or_else(|| {
             ApiError::Unauthorized("Your session has ended. Please log in again.".into())
@@ -390,7 +385,7 @@ async fn sign_out_everywhere(
         end_tokens_before: Some(end_tokens_now()),
         ..AccountChange::default()
     };
-    store::change(&state.db, &state.db.pool, user.id, change).await?;
+    users::change(&state.db, &state.db.pool, user.id, change).await?;
     tracing::info!(user = ?user.email, %client, "signed out everywhere");
     Ok(Json(SignedOut { signed_out: true }))
 }

@@ -9,14 +9,16 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{password, CurrentUser};
+use crate::auth::password;
+use crate::core::caller::CurrentUser;
 use crate::core::client::ClientIp;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Email, NewPassword, Password, Text};
 use crate::core::input::{parse_email, Body, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store::{self, Created, NewUser, Role, UserRow};
+use crate::users::UserView;
+use crate::users::{self, Created, NewUser, Role};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -24,29 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(me))
         .routes(routes!(refresh_token))
-}
-
-/// A user as others may see them.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserView {
-    pub email: String,
-    pub name: String,
-    pub role: Role,
-    /// Whether the address is proved to be the account owner's (a link
-    /// mailed to it was opened, or Google vouches for it).
-    pub email_verified: bool,
-}
-
-impl From<UserRow> for UserView {
-    fn from(user: UserRow) -> Self {
-        UserView {
-            role: user.role(),
-            email_verified: user.email_verified(),
-            email: user.email,
-            name: user.name,
-        }
-    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -109,7 +88,7 @@ async fn signup(
         email_verified: false,
         google_subject: None,
     };
-    let user = match store::create(&state.db, &mut *tx, new).await? {
+    let user = match users::create(&state.db, &mut *tx, new).await? {
         Created::Yes(user) => user,
         Created::EmailTaken => {
             return Err(ApiError::Conflict(
@@ -154,7 +133,7 @@ async fn login(
     let attempt_key = email.as_deref().unwrap_or(&typed).to_owned();
     state.check_login_backoff(&attempt_key, client.0).await?;
     let user = match &email {
-        Some(email) => store::find_by_email(&state.db, email).await?,
+        Some(email) => users::find_by_email(&state.db, email).await?,
         None => None,
     };
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());

@@ -18,8 +18,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::catalogue::{self, PartId, PartInfo};
 use crate::core::answers::grams_to_kg;
+use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Backend, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::request::Request;
@@ -27,11 +28,9 @@ use crate::core::input::rules::{Money, Rule, Sent, Whole};
 use crate::core::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::core::money::{cents_to_units, Currency};
 use crate::core::schema;
-use crate::orders::stock::{self, PartInfo};
-use crate::orders::PartId;
 use crate::request;
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
 use store::CartRow;
 
 /// Most lines a cart holds.
@@ -274,7 +273,7 @@ pub async fn account_cart(
 ) -> ApiResult<(Vec<CartRow>, Priced)> {
     let rows = store::lines(db, conn, user_id).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.part_id).collect();
-    let parts = stock::parts(db, conn, &ids).await?;
+    let parts = catalogue::parts_by_id(db, conn, &ids).await?;
     let priced = Priced::new(
         currency,
         rows.iter().map(|r| Item {
@@ -294,7 +293,7 @@ pub async fn parts_of(
     ids: impl IntoIterator<Item = Option<i64>>,
 ) -> ApiResult<HashMap<i64, PartInfo>> {
     let ids: Vec<i64> = ids.into_iter().flatten().collect();
-    Ok(stock::parts(db, conn, &ids).await?)
+    Ok(catalogue::parts_by_id(db, conn, &ids).await?)
 }
 
 // Request bodies.
@@ -557,7 +556,7 @@ async fn change_line(
     let db = &state.db;
     let (turn, mut tx) = db.begin_write().await?;
     lock_cart(state, &mut tx, user.id).await?;
-    let part = stock::parts(db, &mut tx, &[part_id])
+    let part = catalogue::parts_by_id(db, &mut tx, &[part_id])
         .await?
         .remove(&part_id)
         .ok_or_else(|| ApiError::not_found("Part"))?;

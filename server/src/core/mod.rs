@@ -9,6 +9,7 @@
 
 pub mod answers;
 pub mod cache;
+pub mod caller;
 pub mod client;
 pub mod config;
 pub mod connections;

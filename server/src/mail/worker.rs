@@ -24,7 +24,7 @@ use super::{render, Mailer, Message};
 use crate::core::db::{self, Db};
 use crate::core::limits::{self, Rate};
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
 
 /// How often a process looks for messages due.
 const POLL: Duration = Duration::from_millis(500);

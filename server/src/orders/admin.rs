@@ -11,7 +11,7 @@ use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, shown, shown_one, Booking};
-use crate::auth::{Admin, CurrentUser};
+use crate::core::caller::{Admin, CurrentUser};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::OptionalText;
 use crate::core::input::{parse_id, OptionalBody, Paged, Params};

@@ -17,12 +17,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::stock::{self, PartInfo};
 use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder, ToRecord};
 use super::{holds, messages, Booking, OrderPlaced};
 use crate::addresses::{self, Address, AddressRow};
-use crate::auth::{Bearer, CurrentUser};
 use crate::cart::{self, read_rows, rows_schema, CartLine, Item, PartRef, Priced};
+use crate::catalogue::{self, PartInfo};
+use crate::core::caller::{Bearer, CurrentUser};
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody, FieldErrors};
 use crate::core::input::rules::{Money, OptionalPhone, Rule, Sent, Whole};
@@ -190,7 +190,7 @@ pub(super) async fn ask(
 }
 
 /// The second step, once the parts of every order in the transaction are
-/// read and locked (`stock::lock`): checks the order against `parts` as
+/// read and locked (`catalogue::lock_stock`): checks the order against `parts` as
 /// the orders before it in the transaction left them, prices its lines
 /// from them with its delivery and tax (the tariffs read once per
 /// transaction), and takes its units from `parts`. A refused order takes
@@ -296,12 +296,12 @@ pub(super) async fn record(
     accepted: &[Accepted<'_>],
 ) -> Result<Vec<(BookingRow, Vec<LineRow>)>, sqlx::Error> {
     let db = &state.db;
-    let units = stock::per_part(
+    let units = catalogue::units_per_part(
         accepted
             .iter()
             .flat_map(|a| a.order.lines.iter().map(|l| (l.part_id, l.quantity))),
     );
-    stock::take(db, tx, &units).await?;
+    catalogue::take_stock(db, tx, &units).await?;
     let to_record: Vec<ToRecord> = accepted
         .iter()
         .map(|a| ToRecord {

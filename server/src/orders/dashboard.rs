@@ -13,10 +13,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store::{self, BookingLines, Bookings, Filter};
-use crate::auth::Admin;
+use crate::catalogue::Parts;
+use crate::core::caller::Admin;
 use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::money::cents_to_units;
-use crate::parts::store::Parts;
 use crate::state::AppState;
 
 /// Days the dashboard shows, today (UTC) the last of them.

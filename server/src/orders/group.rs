@@ -26,14 +26,15 @@ use std::sync::{Arc, OnceLock};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 use super::checkout::{self, Accepted, Placing, Refused};
+use super::holds;
 use super::store::{BookingRow, LineRow};
-use super::{holds, stock};
-use crate::auth::{Bearer, CurrentUser};
+use crate::catalogue;
+use crate::core::caller::{self, Bearer, CurrentUser};
 use crate::core::db::Backend;
 use crate::core::error::ApiError;
 use crate::shipping::Tariffs;
 use crate::state::{AppState, WeakState};
-use crate::users::store as users;
+use crate::users;
 
 /// Most orders placed in one transaction.
 const MOST_AT_ONCE: usize = 256;
@@ -176,7 +177,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
     let mut buyers: Vec<i64> = jobs.iter().map(|job| job.bearer.user_id).collect();
     buyers.sort_unstable();
     buyers.dedup();
-    let rows = users::find_many_on(db, &mut *tx, &buyers)
+    let rows = caller::standings(db, &mut *tx, &buyers)
         .await
         .map_err(|e| Failure::Whole(e.into()))?;
     let session_max = state.tokens.session_max();
@@ -233,7 +234,7 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         users.push(Some(user));
     }
     let ids: Vec<i64> = asked.iter().flatten().flat_map(|a| a.part_ids()).collect();
-    let mut parts = stock::lock(db, &mut tx, &ids)
+    let mut parts = catalogue::lock_stock(db, &mut tx, &ids)
         .await
         .map_err(|e| Failure::Partway(e.into()))?;
 

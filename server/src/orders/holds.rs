@@ -25,7 +25,6 @@ use super::store::{self, BookingRow, CancelReason, MoveNotes};
 use super::{make_move, write_move};
 use crate::core::db;
 use crate::core::error::{ApiError, ApiResult};
-use crate::payments::store as payments;
 use crate::state::AppState;
 
 /// Orders expired per sweep at most; a longer backlog waits for the next.
@@ -146,8 +145,12 @@ pub async fn pay_if_charged(
     let Some(booking) = store::lock(&state.db, &mut **tx, booking.id).await? else {
         return Ok(None);
     };
-    let currency = &state.payments.currency;
-    let Some(payment) = payments::succeeded_for(&state.db, &mut **tx, &booking, currency).await?
+    // The card provider's side is the payments feature's, reached through
+    // the state as every feature above the orders is.
+    let Some(payment) = state
+        .payments
+        .succeeded_for(&state.db, tx, &booking)
+        .await?
     else {
         return Ok(None);
     };
@@ -170,7 +173,7 @@ pub async fn cancel_unpaid(
     booking: &BookingRow,
     notes: MoveNotes<'_>,
     by: &str,
-    admin: Option<&crate::auth::CurrentUser>,
+    admin: Option<&crate::core::caller::CurrentUser>,
 ) -> ApiResult<BookingRow> {
     if booking.state() == OrderState::NEW {
         if let Err(e) = state.payments.catch_up(&state.db, booking).await {
@@ -191,7 +194,7 @@ pub async fn refund_unclaimed(
     booking: &BookingRow,
     transaction_id: &str,
 ) -> bool {
-    match payments::refund_of(&state.db, booking.id).await {
+    match state.payments.refund_of(&state.db, booking.id).await {
         Ok(Some(refund)) if refund.payment_id == transaction_id => return true,
         Ok(_) => {}
         Err(e) => tracing::warn!(order = booking.id, error = ?e, "cannot read the order's refunds"),

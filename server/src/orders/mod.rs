@@ -10,38 +10,39 @@ pub mod group;
 pub mod holds;
 mod messages;
 pub mod state;
-pub mod stock;
 pub mod store;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::addresses::Address;
-use crate::auth::{Bearer, CurrentUser};
+use crate::catalogue::{self, PartId, PartInfo};
 use crate::core::answers::grams_to_kg;
 use crate::core::answers::DeletedCount;
+use crate::core::caller::{Bearer, CurrentUser};
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::core::input::rules::{text_schema, OptionalPhone, Rule, Sent, Text, Whole};
-use crate::core::input::{parse_email, parse_id, Body, Form, Params, MAX_QUANTITY, SHORT_TEXT};
+use crate::core::input::rules::{OptionalPhone, Sent, Text, Whole};
+use crate::core::input::{parse_email, parse_id, Body, Params, MAX_QUANTITY};
 use crate::core::money::cents_to_units;
 use crate::core::schema;
 use crate::mail;
-use crate::parts::store as parts;
 use crate::request;
 use crate::shipping::MethodChoice;
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
 use checkout::{Placing, Refused, Wanted};
-use state::{transition, Move, OrderState, REFUND_UNDER_WAY, STATUSES};
-use stock::PartInfo;
-use store::{BookingRow, CancelReason, LineRow, MoveNotes};
+use state::{OrderState, REFUND_UNDER_WAY, STATUSES};
+use store::{CancelReason, LineRow};
+
+pub use holds::{refund_unclaimed, renewed_hold};
+pub use state::{transition, Fulfilment, Move, Payment, Transition};
+pub use store::{find, lock, renew_hold, BookingRow, Bookings, MoveNotes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -261,36 +262,6 @@ impl OrderRequest {
             (None, Some(units)) => (units, "quantity"),
             (units, _) => (units.unwrap_or(0), "partOrder"),
         }
-    }
-}
-
-/// A part's id: its text, or a whole number. None: not a part's id, which
-/// no part has (404).
-pub struct PartId;
-
-impl Rule for PartId {
-    type Out = Option<i64>;
-    fn read(form: &mut Form, name: &str, label: &str) -> Option<i64> {
-        match form.value(name) {
-            Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
-            // A fraction is no id at all: refused, not looked for.
-            Some(Value::Number(n)) if n.is_f64() => {
-                form.fail(name, "partId must be a part's id");
-                None
-            }
-            Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
-            None | Some(Value::String(_)) => {
-                form.fail(name, format!("{label} is Required"));
-                None
-            }
-            Some(_) => {
-                form.fail(name, "partId must be a part's id");
-                None
-            }
-        }
-    }
-    fn schema() -> Value {
-        json!({"oneOf": [text_schema(SHORT_TEXT), {"type": "integer", "minimum": 1}]})
     }
 }
 
@@ -558,7 +529,7 @@ pub(crate) async fn make_move(
     action: Move,
     notes: MoveNotes<'_>,
     by: &str,
-    admin: Option<&crate::auth::CurrentUser>,
+    admin: Option<&crate::core::caller::CurrentUser>,
 ) -> ApiResult<BookingRow> {
     let t = transition(booking.state(), action).map_err(|m| ApiError::Conflict(m.into()))?;
     let (turn, mut tx) = state.db.begin_write().await?;
@@ -645,9 +616,9 @@ pub(crate) async fn write_move(
         .unwrap_or_default();
     if t.gives_stock_back {
         // Every line's units, once: the UPDATE above holds only once.
-        let units = stock::per_part(lines.iter().map(|l| (l.part_id, l.quantity)));
+        let units = catalogue::units_per_part(lines.iter().map(|l| (l.part_id, l.quantity)));
         for (part_id, quantity) in units {
-            parts::return_stock(db, &mut **tx, part_id, quantity).await?;
+            catalogue::return_stock(db, &mut **tx, part_id, quantity).await?;
         }
     }
     // The buyer hears of it if, and only if, the move commits.

@@ -19,8 +19,7 @@ use utoipa_axum::routes;
 use crate::core::config::Config;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult};
-use crate::orders::state::{transition, Move};
-use crate::orders::store::BookingRow;
+use crate::orders::{transition, BookingRow, Move};
 use crate::state::AppState;
 use store::{PaymentRow, RefundRow};
 
@@ -88,6 +87,22 @@ impl Payments {
                     .await
             }
         }
+    }
+
+    /// The succeeded payment of `booking` for its amount in the shop's
+    /// currency, if any, read on `conn` (the caller's transaction).
+    pub async fn succeeded_for(
+        &self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        booking: &BookingRow,
+    ) -> sqlx::Result<Option<PaymentRow>> {
+        store::succeeded_for(db, conn, booking, &self.currency).await
+    }
+
+    /// The refund of order `booking_id`, if one was made.
+    pub async fn refund_of(&self, db: &Db, booking_id: i64) -> sqlx::Result<Option<RefundRow>> {
+        store::refund_of(db, booking_id).await
     }
 
     /// Asks the provider whether the order's latest payment has gone through

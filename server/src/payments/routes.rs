@@ -9,11 +9,11 @@ use utoipa::ToSchema;
 
 use super::card::ConfirmRequest;
 use super::{check_payable, test_provider};
-use crate::auth::CurrentUser;
+use crate::core::caller::CurrentUser;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Rule, Text};
 use crate::core::input::{Body, Form, SHORT_TEXT};
-use crate::orders::{self, holds, order_for};
+use crate::orders::{self, order_for};
 use crate::request;
 use crate::state::AppState;
 
@@ -90,7 +90,12 @@ pub async fn create_payment_intent(
     check_payable(&booking)?;
     // Starting the payment holds the order's stock for another while, up
     // to the longest hold an order may have (D17).
-    orders::store::renew_hold(&state.db, booking.id, holds::renewed_hold(&state, &booking)).await?;
+    orders::renew_hold(
+        &state.db,
+        booking.id,
+        orders::renewed_hold(&state, &booking),
+    )
+    .await?;
     let payment = state.payments.open_intent(&state.db, &booking).await?;
     tracing::info!(order = booking.id, intent = ?payment.id, buyer = ?user.email, "payment opened");
     Ok(Json(IntentCreated {

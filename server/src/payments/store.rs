@@ -5,7 +5,7 @@ use sea_query::{Expr, Iden, OnConflict, Order, Query, SelectStatement};
 use sqlx::Any;
 
 use crate::core::db::{self, Db};
-use crate::orders::store::BookingRow;
+use crate::orders::BookingRow;
 
 /// The status of an intent that has taken the money.
 pub const SUCCEEDED: &str = "succeeded";

@@ -15,7 +15,7 @@ use super::store::{self, PaymentRow, RefundRow, SUCCEEDED};
 use crate::core::config::Config;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult};
-use crate::orders::store::BookingRow;
+use crate::orders::BookingRow;
 
 /// A client for the card provider's API.
 pub struct Stripe {

@@ -9,12 +9,10 @@ use rand::Rng;
 use super::card::CardDetails;
 use super::check_payable;
 use super::store::{self, PaymentRow, RefundRow, OPEN, SUCCEEDED};
-use crate::auth::CurrentUser;
+use crate::core::caller::CurrentUser;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult};
-use crate::orders::state::Fulfilment;
-use crate::orders::store as orders;
-use crate::orders::store::BookingRow;
+use crate::orders::{self, BookingRow, Fulfilment};
 
 /// The order's intent: the one it has, or a new one.
 pub async fn open_intent(db: &Db, booking: &BookingRow, currency: &str) -> ApiResult<PaymentRow> {

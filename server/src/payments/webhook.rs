@@ -22,9 +22,9 @@ use super::stripe::Intent;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::parse_id;
-use crate::orders::state::{transition, Fulfilment, Move, Transition};
-use crate::orders::store::{self as orders, BookingRow, MoveNotes};
-use crate::orders::{holds, log_move, write_move};
+use crate::orders::{
+    self, log_move, transition, write_move, BookingRow, Fulfilment, Move, MoveNotes, Transition,
+};
 use crate::state::AppState;
 
 /// How far a signature's timestamp may be from now, in seconds.
@@ -162,7 +162,7 @@ pub async fn stripe_webhook(
             log_move(paid.id, &pay, notes, "stripe webhook");
         }
         Settled::Unclaimed(booking, intent) => {
-            holds::refund_unclaimed(&state, &booking, &intent).await;
+            orders::refund_unclaimed(&state, &booking, &intent).await;
         }
         Settled::Nothing => {}
     }

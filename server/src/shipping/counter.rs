@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::addresses::{CountryCode, NAME_TEXT};
-use crate::auth::Admin;
+use crate::core::caller::Admin;
 use crate::core::db::Db;
 use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::input::rules::{OptionalText, Text};

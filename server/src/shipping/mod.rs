@@ -23,8 +23,8 @@ use utoipa_axum::routes;
 
 use crate::addresses::NAME_TEXT;
 use crate::audit;
-use crate::auth::{Admin, CurrentUser};
 use crate::core::answers::DeletedCount;
+use crate::core::caller::{Admin, CurrentUser};
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Flag, Money, OptionalText, Sent, Text};

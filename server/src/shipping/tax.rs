@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 use super::fields::{ppm_to_percent, RatePercent};
 use super::store::{self, TaxRateRow, TaxRates, RATE_COLUMNS};
 use crate::addresses::{CountryCode, NAME_TEXT};
-use crate::auth::Admin;
 use crate::core::answers::DeletedCount;
+use crate::core::caller::Admin;
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Flag, OptionalText, Sent};
@@ -258,7 +258,7 @@ pub(super) async fn delete_rate(
 async fn audit_rate(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    by: &crate::auth::CurrentUser,
+    by: &crate::core::caller::CurrentUser,
     id: i64,
     before: Option<&TaxRateRow>,
     after: Option<&TaxRateRow>,

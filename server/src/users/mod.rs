@@ -3,6 +3,11 @@
 
 pub mod store;
 
+pub use store::{
+    change, create, find_by_email, find_by_email_for_update, find_by_google_subject, find_by_id,
+    find_by_id_on, lock, AccountChange, Created, NewUser, Role, UserRow,
+};
+
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::Serialize;
@@ -10,9 +15,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::routes::UserView;
-use crate::auth::{Admin, CurrentUser};
 use crate::core::answers::ModifiedCount;
+use crate::core::caller::{Admin, CurrentUser};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::parse_email;
 use crate::state::AppState;
@@ -22,6 +26,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_users))
         .routes(routes!(make_admin, remove_admin))
         .routes(routes!(is_admin))
+}
+
+/// A user as others may see them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+    /// Whether the address is proved to be the account owner's (a link
+    /// mailed to it was opened, or Google vouches for it).
+    pub email_verified: bool,
+}
+
+impl From<UserRow> for UserView {
+    fn from(user: UserRow) -> Self {
+        UserView {
+            role: user.role(),
+            email_verified: user.email_verified(),
+            email: user.email,
+            name: user.name,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -1,9 +1,6 @@
 //! Queries on users.
 
-use std::collections::HashMap;
-
 use sea_query::{Expr, Func, Iden, OnConflict, Order, Query};
-use serde::Serialize;
 use sqlx::Any;
 
 use crate::core::db::{self, Db};
@@ -23,21 +20,8 @@ pub enum Users {
     GoogleSubject,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    User,
-    Admin,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::User => "user",
-            Role::Admin => "admin",
-        }
-    }
-}
+pub use crate::core::caller::Role;
+use crate::core::caller::Standing;
 
 #[derive(Debug, sqlx::FromRow)]
 pub struct UserRow {
@@ -60,10 +44,18 @@ pub struct UserRow {
 
 impl UserRow {
     pub fn role(&self) -> Role {
-        if self.role == "admin" {
-            Role::Admin
-        } else {
-            Role::User
+        Role::of(&self.role)
+    }
+
+    /// What the check of a caller reads of the account.
+    pub fn standing(&self) -> Standing {
+        Standing {
+            id: self.id,
+            email: self.email.clone(),
+            name: self.name.clone(),
+            role: self.role.clone(),
+            email_verified_at: self.email_verified_at.clone(),
+            tokens_valid_after: self.tokens_valid_after,
         }
     }
 
@@ -113,21 +105,6 @@ pub async fn find_by_id_on<'e>(
         &select().and_where(Expr::col(Users::Id).eq(id)).to_owned(),
     )
     .await
-}
-
-/// The users among `ids` that exist, by id, read on the caller's
-/// transaction (in one query: for the few hundred ids of a batch of orders
-/// at most).
-pub async fn find_many_on<'e>(
-    db: &Db,
-    executor: impl sqlx::Executor<'e, Database = Any>,
-    ids: &[i64],
-) -> Result<HashMap<i64, UserRow>, sqlx::Error> {
-    let statement = select()
-        .and_where(Expr::col(Users::Id).is_in(ids.iter().copied()))
-        .to_owned();
-    let rows: Vec<UserRow> = db.fetch_all_on(executor, &statement).await?;
-    Ok(rows.into_iter().map(|row| (row.id, row)).collect())
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, sqlx::Error> {
@@ -332,7 +309,7 @@ pub enum Removed {
 pub async fn remove_admin(
     db: &Db,
     email: &str,
-    by: &crate::auth::CurrentUser,
+    by: &crate::core::caller::CurrentUser,
 ) -> Result<Removed, sqlx::Error> {
     let (_turn, mut tx) = db.begin_write().await?;
     let lock_admins = Query::update()
@@ -363,7 +340,7 @@ pub async fn remove_admin(
         .value(Users::Role, "user")
         .value(
             Users::TokensValidAfter,
-            crate::auth::recovery::end_tokens_now(),
+            crate::core::tokens::end_tokens_now(),
         )
         .and_where(Expr::col(Users::Id).eq(target.id))
         .to_owned();

@@ -16,16 +16,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::vin;
-use crate::auth::CurrentUser;
+use crate::catalogue::{engine_key, ModelYear, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
 use crate::core::answers::DeletedCount;
+use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Backend, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{nullable, OptionalText, Rule, Text, WHITESPACE};
 use crate::core::input::{parse_id, Body, Form};
-use crate::parts::fields::{engine_key, ModelYear, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
 
 /// Most vehicles one account keeps.
 pub const MAX_VEHICLES: i64 = 20;

@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::catalogue::{self, Filters};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::parts::search::{self, Filters};
 use crate::state::AppState;
 use vin::NotDecoded;
 
@@ -125,15 +125,12 @@ async fn lookup_vin(
                 make: Some(vehicle.make.clone()),
                 model: Some(vehicle.model.clone()),
                 year: Some(vehicle.year),
-                engine: decoded
-                    .engine
-                    .as_deref()
-                    .map(crate::parts::fields::engine_key),
+                engine: decoded.engine.as_deref().map(catalogue::engine_key),
                 ..Filters::default()
             };
             let (count,): (i64,) = state
                 .db
-                .fetch_one(&search::count_statement(state.db.backend, &filters))
+                .fetch_one(&catalogue::count_statement(state.db.backend, &filters))
                 .await?;
             count
         }
@@ -175,7 +172,7 @@ async fn catalogue_vehicle(
     state: &AppState,
     decoded: &vin::Decoded,
 ) -> ApiResult<Option<CatalogueVehicle>> {
-    let makes = search::vehicles(&state.db).await?;
+    let makes = catalogue::fitted_vehicles(&state.db).await?;
     let make_key = loose_key(&decoded.make);
     let Some((make, models)) = makes.into_iter().find(|(m, _)| loose_key(m) == make_key) else {
         return Ok(None);

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shop::parts::search::{
+use shop::catalogue::search::{
     categories_statement, count_statement, page_statement, similar_words_statement, understand,
     Filters, Position, Sort,
 };

@@ -288,7 +288,7 @@ async fn taking_stock_writes_no_index_entry() {
     }
     if db.backend == Backend::Postgres {
         let mut tx = db.pool.begin().await.unwrap();
-        shop::orders::stock::take(&db, &mut tx, &[(id, 1)])
+        shop::catalogue::stock::take(&db, &mut tx, &[(id, 1)])
             .await
             .unwrap();
         let (updated, heap_only): (i64, i64) = sqlx::query_as(

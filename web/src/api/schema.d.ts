@@ -2264,7 +2264,10 @@ export interface components {
             /** @description Stars, 1 to 5. */
             rating: number;
         };
-        /** @enum {string} */
+        /**
+         * @description An account's role.
+         * @enum {string}
+         */
         Role: "user" | "admin";
         /** @description A wrong cell of an imported file. */
         RowError: {

@@ -17,14 +17,14 @@ use super::{
     browser_cookie, browser_key, random_hex, safe_redirect, sha256_hex, Refusal, FLOW_SECONDS,
     HANDOFF_SECONDS,
 };
-use crate::auth::routes::UserView;
 use crate::core::client::ClientIp;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::Text;
 use crate::core::input::{parse_email, Body, Params, SHORT_TEXT};
 use crate::request;
 use crate::state::AppState;
-use crate::users::store as users;
+use crate::users;
+use crate::users::UserView;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

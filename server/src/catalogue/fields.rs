@@ -11,9 +11,9 @@ use utoipa::PartialSchema;
 
 use crate::core::input::request::Request;
 use crate::core::input::rules::{
-    nullable, thousandths_schema, whole_schema, OptionalText, Rule, Text, WHITESPACE,
+    nullable, text_schema, thousandths_schema, whole_schema, OptionalText, Rule, Text, WHITESPACE,
 };
-use crate::core::input::{Form, SHORT_TEXT};
+use crate::core::input::{parse_id, Form, SHORT_TEXT};
 use crate::request;
 
 /// The shop's categories, in the order the catalogue shows them.
@@ -515,6 +515,36 @@ pub fn words(q: &str) -> Vec<String> {
         .map(str::to_lowercase)
         .take(SHORT_TEXT)
         .collect()
+}
+
+/// A part's id: its text, or a whole number. None: not a part's id, which
+/// no part has (404).
+pub struct PartId;
+
+impl Rule for PartId {
+    type Out = Option<i64>;
+    fn read(form: &mut Form, name: &str, label: &str) -> Option<i64> {
+        match form.value(name) {
+            Some(Value::String(s)) if !s.trim().is_empty() => parse_id(s.trim()),
+            // A fraction is no id at all: refused, not looked for.
+            Some(Value::Number(n)) if n.is_f64() => {
+                form.fail(name, "partId must be a part's id");
+                None
+            }
+            Some(Value::Number(n)) => n.as_i64().filter(|id| *id > 0),
+            None | Some(Value::String(_)) => {
+                form.fail(name, format!("{label} is Required"));
+                None
+            }
+            Some(_) => {
+                form.fail(name, "partId must be a part's id");
+                None
+            }
+        }
+    }
+    fn schema() -> Value {
+        json!({"oneOf": [text_schema(SHORT_TEXT), {"type": "integer", "minimum": 1}]})
+    }
 }
 
 #[cfg(test)]

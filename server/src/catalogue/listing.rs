@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
 use super::search::{self, Filters, Position, Sort};
 use super::{store, Part};
-use crate::auth::Admin;
+use crate::core::caller::Admin;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::Whole;
 use crate::core::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};

@@ -1,6 +1,8 @@
 //! Who is calling: `CurrentUser` reads and checks the bearer token and loads
-//! the user (with the role the database holds now); `Admin` also requires the
-//! admin role. A token issued before the user's `tokens_valid_after` (a
+//! the account's standing (its role as the database holds it now, and when
+//! its sessions end); `Admin` also requires the admin role. Every feature
+//! stands on this, so it reads the `users` table itself, only what a
+//! caller's check needs (`Standing`); the users feature owns the rest. A token issued before the user's `tokens_valid_after` (a
 //! password change or reset, signing out everywhere) or whose sign-in is
 //! older than `SHOP_SESSION_MAX` has ended.
 //!
@@ -13,10 +15,130 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
+use std::collections::HashMap;
+
+use sea_query::{Expr, Iden, Query};
+use serde::Serialize;
+
+use crate::core::db::Db;
 use crate::core::error::ApiError;
 use crate::core::tokens::Session;
 use crate::state::AppState;
-use crate::users::store::{self, Role, UserRow};
+
+/// An account's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// The role a `users.role` holds: anything but `admin` is a user.
+    pub fn of(stored: &str) -> Role {
+        if stored == "admin" {
+            Role::Admin
+        } else {
+            Role::User
+        }
+    }
+}
+
+/// The columns of `users` a caller's check reads.
+#[derive(Iden)]
+enum Users {
+    Table,
+    Id,
+    Email,
+    Name,
+    Role,
+    EmailVerifiedAt,
+    TokensValidAfter,
+}
+
+/// An account as the check of a caller needs it, read now.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Standing {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    /// When the address was proved to be the owner's; None: not yet.
+    pub email_verified_at: Option<String>,
+    /// Sessions begun before this (microseconds since 1970) have ended.
+    pub tokens_valid_after: Option<i64>,
+}
+
+fn standing_select() -> sea_query::SelectStatement {
+    Query::select()
+        .columns([
+            Users::Id,
+            Users::Email,
+            Users::Name,
+            Users::Role,
+            Users::EmailVerifiedAt,
+            Users::TokensValidAfter,
+        ])
+        .from(Users::Table)
+        .to_owned()
+}
+
+/// The standing of the accounts among `ids` that exist, by id, read on the
+/// caller's transaction (in one query: for the few hundred buyers of a
+/// batch of orders at most).
+pub async fn standings<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    ids: &[i64],
+) -> Result<HashMap<i64, Standing>, sqlx::Error> {
+    let statement = standing_select()
+        .and_where(Expr::col(Users::Id).is_in(ids.iter().copied()))
+        .to_owned();
+    let rows: Vec<Standing> = db.fetch_all_on(executor, &statement).await?;
+    Ok(rows.into_iter().map(|row| (row.id, row)).collect())
+}
+
+/// Whether `admin` is still an admin whose session holds, read in the
+/// transaction of what they are doing (`conn`). On PostgreSQL the row is
+/// locked against changes until the transaction ends, so a removal of the
+/// role (which locks every admin's row) waits for the action, or the action
+/// for the removal: never both at once. Refused: 403 as for any non-admin,
+/// or 401 for an ended session.
+pub async fn still_admin(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    admin: &CurrentUser,
+) -> Result<(), ApiError> {
+    let mut read = standing_select()
+        .and_where(Expr::col(Users::Id).eq(admin.id))
+        .to_owned();
+    read.lock(sea_query::LockType::Share);
+    let row: Option<Standing> = db.fetch_optional_on(conn, &read).await?;
+    let Some(row) = row else {
+        return Err(expired());
+    };
+    if row
+        .tokens_valid_after
+        .is_some_and(|after| admin.session.started_us < after)
+    {
+        return Err(ended());
+    }
+    if Role::of(&row.role) != Role::Admin {
+        return Err(ApiError::Forbidden("Only admins can do this".into()));
+    }
+    Ok(())
+}
+
+fn ended() -> ApiError {
+    ApiError::Unauthorized("Your session has ended. Please log in again.".into())
+}
 
 /// A signed-in user.
 #[derive(Debug, Clone)]
@@ -57,12 +179,10 @@ impl Bearer {
     /// it came from), or when the sign-in is older than `session_max`.
     pub fn admit(
         &self,
-        user: Option<&UserRow>,
+        user: Option<&Standing>,
         session_max: std::time::Duration,
     ) -> Result<CurrentUser, ApiError> {
         let user = user.ok_or_else(expired)?;
-        let ended =
-            || ApiError::Unauthorized("Your session has ended. Please log in again.".into());
         // Microseconds, so a token issued in the same second as a password
         // change, but before it, is told apart from the one the change gave.
         if user
@@ -77,10 +197,10 @@ impl Bearer {
         }
         Ok(CurrentUser {
             id: user.id,
-            email_verified: user.email_verified(),
+            email_verified: user.email_verified_at.is_some(),
             email: user.email.clone(),
             name: user.name.clone(),
-            role: user.role(),
+            role: Role::of(&user.role),
             session: self.session,
         })
     }
@@ -129,8 +249,11 @@ impl FromRequestParts<AppState> for CurrentUser {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let bearer = Bearer::from_request_parts(parts, state).await?;
-        let user = store::find_by_id(&state.db, bearer.user_id).await?;
-        bearer.admit(user.as_ref(), state.tokens.session_max())
+        let mut found = standings(&state.db, &state.db.pool, &[bearer.user_id]).await?;
+        bearer.admit(
+            found.remove(&bearer.user_id).as_ref(),
+            state.tokens.session_max(),
+        )
     }
 }
 

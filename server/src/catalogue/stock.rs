@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use sea_query::{CaseStatement, Expr, IntoColumnRef, LockType, Query, SimpleExpr};
 
+use crate::catalogue::store::Parts;
 use crate::core::db::{Backend, Db};
-use crate::parts::store::Parts;
 
 /// A part as an order line or a cart line shows it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

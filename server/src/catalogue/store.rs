@@ -12,7 +12,7 @@ use sqlx::Any;
 use super::fields::{engine_key, generated_sku, normalise, Fitment};
 use super::search;
 use crate::audit::{self, Entry};
-use crate::auth::CurrentUser;
+use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Db};
 
 #[derive(Iden)]

@@ -1,11 +1,20 @@
 //! The catalogue: listing and reading parts for everyone, and adding,
 //! editing and deleting them for admins.
 
-pub mod catalogue;
 pub mod fields;
+pub mod listing;
 pub mod search;
+pub mod stock;
 pub mod store;
 pub mod transfer;
+
+pub use fields::{engine_key, ModelYear, PartId, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
+pub use search::{count_statement, vehicles as fitted_vehicles, Filters};
+pub use stock::{
+    lock as lock_stock, parts as parts_by_id, per_part as units_per_part, take as take_stock,
+    PartInfo,
+};
+pub use store::{return_stock, Parts};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -15,8 +24,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Admin;
 use crate::core::answers::{grams_to_kg, DeletedCount, InsertedId, UpdateResult};
+use crate::core::caller::Admin;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{ImageUrl, Money, Sent, Text, Whole};
 use crate::core::input::{parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
@@ -31,11 +40,11 @@ use store::{Details, Edited, PartFields, PartRow, StockChange};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(catalogue::list_parts, create_part))
+        .routes(routes!(listing::list_parts, create_part))
         .routes(routes!(get_part, update_part, delete_part))
-        .routes(routes!(catalogue::restock_part))
-        .routes(routes!(catalogue::list_categories))
-        .routes(routes!(catalogue::list_vehicles))
+        .routes(routes!(listing::restock_part))
+        .routes(routes!(listing::list_categories))
+        .routes(routes!(listing::list_vehicles))
         .routes(routes!(transfer::export_parts))
         .routes(routes!(transfer::import_parts))
 }

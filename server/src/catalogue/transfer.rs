@@ -29,8 +29,8 @@ use super::fields::{MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
 use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
 use super::{new_part, PartRequest, SentFields};
 use crate::audit::{self, Entry};
-use crate::auth::Admin;
 use crate::core::answers::grams_to_kg;
+use crate::core::caller::Admin;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::{Params, Request as _};
@@ -103,7 +103,7 @@ pub async fn export_parts(
 
 /// Records an export by `by` in the audit log, with how many parts the
 /// catalogue holds as it starts.
-async fn record_export(db: &Db, by: &crate::auth::CurrentUser) -> ApiResult<()> {
+async fn record_export(db: &Db, by: &crate::core::caller::CurrentUser) -> ApiResult<()> {
     let (_turn, mut tx) = db.begin_write().await?;
     let counted: Option<(i64,)> = db
         .fetch_optional_on(
@@ -776,7 +776,7 @@ async fn apply(
     db: &Db,
     file: std::fs::File,
     dry_run: bool,
-    by: &crate::auth::CurrentUser,
+    by: &crate::core::caller::CurrentUser,
 ) -> ApiResult<ImportResult> {
     let stopped =
         |e: tokio::task::JoinError| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}"));
