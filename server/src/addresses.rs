@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::answers::DeletedCount;
 use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Db};
@@ -22,7 +23,6 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Flag, OptionalPhone, OptionalText, Rule, Sent, Text};
 use crate::core::input::{parse_id, Body, Form, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 use crate::users;
 
 /// Most addresses one address book holds.

@@ -19,11 +19,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::caller::CurrentUser;
 use crate::core::client::ClientIp;
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::state::AppState;
 
 /// Largest upload accepted.
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;

@@ -81,13 +81,13 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
 /// a final newline.
 fn print_openapi() -> anyhow::Result<()> {
     use std::io::Write;
-    let document = serde_json::to_string_pretty(&shop::http::openapi_document())?;
+    let document = serde_json::to_string_pretty(&shop::app::http::openapi_document())?;
     writeln!(std::io::stdout().lock(), "{document}")?;
     Ok(())
 }
 
 async fn backup(config: shop::Config, file: &std::path::Path) -> anyhow::Result<()> {
-    shop::backup::backup(&config, file).await?;
+    shop::app::backup::backup(&config, file).await?;
     println!("backup written to {}", file.display());
     Ok(())
 }

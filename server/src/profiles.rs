@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::answers::InsertedId;
 use crate::core::caller::CurrentUser;
 use crate::core::db;
@@ -16,7 +17,6 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{ImageUrl, Phone, Text};
 use crate::core::input::{parse_id, Body, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::answers::InsertedId;
 use crate::core::caller::CurrentUser;
 use crate::core::db::{self, Db};
@@ -21,7 +22,6 @@ use crate::core::input::rules::{ImageUrl, Text, Whole};
 use crate::core::input::{Body, Paged, Params, LONG_TEXT, SHORT_TEXT};
 use crate::orders::{Bookings, Payment};
 use crate::request;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_reviews, create_review))

@@ -13,12 +13,12 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
+use crate::app::state::AppState;
 use crate::core::caller::still_admin;
 use crate::core::caller::{Admin, CurrentUser};
 use crate::core::db::{self, Db};
 use crate::core::error::{ApiResult, ErrorBody, RefusedInTransaction};
 use crate::core::input::{Paged, Params};
-use crate::state::AppState;
 
 /// Records per page when `limit` is left out.
 pub const DEFAULT_LIMIT: u64 = 50;

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::auth::account_tokens::{self, Purpose};
 use crate::auth::password;
 use crate::auth::routes::{AuthResponse, TokenResponse};
@@ -23,7 +24,6 @@ use crate::core::input::{Body, SHORT_TEXT};
 use crate::core::tokens::end_tokens_now;
 use crate::mail::{self, Message};
 use crate::request;
-use crate::state::AppState;
 use crate::users::UserView;
 use crate::users::{self, AccountChange, UserRow};
 

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::auth::password;
 use crate::core::caller::CurrentUser;
 use crate::core::client::ClientIp;
@@ -16,7 +17,6 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Email, NewPassword, Password, Text};
 use crate::core::input::{parse_email, Body, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 use crate::users::UserView;
 use crate::users::{self, Created, NewUser, Role};
 

@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::catalogue::{self, PartId, PartInfo};
 use crate::core::answers::grams_to_kg;
 use crate::core::caller::CurrentUser;
@@ -29,7 +30,6 @@ use crate::core::input::{parse_id, Body, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::core::money::{cents_to_units, Currency};
 use crate::core::schema;
 use crate::request;
-use crate::state::AppState;
 use crate::users;
 use store::CartRow;
 

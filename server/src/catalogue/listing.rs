@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use super::fields::{self, FIRST_YEAR, LAST_FILTER_YEAR, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
 use super::search::{self, Filters, Position, Sort};
 use super::{store, Part};
+use crate::app::state::AppState;
 use crate::core::caller::Admin;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::Whole;
 use crate::core::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 
 /// Parts matching every filter given, best match first when searched with
 /// `q` and oldest first otherwise, unless `sort` says otherwise; all of

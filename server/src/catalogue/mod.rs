@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::answers::{grams_to_kg, DeletedCount, InsertedId, UpdateResult};
 use crate::core::caller::Admin;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
@@ -31,7 +32,6 @@ use crate::core::input::rules::{ImageUrl, Money, Sent, Text, Whole};
 use crate::core::input::{parse_id, Body, LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
 use crate::core::money::cents_to_units;
 use crate::request;
-use crate::state::AppState;
 use fields::{
     Category, Fitment, Fitments, OemNumbers, ReplacedNumbers, Sku, WeightKg, DEFAULT_CATEGORY,
     DEFAULT_REORDER_LEVEL,

@@ -28,13 +28,13 @@ use utoipa::ToSchema;
 use super::fields::{MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
 use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
 use super::{new_part, PartRequest, SentFields};
+use crate::app::state::AppState;
 use crate::audit::{self, Entry};
 use crate::core::answers::grams_to_kg;
 use crate::core::caller::Admin;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::{Params, Request as _};
-use crate::state::AppState;
 
 /// The columns of the file, in order.
 pub const HEADER: [&str; 13] = [

@@ -20,10 +20,10 @@ use std::collections::HashMap;
 use sea_query::{Expr, Iden, Query};
 use serde::Serialize;
 
+use crate::app::state::AppState;
 use crate::core::db::Db;
 use crate::core::error::ApiError;
 use crate::core::tokens::Session;
-use crate::state::AppState;
 
 /// An account's role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]

@@ -12,8 +12,8 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
+use crate::app::state::AppState;
 use crate::core::error::ApiError;
-use crate::state::AppState;
 
 /// One address or a block of them (`10.0.0.0/8`, `fd00::/8`, `192.0.2.7`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

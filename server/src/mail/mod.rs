@@ -21,8 +21,8 @@ pub use render::{render, Letterhead, Rendered};
 pub use transport::Mailer;
 pub use worker::{run, send_due, Rules};
 
+use crate::app::state::AppState;
 use crate::core::config::Config;
-use crate::state::AppState;
 
 /// One message the shop sends; each variant has its own part of the
 /// templates (subject, text and HTML). Amounts are in cents of the shop's

@@ -21,9 +21,9 @@ use rand::RngCore;
 
 use super::outbox::{self, Claimed};
 use super::{render, Mailer, Message};
+use crate::app::state::AppState;
 use crate::core::db::{self, Db};
 use crate::core::limits::{self, Rate};
-use crate::state::AppState;
 use crate::users;
 
 /// How often a process looks for messages due.

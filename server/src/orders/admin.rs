@@ -11,12 +11,12 @@ use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
 use super::{make_move, refused_now, shown, shown_one, Booking};
+use crate::app::state::AppState;
 use crate::core::caller::{Admin, CurrentUser};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::OptionalText;
 use crate::core::input::{parse_id, OptionalBody, Paged, Params};
 use crate::request;
-use crate::state::AppState;
 
 /// Orders per page when `limit` is left out.
 pub const DEFAULT_LIMIT: u64 = 50;

@@ -20,6 +20,7 @@ use utoipa_axum::routes;
 use super::store::{self, BookingRow, Buyer, LineRow, NewLine, NewOrder, ToRecord};
 use super::{holds, messages, Booking, OrderPlaced};
 use crate::addresses::{self, Address, AddressRow};
+use crate::app::state::AppState;
 use crate::cart::{self, read_rows, rows_schema, CartLine, Item, PartRef, Priced};
 use crate::catalogue::{self, PartInfo};
 use crate::core::caller::{Bearer, CurrentUser};
@@ -31,7 +32,6 @@ use crate::core::money::{cents_to_units, Currency};
 use crate::mail;
 use crate::request;
 use crate::shipping::{self, DeliveryOption, MethodChoice, Tariffs};
-use crate::state::AppState;
 
 /// Most lines an order holds.
 pub const MAX_LINES: usize = 100;

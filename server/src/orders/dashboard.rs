@@ -13,11 +13,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store::{self, BookingLines, Bookings, Filter};
+use crate::app::state::AppState;
 use crate::catalogue::Parts;
 use crate::core::caller::Admin;
 use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::money::cents_to_units;
-use crate::state::AppState;
 
 /// Days the dashboard shows, today (UTC) the last of them.
 pub const DAYS: i64 = 30;

@@ -28,12 +28,12 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 use super::checkout::{self, Accepted, Placing, Refused};
 use super::holds;
 use super::store::{BookingRow, LineRow};
+use crate::app::state::{AppState, WeakState};
 use crate::catalogue;
 use crate::core::caller::{self, Bearer, CurrentUser};
 use crate::core::db::Backend;
 use crate::core::error::ApiError;
 use crate::shipping::Tariffs;
-use crate::state::{AppState, WeakState};
 use crate::users;
 
 /// Most orders placed in one transaction.

@@ -23,9 +23,9 @@ use sqlx::Any;
 use super::state::{transition, Move, OrderState};
 use super::store::{self, BookingRow, CancelReason, MoveNotes};
 use super::{make_move, write_move};
+use crate::app::state::AppState;
 use crate::core::db;
 use crate::core::error::{ApiError, ApiResult};
-use crate::state::AppState;
 
 /// Orders expired per sweep at most; a longer backlog waits for the next.
 const SWEEP_BATCH: u64 = 200;

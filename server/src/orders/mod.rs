@@ -21,6 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::addresses::Address;
+use crate::app::state::AppState;
 use crate::catalogue::{self, PartId, PartInfo};
 use crate::core::answers::grams_to_kg;
 use crate::core::answers::DeletedCount;
@@ -34,7 +35,6 @@ use crate::core::schema;
 use crate::mail;
 use crate::request;
 use crate::shipping::MethodChoice;
-use crate::state::AppState;
 use crate::users;
 use checkout::{Placing, Refused, Wanted};
 use state::{OrderState, REFUND_UNDER_WAY, STATUSES};

@@ -16,11 +16,11 @@ pub mod webhook;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::core::config::Config;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult};
 use crate::orders::{transition, BookingRow, Move};
-use crate::state::AppState;
 use store::{PaymentRow, RefundRow};
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -9,13 +9,13 @@ use utoipa::ToSchema;
 
 use super::card::ConfirmRequest;
 use super::{check_payable, test_provider};
+use crate::app::state::AppState;
 use crate::core::caller::CurrentUser;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Rule, Text};
 use crate::core::input::{Body, Form, SHORT_TEXT};
 use crate::orders::{self, order_for};
 use crate::request;
-use crate::state::AppState;
 
 request! {
     /// The order to pay. A `price` sent along is ignored: the amount is the

@@ -19,13 +19,13 @@ use utoipa::ToSchema;
 
 use super::store;
 use super::stripe::Intent;
+use crate::app::state::AppState;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::parse_id;
 use crate::orders::{
     self, log_move, transition, write_move, BookingRow, Fulfilment, Move, MoveNotes, Transition,
 };
-use crate::state::AppState;
 
 /// How far a signature's timestamp may be from now, in seconds.
 pub const TOLERANCE_SECS: i64 = 300;

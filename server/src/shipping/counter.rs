@@ -10,13 +10,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::addresses::{CountryCode, NAME_TEXT};
+use crate::app::state::AppState;
 use crate::core::caller::Admin;
 use crate::core::db::Db;
 use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::input::rules::{OptionalText, Text};
 use crate::core::input::{Body, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 
 /// The key the counter is kept under in `settings`.
 const KEY: &str = "counter";

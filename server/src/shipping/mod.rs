@@ -22,6 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::addresses::NAME_TEXT;
+use crate::app::state::AppState;
 use crate::audit;
 use crate::core::answers::DeletedCount;
 use crate::core::caller::{Admin, CurrentUser};
@@ -31,7 +32,6 @@ use crate::core::input::rules::{Flag, Money, OptionalText, Sent, Text};
 use crate::core::input::{parse_id, Body, SHORT_TEXT};
 use crate::core::money::cents_to_units;
 use crate::request;
-use crate::state::AppState;
 use counter::Counter;
 use fields::Charge;
 use store::{MethodRow, ShippingMethods, METHOD_COLUMNS};

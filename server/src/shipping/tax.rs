@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::fields::{ppm_to_percent, RatePercent};
 use super::store::{self, TaxRateRow, TaxRates, RATE_COLUMNS};
 use crate::addresses::{CountryCode, NAME_TEXT};
+use crate::app::state::AppState;
 use crate::core::answers::DeletedCount;
 use crate::core::caller::Admin;
 use crate::core::db::{self, Db};
@@ -20,7 +21,6 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{Flag, OptionalText, Sent};
 use crate::core::input::{parse_id, Body};
 use crate::request;
-use crate::state::AppState;
 
 /// A tax rate and the place it applies at.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

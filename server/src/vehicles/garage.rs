@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::vin;
+use crate::app::state::AppState;
 use crate::catalogue::{engine_key, ModelYear, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
 use crate::core::answers::DeletedCount;
 use crate::core::caller::CurrentUser;
@@ -24,7 +25,6 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::{nullable, OptionalText, Rule, Text, WHITESPACE};
 use crate::core::input::{parse_id, Body, Form};
 use crate::request;
-use crate::state::AppState;
 use crate::users;
 
 /// Most vehicles one account keeps.

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::state::AppState;
 use crate::catalogue::{self, Filters};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::state::AppState;
 use vin::NotDecoded;
 
 pub fn router() -> OpenApiRouter<AppState> {

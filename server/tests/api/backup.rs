@@ -36,7 +36,7 @@ async fn a_backup_taken_while_orders_come_in_is_whole_and_consistent() {
 
     let orders = join_all((0..20).map(|_| app.order(&buyer, &part, 2)));
     let config = app.config.clone();
-    let (answers, copied) = tokio::join!(orders, shop::backup::backup(&config, &file));
+    let (answers, copied) = tokio::join!(orders, shop::app::backup::backup(&config, &file));
     copied.expect("the backup is written");
     assert!(answers.iter().all(|r| r.status() == StatusCode::CREATED));
 
@@ -62,7 +62,9 @@ async fn a_backup_never_overwrites_a_file() {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("taken.db");
     std::fs::write(&file, "precious").unwrap();
-    let error = shop::backup::backup(&app.config, &file).await.unwrap_err();
+    let error = shop::app::backup::backup(&app.config, &file)
+        .await
+        .unwrap_err();
     assert!(error.to_string().contains("already exists"), "{error}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
 }

@@ -789,9 +789,10 @@ async fn housekeeping_deletes_spent_links_and_old_mail_and_keeps_the_rest() {
     let messages = app.count_sql(outbox).await;
 
     let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
-    let deleted = shop::auth::account_tokens::delete_spent(&db, shop::startup::KEEP_SPENT_LINKS)
-        .await
-        .unwrap();
+    let deleted =
+        shop::auth::account_tokens::delete_spent(&db, shop::app::startup::KEEP_SPENT_LINKS)
+            .await
+            .unwrap();
     assert_eq!(deleted, 1);
     assert_eq!(shop::mail::forget_done(&db).await.unwrap(), 1);
     db.pool.close().await;

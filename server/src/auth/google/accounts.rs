@@ -5,11 +5,11 @@
 //! provider's name, the address verified). Decided in one write
 //! transaction, with the unique e-mail and subject as the last word.
 
+use crate::app::state::AppState;
 use crate::core::error::{ApiError, ApiResult};
 use crate::core::input::SHORT_TEXT;
 use crate::core::tokens::end_tokens_now;
 use crate::mail::{self, Message};
-use crate::state::AppState;
 use crate::users::{self, AccountChange, Created, NewUser, Role, UserRow};
 
 /// Who Google says is signing in.

@@ -17,12 +17,12 @@ use super::{
     browser_cookie, browser_key, random_hex, safe_redirect, sha256_hex, Refusal, FLOW_SECONDS,
     HANDOFF_SECONDS,
 };
+use crate::app::state::AppState;
 use crate::core::client::ClientIp;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::rules::Text;
 use crate::core::input::{parse_email, Body, Params, SHORT_TEXT};
 use crate::request;
-use crate::state::AppState;
 use crate::users;
 use crate::users::UserView;
 

@@ -23,13 +23,14 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
+use super::{openapi, system, web};
+use crate::app::state::AppState;
 use crate::core::error::ApiError;
 use crate::core::negotiation::is_api;
 use crate::core::{cache, headers};
-use crate::state::AppState;
 use crate::{
-    addresses, audit, auth, cart, catalogue, images, openapi, orders, payments, profiles, reviews,
-    shipping, system, users, vehicles, web,
+    addresses, audit, auth, cart, catalogue, images, orders, payments, profiles, reviews, shipping,
+    users, vehicles,
 };
 
 /// Largest JSON body accepted.

@@ -12,12 +12,13 @@ use axum::extract::ConnectInfo;
 use axum::http::Request;
 use tokio::net::TcpListener;
 
+use super::demo;
+use crate::app::http::ShopService;
+use crate::app::state::AppState;
 use crate::core::config::Config;
 use crate::core::db::{Backend, Db};
 use crate::core::{connections, tokens};
-use crate::http::ShopService;
-use crate::state::AppState;
-use crate::{auth, demo, mail, orders, payments};
+use crate::{auth, mail, orders, payments};
 
 /// A shop bound to its port, ready to serve.
 pub struct Application {
@@ -59,7 +60,7 @@ impl Application {
         let google = auth::google::OidcProvider::from_config(&config)?;
         let mailer = std::sync::Arc::new(mail::Mailer::from_config(&config)?);
         let state = AppState::new(db, config, tokens, payments, google);
-        let service = crate::http::service(state.clone());
+        let service = crate::app::http::service(state.clone());
         let addr = listener.local_addr()?;
         let backend = match state.db.backend {
             Backend::Sqlite => "SQLite",
