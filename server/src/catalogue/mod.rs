@@ -45,8 +45,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(listing::restock_part))
         .routes(routes!(listing::list_categories))
         .routes(routes!(listing::list_vehicles))
-        .routes(routes!(transfer::export_parts))
-        .routes(routes!(transfer::import_parts))
+        .routes(routes!(transfer::export::export_parts))
+        .routes(routes!(transfer::import::import_parts))
 }
 
 /// A part as the API shows it.
