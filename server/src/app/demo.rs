@@ -18,7 +18,7 @@ use crate::core::input::{parse_email, parse_thousandths};
 use crate::core::money::parse_cents;
 use crate::images;
 use crate::reviews::{self, NewReview};
-use crate::shipping::{self, counter::Counter};
+use crate::shipping::{self, Counter};
 use crate::users::store as users;
 
 static DEMO: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/demo");
@@ -154,7 +154,7 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
         reviews::insert(db, &review).await?;
     }
     let demo_shipping: DemoShipping = serde_json::from_str(file_text("shipping.json")?)?;
-    shipping::counter::save(db, &demo_shipping.counter).await?;
+    shipping::save_counter(db, &demo_shipping.counter).await?;
     for m in &demo_shipping.methods {
         let cents = |price: &str| {
             parse_cents(price).map_err(|e| anyhow::anyhow!("demo price of {}: {e}", m.name))

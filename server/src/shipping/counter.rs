@@ -1,32 +1,15 @@
 //! The trade counter: the shop's own place, where buyers collect orders
 //! (pickup, always free). Its address is also where a collected order is
-//! taxed. It is kept in the `settings` table as JSON under `counter`; a shop
-//! that never set it has the defaults.
+//! taxed. It is kept in the `settings` table as JSON under `counter`
+//! (`store::counter_on`); a shop that never set it has the defaults.
 
-use axum::extract::State;
-use axum::Json;
-use sea_query::{Expr, Iden, OnConflict, Query};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::addresses::{CountryCode, NAME_TEXT};
-use crate::app::state::AppState;
-use crate::core::caller::Admin;
-use crate::core::db::Db;
-use crate::core::error::{ApiResult, ErrorBody};
 use crate::core::input::rules::{OptionalText, Text};
-use crate::core::input::{Body, SHORT_TEXT};
+use crate::core::input::SHORT_TEXT;
 use crate::request;
-
-/// The key the counter is kept under in `settings`.
-const KEY: &str = "counter";
-
-#[derive(Iden)]
-enum Settings {
-    Table,
-    Key,
-    Value,
-}
 
 /// The trade counter, where buyers collect their orders.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -126,86 +109,6 @@ impl From<CounterRequest> for Counter {
             phone: text(sent.phone),
         }
     }
-}
-
-/// The counter as set, or the defaults.
-pub async fn load_on(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<Counter, sqlx::Error> {
-    let select = Query::select()
-        .column(Settings::Value)
-        .from(Settings::Table)
-        .and_where(Expr::col(Settings::Key).eq(KEY))
-        .to_owned();
-    let stored: Option<(String,)> = db.fetch_optional_on(conn, &select).await?;
-    Ok(match stored {
-        None => Counter::default(),
-        Some((json,)) => serde_json::from_str(&json).unwrap_or_else(|e| {
-            tracing::error!(error = %e, "the stored trade counter cannot be read; using the defaults");
-            Counter::default()
-        }),
-    })
-}
-
-/// Keeps `counter` as the trade counter.
-pub async fn save(db: &Db, counter: &Counter) -> Result<(), sqlx::Error> {
-    let mut conn = db.pool.acquire().await?;
-    save_on(db, &mut conn, counter).await
-}
-
-/// `save`, on one connection (a transaction's, for one).
-pub async fn save_on(
-    db: &Db,
-    conn: &mut sqlx::AnyConnection,
-    counter: &Counter,
-) -> Result<(), sqlx::Error> {
-    let json = serde_json::to_string(counter).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    let upsert = Query::insert()
-        .into_table(Settings::Table)
-        .columns([Settings::Key, Settings::Value])
-        .values_panic([KEY.into(), json.into()])
-        .on_conflict(
-            OnConflict::column(Settings::Key)
-                .update_column(Settings::Value)
-                .to_owned(),
-        )
-        .to_owned();
-    db.execute_on(conn, &upsert).await?;
-    Ok(())
-}
-
-/// Sets the trade counter: where buyers collect orders, and the place
-/// collected orders are taxed at.
-#[utoipa::path(put, path = "/api/admin/counter", tag = "shipping", security(("bearer" = [])),
-    request_body = CounterRequest,
-    responses(
-        (status = 200, body = Counter),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)))]
-pub(super) async fn set_counter(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    Body(sent): Body<CounterRequest>,
-) -> ApiResult<Json<Counter>> {
-    let counter = Counter::from(sent);
-    let db = &state.db;
-    let (_turn, mut tx) = db.begin_write().await?;
-    let before = load_on(db, &mut tx).await?;
-    save_on(db, &mut tx, &counter).await?;
-    crate::audit::record(
-        db,
-        &mut tx,
-        crate::audit::Entry {
-            by: (&admin).into(),
-            action: crate::audit::COUNTER_CHANGED,
-            subject_type: "settings",
-            subject_id: "counter".into(),
-            before: serde_json::to_value(&before).ok(),
-            after: serde_json::to_value(&counter).ok(),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    tracing::info!(by = ?admin.email, "trade counter changed");
-    Ok(Json(counter))
 }
 
 #[cfg(test)]

@@ -215,7 +215,7 @@ impl Tariffs {
             MethodChoice::Pickup => {
                 let counter = match &self.counter {
                     Some(counter) => counter,
-                    None => self.counter.insert(counter::load_on(db, conn).await?),
+                    None => self.counter.insert(store::counter_on(db, conn).await?),
                 };
                 (
                     0,
@@ -271,7 +271,7 @@ pub async fn options(
     goods_cents: i64,
     weight_grams: i64,
 ) -> ApiResult<Vec<DeliveryOption>> {
-    let counter = counter::load_on(db, conn).await?;
+    let counter = store::counter_on(db, conn).await?;
     let methods = store::methods_on(db, conn, true).await?;
     let mut options = vec![DeliveryOption {
         id: PICKUP_ID.to_owned(),

@@ -1,11 +1,95 @@
-//! Queries on delivery methods and tax rates. The reads that price an order
-//! take a connection, so they can run inside the order's write transaction.
+//! Every query of shipping: delivery methods, tax rates and the trade
+//! counter. The reads that price an order take a connection, so they can
+//! run inside the order's write transaction; the admin's writes of a list
+//! go through `Table`, one set of statements for every list.
 
-use sea_query::{Expr, Iden, Order, Query};
+use sea_query::{Expr, Iden, OnConflict, Order, Query, SimpleExpr};
 
-use crate::core::db::Db;
+use super::counter::Counter;
+use crate::core::db::{self, Db, Row};
 
-#[derive(Iden)]
+/// A table of settings rows an admin keeps as a list: its name, id, time
+/// columns and every column (in the order of its row type's fields).
+pub struct Table<C: 'static> {
+    pub table: C,
+    pub id: C,
+    pub created_at: C,
+    pub updated_at: C,
+    pub columns: &'static [C],
+}
+
+impl<C: Iden + Copy + Send + Sync + 'static> Table<C> {
+    /// The row `id`.
+    pub async fn row_on<T: Row>(
+        &self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        id: i64,
+    ) -> Result<Option<T>, sqlx::Error> {
+        let select = Query::select()
+            .columns(self.columns.iter().copied())
+            .from(self.table)
+            .and_where(Expr::col(self.id).eq(id))
+            .to_owned();
+        db.fetch_optional_on(conn, &select).await
+    }
+
+    /// Adds a row with `values` (and the time), answering it as stored.
+    pub async fn insert_on<T: Row>(
+        &self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        values: Vec<(C, SimpleExpr)>,
+    ) -> Result<T, sqlx::Error> {
+        let now = db::now();
+        let (mut columns, mut values): (Vec<_>, Vec<_>) = values.into_iter().unzip();
+        columns.extend([self.created_at, self.updated_at]);
+        values.extend([now.clone().into(), now.into()]);
+        let insert = Query::insert()
+            .into_table(self.table)
+            .columns(columns)
+            .values_panic(values)
+            .returning(Query::returning().columns(self.columns.iter().copied()))
+            .to_owned();
+        db.fetch_optional_on(conn, &insert)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// Writes `values` (and the time) over the row `id`; None: no such row.
+    pub async fn update_on<T: Row>(
+        &self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        id: i64,
+        mut values: Vec<(C, SimpleExpr)>,
+    ) -> Result<Option<T>, sqlx::Error> {
+        values.push((self.updated_at, db::now().into()));
+        let update = Query::update()
+            .table(self.table)
+            .values(values)
+            .and_where(Expr::col(self.id).eq(id))
+            .returning(Query::returning().columns(self.columns.iter().copied()))
+            .to_owned();
+        db.fetch_optional_on(conn, &update).await
+    }
+
+    /// Deletes the row `id`, answering how many went (0 or 1).
+    pub async fn delete_on(
+        &self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        id: i64,
+    ) -> Result<u64, sqlx::Error> {
+        let delete = Query::delete()
+            .from_table(self.table)
+            .and_where(Expr::col(self.id).eq(id))
+            .to_owned();
+        db.execute_on(conn, &delete).await
+    }
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum ShippingMethods {
     Table,
     Id,
@@ -31,6 +115,15 @@ pub const METHOD_COLUMNS: [ShippingMethods; 9] = [
     ShippingMethods::UpdatedAt,
 ];
 
+/// Where delivery methods are kept.
+pub const METHODS: Table<ShippingMethods> = Table {
+    table: ShippingMethods::Table,
+    id: ShippingMethods::Id,
+    created_at: ShippingMethods::CreatedAt,
+    updated_at: ShippingMethods::UpdatedAt,
+    columns: &METHOD_COLUMNS,
+};
+
 /// A delivery method as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct MethodRow {
@@ -49,7 +142,7 @@ pub struct MethodRow {
     pub updated_at: String,
 }
 
-#[derive(Iden)]
+#[derive(Iden, Clone, Copy)]
 pub enum TaxRates {
     Table,
     Id,
@@ -72,6 +165,15 @@ pub const RATE_COLUMNS: [TaxRates; 8] = [
     TaxRates::CreatedAt,
     TaxRates::UpdatedAt,
 ];
+
+/// Where tax rates are kept.
+pub const RATES: Table<TaxRates> = Table {
+    table: TaxRates::Table,
+    id: TaxRates::Id,
+    created_at: TaxRates::CreatedAt,
+    updated_at: TaxRates::UpdatedAt,
+    columns: &RATE_COLUMNS,
+};
 
 /// A tax rate as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -140,20 +242,6 @@ pub async fn rates_of_country(
     db.fetch_all_on(conn, &select).await
 }
 
-/// The tax rate `id`.
-pub async fn rate_on(
-    db: &Db,
-    conn: &mut sqlx::AnyConnection,
-    id: i64,
-) -> Result<Option<TaxRateRow>, sqlx::Error> {
-    let select = Query::select()
-        .columns(RATE_COLUMNS)
-        .from(TaxRates::Table)
-        .and_where(Expr::col(TaxRates::Id).eq(id))
-        .to_owned();
-    db.fetch_optional_on(conn, &select).await
-}
-
 /// Every tax rate, by country and region.
 pub async fn rates(db: &Db) -> Result<Vec<TaxRateRow>, sqlx::Error> {
     let select = Query::select()
@@ -174,4 +262,85 @@ pub fn is_place_taken(err: &sqlx::Error) -> bool {
             "tax_rates_place_ci_key",
             "tax_rates_place_ci_key",
         )
+}
+
+/// Adds an active delivery method (for the demo data); answers its id.
+pub async fn insert_method(
+    db: &Db,
+    name: &str,
+    description: &str,
+    base_cents: i64,
+    per_kg_cents: i64,
+    free_over_cents: Option<i64>,
+) -> Result<i64, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    let row: MethodRow = METHODS
+        .insert_on(
+            db,
+            &mut conn,
+            vec![
+                (ShippingMethods::Name, name.into()),
+                (ShippingMethods::Description, description.into()),
+                (ShippingMethods::BaseCents, base_cents.into()),
+                (ShippingMethods::PerKgCents, per_kg_cents.into()),
+                (ShippingMethods::FreeOverCents, free_over_cents.into()),
+                (ShippingMethods::Active, 1i64.into()),
+            ],
+        )
+        .await?;
+    Ok(row.id)
+}
+
+/// The key the trade counter is kept under in `settings`, as JSON.
+const COUNTER_KEY: &str = "counter";
+
+#[derive(Iden)]
+enum Settings {
+    Table,
+    Key,
+    Value,
+}
+
+/// The counter as set, or the defaults.
+pub async fn counter_on(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<Counter, sqlx::Error> {
+    let select = Query::select()
+        .column(Settings::Value)
+        .from(Settings::Table)
+        .and_where(Expr::col(Settings::Key).eq(COUNTER_KEY))
+        .to_owned();
+    let stored: Option<(String,)> = db.fetch_optional_on(conn, &select).await?;
+    Ok(match stored {
+        None => Counter::default(),
+        Some((json,)) => serde_json::from_str(&json).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the stored trade counter cannot be read; using the defaults");
+            Counter::default()
+        }),
+    })
+}
+
+/// Keeps `counter` as the trade counter.
+pub async fn save_counter(db: &Db, counter: &Counter) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    save_counter_on(db, &mut conn, counter).await
+}
+
+/// `save_counter`, on one connection (a transaction's, for one).
+pub async fn save_counter_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    counter: &Counter,
+) -> Result<(), sqlx::Error> {
+    let json = serde_json::to_string(counter).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let upsert = Query::insert()
+        .into_table(Settings::Table)
+        .columns([Settings::Key, Settings::Value])
+        .values_panic([COUNTER_KEY.into(), json.into()])
+        .on_conflict(
+            OnConflict::column(Settings::Key)
+                .update_column(Settings::Value)
+                .to_owned(),
+        )
+        .to_owned();
+    db.execute_on(conn, &upsert).await?;
+    Ok(())
 }

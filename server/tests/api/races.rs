@@ -683,6 +683,72 @@ async fn a_delivery_method_deleted_beside_checkouts_using_it_leaves_each_whole()
     assert_eq!(app.part(&part).await["availableQuantity"], 100 - placed);
 }
 
+/// Delivery methods and tax rates are written the one way: a row deleted
+/// twice at once is deleted once, the other delete answering 404, with one
+/// audit record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delivery_method_or_tax_rate_deleted_twice_at_once_is_deleted_once() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let method = app
+        .add_shipping_method(
+            &admin,
+            json!({"name": "Courier", "basePrice": "4.95", "pricePerKg": "0"}),
+        )
+        .await;
+    let response = app
+        .post_json(
+            "/api/admin/tax-rates",
+            Some(&admin.token),
+            &json!({"country": "US", "region": "OR", "ratePercent": 5}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let rate = response.json::<Value>().await.unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (path, missing, action, subject) in [
+        (
+            format!("/api/admin/shipping-methods/{method}"),
+            "Shipping method not found",
+            "deliveryMethod.deleted",
+            method.to_string(),
+        ),
+        (
+            format!("/api/admin/tax-rates/{rate}"),
+            "Tax rate not found",
+            "taxRates.changed",
+            format!("taxRates/{rate}"),
+        ),
+    ] {
+        let answers = at_once(
+            (0..2)
+                .map(|_| app.request(Method::DELETE, &path, Some(&admin.token)))
+                .collect(),
+        )
+        .await;
+        no_server_errors(&answers);
+        assert_eq!(count(&answers, StatusCode::OK), 1, "{answers:?}");
+        for (status, body) in &answers {
+            match *status {
+                StatusCode::OK => assert_eq!(body, &json!({"deletedCount": 1})),
+                _ => {
+                    assert_eq!(*status, StatusCode::NOT_FOUND, "{body}");
+                    assert_eq!(body, &json!({"error": missing}));
+                }
+            }
+        }
+        let records = app
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM audit_log WHERE action = '{action}' \
+                 AND subject_id = '{subject}' AND after_json IS NULL"
+            ))
+            .await;
+        assert_eq!(records, 1, "{path}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_shops_on_one_database_order_a_cart_once_and_keep_an_admin() {
     let app = spawn_app().await;
