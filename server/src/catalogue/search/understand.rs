@@ -1,0 +1,267 @@
+//! A search understood before it runs: misspelt words corrected from the
+//! catalogue's own words (the trigram index of `search_words`), and words
+//! naming a make, model or model year taken as a fitment filter.
+
+use sea_query::{Cond, Expr, Iden, Order, Query, SelectStatement};
+
+use super::*;
+use crate::catalogue::fields::{words, FIRST_YEAR, LAST_FILTER_YEAR};
+use crate::catalogue::store::{PartFitments, Parts};
+use crate::core::db::{Backend, Db};
+
+/// A search `q` read word by word.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Understood {
+    /// Words to find at the start of words of the name, description or
+    /// part number (misspellings corrected).
+    pub words: Vec<String>,
+    /// Makes and models (their keys) and a model year the part must fit,
+    /// all in one fitment.
+    pub makes: Vec<String>,
+    pub models: Vec<String>,
+    pub year: Option<i64>,
+    /// The search as corrected, when a word of it was.
+    pub corrected: Option<String>,
+}
+
+impl Understood {
+    pub(super) fn names_a_vehicle(&self) -> bool {
+        !self.makes.is_empty() || !self.models.is_empty() || self.year.is_some()
+    }
+}
+
+#[derive(Iden)]
+pub(super) enum SearchWords {
+    Table,
+    Word,
+}
+
+/// Words corrected or kept in the search index: letters only, three or more.
+pub(super) fn is_indexed_word(word: &str) -> bool {
+    word.chars().count() >= 3 && word.chars().all(char::is_alphabetic)
+}
+
+/// The words of a part kept in `search_words`: those of its name and
+/// description and of the makes and models it fits.
+pub fn index_words<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut found: Vec<String> = texts
+        .into_iter()
+        .flat_map(words)
+        .filter(|w| is_indexed_word(w))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The statement adding `words` to `search_words` (those already there stay).
+pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertStatement> {
+    if words.is_empty() {
+        return None;
+    }
+    let mut insert = Query::insert()
+        .into_table(SearchWords::Table)
+        .columns([SearchWords::Word])
+        .on_conflict(
+            sea_query::OnConflict::column(SearchWords::Word)
+                .do_nothing()
+                .to_owned(),
+        )
+        .to_owned();
+    for word in words {
+        insert.values_panic([word.clone().into()]);
+    }
+    Some(insert)
+}
+
+/// The statement finding whether a part has a word starting with `word`.
+pub(super) fn word_exists_statement(backend: Backend, word: &str) -> SelectStatement {
+    match backend {
+        Backend::Sqlite => Query::select()
+            .expr(Expr::cust("rowid"))
+            .from(sea_query::Alias::new("parts_search"))
+            .and_where(Expr::cust_with_values(
+                "parts_search MATCH ?",
+                [format!("\"{word}\"*")],
+            ))
+            .limit(1)
+            .to_owned(),
+        Backend::Postgres => Query::select()
+            .column(Parts::Id)
+            .from(Parts::Table)
+            .and_where(Expr::cust_with_values(
+                "search @@ to_tsquery('simple', $1)",
+                [format!("{word}:*")],
+            ))
+            .limit(1)
+            .to_owned(),
+    }
+}
+
+/// The statement answering words of the catalogue sharing trigrams with
+/// `word` (or its first two letters), most alike first. Public so the tests
+/// can read its query plan.
+pub fn similar_words_statement(backend: Backend, word: &str) -> SelectStatement {
+    match backend {
+        Backend::Sqlite => {
+            let padded: Vec<char> = format!(" {word} ").chars().collect();
+            let trigrams = padded
+                .windows(3)
+                .map(|t| format!("\"{}\"", t.iter().collect::<String>()))
+                .collect::<Vec<_>>()
+                .join(" OR ");
+            Query::select()
+                .column(SearchWords::Word)
+                .from(SearchWords::Table)
+                .and_where(
+                    Expr::col(sea_query::Alias::new("rowid")).in_subquery(
+                        Query::select()
+                            .expr(Expr::cust("rowid"))
+                            .from(sea_query::Alias::new("search_words_trigram"))
+                            .and_where(Expr::cust_with_values(
+                                "search_words_trigram MATCH ?",
+                                [trigrams],
+                            ))
+                            .order_by_expr(Expr::cust("rank"), Order::Asc)
+                            .limit(SIMILAR_WORDS)
+                            .to_owned(),
+                    ),
+                )
+                .to_owned()
+        }
+        Backend::Postgres => {
+            let start: String = word.chars().take(2).collect();
+            Query::select()
+                .column(SearchWords::Word)
+                .from(SearchWords::Table)
+                .and_where(Expr::cust_with_values(
+                    "(word % $1 OR word LIKE $2)",
+                    [word.to_owned(), format!("{start}%")],
+                ))
+                .order_by_expr(
+                    Expr::cust_with_values("similarity(word, $1)", [word.to_owned()]),
+                    Order::Desc,
+                )
+                .limit(SIMILAR_WORDS)
+                .to_owned()
+        }
+    }
+}
+
+/// How many candidates a misspelt word is compared with.
+pub(super) const SIMILAR_WORDS: u64 = 50;
+
+/// How many words of a search are looked at for misspellings.
+pub(super) const CORRECTED_WORDS: usize = 8;
+
+/// The word of `candidates` that `word` most likely misspells: the same
+/// first letter, at most one edit away (two from a word of five letters
+/// or more), fewest edits first, then the most alike (Jaro-Winkler).
+pub fn best_correction<'a>(word: &str, candidates: &'a [String]) -> Option<&'a String> {
+    let first = word.chars().next()?;
+    let most = if word.chars().count() >= 5 { 2 } else { 1 };
+    candidates
+        .iter()
+        .filter(|c| c.starts_with(first))
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|(edits, _)| *edits <= most)
+        .min_by(|(a, x), (b, y)| {
+            a.cmp(b).then(
+                strsim::jaro_winkler(word, y)
+                    .partial_cmp(&strsim::jaro_winkler(word, x))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        })
+        .map(|(_, c)| c)
+}
+
+/// Reads `filters.q`: corrects misspelt words, and takes the words naming
+/// a make, model or model year of the parts' fitments as a fitment filter.
+pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::Error> {
+    let Some(q) = filters.q.as_deref() else {
+        return Ok(filters);
+    };
+    let mut found = words(q);
+    if found.is_empty() {
+        return Ok(filters);
+    }
+    let mut corrected = false;
+    for word in found.iter_mut().take(CORRECTED_WORDS) {
+        if !is_indexed_word(word) {
+            continue;
+        }
+        let exists: Option<(i64,)> = db
+            .fetch_optional(&word_exists_statement(db.backend, word))
+            .await?;
+        if exists.is_some() {
+            continue;
+        }
+        let candidates: Vec<(String,)> = db
+            .fetch_all(&similar_words_statement(db.backend, word))
+            .await?;
+        let candidates: Vec<String> = candidates.into_iter().map(|(w,)| w).collect();
+        if let Some(better) = best_correction(word, &candidates) {
+            if better != word {
+                *word = better.clone();
+                corrected = true;
+            }
+        }
+    }
+    // Makes and models the words (or two words together: "3 series",
+    // "cr-v") may name.
+    let mut keys: Vec<String> = found.clone();
+    for pair in found.windows(2) {
+        for joint in [" ", "-", ""] {
+            keys.push(pair.join(joint));
+        }
+    }
+    let vehicles: Vec<(String, String)> = db
+        .fetch_all(
+            &Query::select()
+                .distinct()
+                .columns([PartFitments::MakeKey, PartFitments::ModelKey])
+                .from(PartFitments::Table)
+                .cond_where(
+                    Cond::any()
+                        .add(Expr::col(PartFitments::MakeKey).is_in(keys.clone()))
+                        .add(Expr::col(PartFitments::ModelKey).is_in(keys)),
+                )
+                .to_owned(),
+        )
+        .await?;
+    let is_make = |k: &str| vehicles.iter().any(|(make, _)| make == k);
+    let is_model = |k: &str| vehicles.iter().any(|(_, model)| model == k);
+    let mut understood = Understood::default();
+    let mut i = 0;
+    while i < found.len() {
+        let word = &found[i];
+        if let Some(next) = found.get(i + 1) {
+            let joints = [" ", "-", ""].map(|j| format!("{word}{j}{next}"));
+            if let Some(model) = joints.iter().find(|k| is_model(k)) {
+                understood.models.push(model.clone());
+                i += 2;
+                continue;
+            }
+        }
+        if is_make(word) {
+            understood.makes.push(word.clone());
+        } else if is_model(word) {
+            understood.models.push(word.clone());
+        } else if let Some(year) = word
+            .parse::<i64>()
+            .ok()
+            .filter(|y| word.len() == 4 && (FIRST_YEAR..=LAST_FILTER_YEAR).contains(y))
+            .filter(|_| understood.year.is_none())
+        {
+            understood.year = Some(year);
+        } else {
+            understood.words.push(word.clone());
+        }
+        i += 1;
+    }
+    if corrected {
+        understood.corrected = Some(found.join(" "));
+    }
+    filters.understood = Some(understood);
+    Ok(filters)
+}

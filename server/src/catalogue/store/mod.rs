@@ -1,0 +1,342 @@
+//! Queries on parts. Stock is only ever changed by single conditional
+//! UPDATEs, so concurrent orders and restocks cannot lose or take the same
+//! unit twice. A part's OEM numbers and fitments live in tables of their
+//! own, written in the same transaction as the part, and so do the older
+//! part numbers it supersedes.
+//!
+//! Here: the tables, a part's row and fields, and the reads; `write` adds,
+//! edits and deletes parts, `restock` puts stock back and adds it.
+
+mod restock;
+mod write;
+
+pub use restock::{restock, return_stock, Restocked, RESTOCK_KEY_KEPT};
+pub use write::{delete, insert, insert_on, update, update_on, Change, Edited, StockChange};
+
+use std::collections::HashMap;
+
+use sea_query::{Expr, Iden, Query};
+use sqlx::Any;
+
+use super::fields::Fitment;
+use crate::core::db::{self, Db};
+
+#[derive(Iden)]
+pub enum Parts {
+    Table,
+    Id,
+    Name,
+    Description,
+    Img,
+    PriceCents,
+    AvailableQuantity,
+    MinimumOrder,
+    CreatedAt,
+    UpdatedAt,
+    Sku,
+    SkuNormalised,
+    Category,
+    ReorderLevel,
+    WeightGrams,
+    /// Generated: whether the stock is at or below the reorder level.
+    LowStock,
+}
+
+#[derive(Iden)]
+pub enum PartOemNumbers {
+    Table,
+    PartId,
+    Position,
+    Number,
+    Normalised,
+}
+
+#[derive(Iden)]
+pub enum PartFitments {
+    Table,
+    PartId,
+    Position,
+    Make,
+    Model,
+    MakeKey,
+    ModelKey,
+    YearFrom,
+    YearTo,
+    Engine,
+    EngineKey,
+    Trim,
+    Axle,
+    Side,
+    Note,
+}
+
+#[derive(Iden)]
+pub enum PartReplacedNumbers {
+    Table,
+    PartId,
+    Position,
+    Number,
+    Normalised,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PartRow {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    pub img: String,
+    pub price_cents: i64,
+    pub available_quantity: i64,
+    pub minimum_order: i64,
+    pub created_at: String,
+    pub updated_at: String,
+    pub sku: String,
+    pub category: String,
+    pub reorder_level: i64,
+    /// What one unit weighs, in grams (0: not given).
+    pub weight_grams: i64,
+}
+
+/// A part's OEM numbers, fitments and superseded numbers, in the order
+/// they were entered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Details {
+    pub oem_numbers: Vec<String>,
+    pub fitments: Vec<Fitment>,
+    pub replaces: Vec<String>,
+}
+
+/// The fields an admin sets on a part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartFields {
+    pub name: String,
+    pub description: String,
+    pub img: String,
+    pub price_cents: i64,
+    pub available_quantity: i64,
+    pub minimum_order: i64,
+    /// Upper-case; None on a new part: the shop makes one from its id.
+    pub sku: Option<String>,
+    pub category: String,
+    pub reorder_level: i64,
+    /// Grams per unit.
+    pub weight_grams: i64,
+    pub details: Details,
+}
+
+impl PartFields {
+    /// The part as the audit log shows it before and after an action: every
+    /// field, the price in cents and the weight in grams.
+    pub fn audit_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "sku": self.sku,
+            "name": self.name,
+            "description": self.description,
+            "img": self.img,
+            "priceCents": self.price_cents,
+            "availableQuantity": self.available_quantity,
+            "minimumOrder": self.minimum_order,
+            "category": self.category,
+            "reorderLevel": self.reorder_level,
+            "weightGrams": self.weight_grams,
+            "oemNumbers": self.details.oem_numbers,
+            "replaces": self.details.replaces,
+            "fitments": self.details.fitments,
+        })
+    }
+
+    /// A stored part's fields.
+    pub fn from_row(row: PartRow, details: Details) -> Self {
+        PartFields {
+            name: row.name,
+            description: row.description,
+            img: row.img,
+            price_cents: row.price_cents,
+            available_quantity: row.available_quantity,
+            minimum_order: row.minimum_order,
+            sku: Some(row.sku),
+            category: row.category,
+            reorder_level: row.reorder_level,
+            weight_grams: row.weight_grams,
+            details,
+        }
+    }
+}
+
+pub const COLUMNS: [Parts; 13] = [
+    Parts::Id,
+    Parts::Name,
+    Parts::Description,
+    Parts::Img,
+    Parts::PriceCents,
+    Parts::AvailableQuantity,
+    Parts::MinimumOrder,
+    Parts::CreatedAt,
+    Parts::UpdatedAt,
+    Parts::Sku,
+    Parts::Category,
+    Parts::ReorderLevel,
+    Parts::WeightGrams,
+];
+
+/// Whether an error is a second part taking a part number.
+pub fn is_sku_taken(err: &sqlx::Error) -> bool {
+    db::is_unique_violation(err, "parts_sku_key", "parts.sku")
+}
+
+pub async fn find(db: &Db, id: i64) -> Result<Option<PartRow>, sqlx::Error> {
+    find_on(db, &db.pool, id).await
+}
+
+pub async fn find_on<'e>(
+    db: &Db,
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    id: i64,
+) -> Result<Option<PartRow>, sqlx::Error> {
+    let select = Query::select()
+        .columns(COLUMNS)
+        .from(Parts::Table)
+        .and_where(Expr::col(Parts::Id).eq(id))
+        .to_owned();
+    db.fetch_optional_on(executor, &select).await
+}
+
+/// A part with its OEM numbers and fitments.
+pub async fn find_with_details(
+    db: &Db,
+    id: i64,
+) -> Result<Option<(PartRow, Details)>, sqlx::Error> {
+    let Some(row) = find(db, id).await? else {
+        return Ok(None);
+    };
+    let details = details(db, &[id]).await?.remove(&id).unwrap_or_default();
+    Ok(Some((row, details)))
+}
+
+/// The OEM numbers and fitments of the given parts (read in chunks, so any
+/// number of parts stays within the databases' limits on parameters).
+pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    details_on(db, &mut conn, ids).await
+}
+
+/// `details`, read on one connection (a transaction's, for one).
+pub async fn details_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    ids: &[i64],
+) -> Result<HashMap<i64, Details>, sqlx::Error> {
+    let mut all: HashMap<i64, Details> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let numbers: Vec<(i64, String)> = db
+            .fetch_all_on(
+                &mut *conn,
+                &Query::select()
+                    .columns([PartOemNumbers::PartId, PartOemNumbers::Number])
+                    .from(PartOemNumbers::Table)
+                    .and_where(Expr::col(PartOemNumbers::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartOemNumbers::PartId, sea_query::Order::Asc)
+                    .order_by(PartOemNumbers::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for (id, number) in numbers {
+            all.entry(id).or_default().oem_numbers.push(number);
+        }
+        let fitments: Vec<FitmentRow> = db
+            .fetch_all_on(
+                &mut *conn,
+                &Query::select()
+                    .columns([
+                        PartFitments::PartId,
+                        PartFitments::Make,
+                        PartFitments::Model,
+                        PartFitments::YearFrom,
+                        PartFitments::YearTo,
+                        PartFitments::Engine,
+                        PartFitments::Trim,
+                        PartFitments::Axle,
+                        PartFitments::Side,
+                        PartFitments::Note,
+                    ])
+                    .from(PartFitments::Table)
+                    .and_where(Expr::col(PartFitments::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartFitments::PartId, sea_query::Order::Asc)
+                    .order_by(PartFitments::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for row in fitments {
+            all.entry(row.part_id)
+                .or_default()
+                .fitments
+                .push(row.into());
+        }
+        let replaced: Vec<(i64, String)> = db
+            .fetch_all_on(
+                &mut *conn,
+                &Query::select()
+                    .columns([PartReplacedNumbers::PartId, PartReplacedNumbers::Number])
+                    .from(PartReplacedNumbers::Table)
+                    .and_where(Expr::col(PartReplacedNumbers::PartId).is_in(chunk.iter().copied()))
+                    .order_by(PartReplacedNumbers::PartId, sea_query::Order::Asc)
+                    .order_by(PartReplacedNumbers::Position, sea_query::Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        for (id, number) in replaced {
+            all.entry(id).or_default().replaces.push(number);
+        }
+    }
+    Ok(all)
+}
+
+/// A stored fitment; its qualifiers are '' where it has none.
+#[derive(sqlx::FromRow)]
+struct FitmentRow {
+    part_id: i64,
+    make: String,
+    model: String,
+    year_from: i64,
+    year_to: i64,
+    engine: String,
+    trim: String,
+    axle: String,
+    side: String,
+    note: String,
+}
+
+impl From<FitmentRow> for Fitment {
+    fn from(row: FitmentRow) -> Self {
+        let given = |text: String| (!text.is_empty()).then_some(text);
+        let word = |text: &str, words: &[&'static str]| words.iter().copied().find(|w| *w == text);
+        Fitment {
+            axle: word(&row.axle, &super::fields::AXLES),
+            side: word(&row.side, &super::fields::SIDES),
+            make: row.make,
+            model: row.model,
+            year_from: row.year_from,
+            year_to: row.year_to,
+            engine: given(row.engine),
+            trim: given(row.trim),
+            note: given(row.note),
+        }
+    }
+}
+
+/// A make or model as the vehicle filter compares it: trimmed, lower-case.
+pub fn vehicle_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+    let (n,): (i64,) = db
+        .fetch_one(
+            &Query::select()
+                .expr(Expr::col(Parts::Id).count())
+                .from(Parts::Table)
+                .to_owned(),
+        )
+        .await?;
+    Ok(n)
+}

@@ -1,0 +1,194 @@
+//! An order written as placed: its row, its lines and its audit record, in
+//! the transaction that took its stock.
+
+use sea_query::Query;
+
+use super::*;
+use crate::core::db::{self, Db};
+use crate::orders::state::OrderState;
+
+/// A line of an order about to be placed, priced from the part as it
+/// stands once its stock is taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewLine {
+    pub part_id: i64,
+    pub part_name: String,
+    pub sku: String,
+    pub unit_price_cents: i64,
+    pub quantity: i64,
+    pub weight_grams: i64,
+}
+
+impl NewLine {
+    pub fn price_cents(&self) -> i64 {
+        self.unit_price_cents * self.quantity
+    }
+}
+
+/// An order about to be placed: its lines (at least one) in the buyer's
+/// order, and its figures as priced by the shop.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub lines: Vec<NewLine>,
+    pub shipping_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    pub delivery_method_id: String,
+    pub delivery_method: String,
+    /// The delivery address as JSON; None for pickup.
+    pub delivery_address: Option<String>,
+}
+
+impl NewOrder {
+    /// The goods: the sum of the lines' prices.
+    pub fn goods_cents(&self) -> i64 {
+        self.lines.iter().map(NewLine::price_cents).sum()
+    }
+}
+
+/// An order to record: what it is, who places it, the phone they gave.
+pub struct ToRecord<'a> {
+    pub order: &'a NewOrder,
+    pub buyer: Buyer<'a>,
+    pub phone: Option<String>,
+}
+
+/// Records orders' rows in the caller's transaction, a few hundred to a
+/// statement, each holding its stock until `hold_until`, and answers each
+/// with the lines it is to have (which `insert_lines` writes), in the order
+/// given. Every price was computed by the shop from its own records, never
+/// taken from the client.
+pub async fn insert(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    orders: &[ToRecord<'_>],
+    hold_until: &str,
+) -> Result<Vec<(BookingRow, Vec<LineRow>)>, sqlx::Error> {
+    let now = db::now();
+    let mut recorded = Vec::with_capacity(orders.len());
+    for chunk in orders.chunks(200) {
+        let mut statement = Query::insert()
+            .into_table(Bookings::Table)
+            .columns([
+                Bookings::PartId,
+                Bookings::PartName,
+                Bookings::UnitPriceCents,
+                Bookings::Quantity,
+                Bookings::PriceCents,
+                Bookings::BuyerId,
+                Bookings::BuyerEmail,
+                Bookings::BuyerName,
+                Bookings::Phone,
+                Bookings::Status,
+                Bookings::PaymentStatus,
+                Bookings::FulfilmentStatus,
+                Bookings::CreatedAt,
+                Bookings::UpdatedAt,
+                Bookings::HoldUntil,
+                Bookings::ShippingCents,
+                Bookings::TaxCents,
+                Bookings::TotalCents,
+                Bookings::DeliveryMethodId,
+                Bookings::DeliveryMethod,
+                Bookings::DeliveryAddress,
+            ])
+            .returning(Query::returning().columns(COLUMNS))
+            .to_owned();
+        for ToRecord {
+            order,
+            buyer,
+            phone,
+        } in chunk
+        {
+            let first = order.lines.first().expect("an order has at least one line");
+            statement.values_panic([
+                first.part_id.into(),
+                first.part_name.clone().into(),
+                first.unit_price_cents.into(),
+                first.quantity.into(),
+                order.goods_cents().into(),
+                buyer.id.into(),
+                buyer.email.into(),
+                buyer.name.into(),
+                phone.clone().into(),
+                OrderState::NEW.status().into(),
+                OrderState::NEW.payment.as_str().into(),
+                OrderState::NEW.fulfilment.as_str().into(),
+                now.clone().into(),
+                now.clone().into(),
+                hold_until.into(),
+                order.shipping_cents.into(),
+                order.tax_cents.into(),
+                order.total_cents.into(),
+                order.delivery_method_id.clone().into(),
+                order.delivery_method.clone().into(),
+                order.delivery_address.clone().into(),
+            ]);
+        }
+        let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;
+        // Both databases number the rows of one INSERT in the order of its
+        // VALUES; RETURNING need not list them in that order.
+        rows.sort_unstable_by_key(|row| row.id);
+        if rows.len() != chunk.len() {
+            return Err(sqlx::Error::RowNotFound);
+        }
+        for (row, to) in rows.into_iter().zip(chunk) {
+            if row.buyer_id != to.buyer.id || row.total_cents != to.order.total_cents {
+                return Err(sqlx::Error::Protocol(format!(
+                    "order {} came back as another order's row",
+                    row.id
+                )));
+            }
+            let lines = to
+                .order
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(position, line)| LineRow {
+                    booking_id: row.id,
+                    position: position as i64,
+                    part_id: line.part_id,
+                    part_name: line.part_name.clone(),
+                    sku: line.sku.clone(),
+                    unit_price_cents: line.unit_price_cents,
+                    quantity: line.quantity,
+                    price_cents: line.price_cents(),
+                    weight_grams: line.weight_grams,
+                })
+                .collect();
+            recorded.push((row, lines));
+        }
+    }
+    Ok(recorded)
+}
+
+/// Writes order lines, of one order or of many placed together, a few
+/// hundred to a statement (within the databases' limits on parameters).
+pub async fn insert_lines<'a>(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    lines: impl IntoIterator<Item = &'a LineRow>,
+) -> Result<(), sqlx::Error> {
+    let lines: Vec<&LineRow> = lines.into_iter().collect();
+    for chunk in lines.chunks(500) {
+        let mut insert = Query::insert()
+            .into_table(BookingLines::Table)
+            .columns(LINE_COLUMNS)
+            .to_owned();
+        for line in chunk {
+            insert.values_panic([
+                line.booking_id.into(),
+                line.position.into(),
+                line.part_id.into(),
+                line.part_name.clone().into(),
+                line.sku.clone().into(),
+                line.unit_price_cents.into(),
+                line.quantity.into(),
+                line.price_cents.into(),
+                line.weight_grams.into(),
+            ]);
+        }
+        db.execute_on(&mut *conn, &insert).await?;
+    }
+    Ok(())
+}
