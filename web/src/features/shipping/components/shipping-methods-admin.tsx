@@ -1,28 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ErrorBox } from '@/components/ui/error-box';
+import { SettingsForm } from '@/components/settings-table/settings-form';
+import { SettingsTable, type RowFormProps } from '@/components/settings-table/settings-table';
+import { useSettingsForm } from '@/components/settings-table/use-settings-form';
+import type { DataColumn } from '@/components/ui/data-table';
 import { InputField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
 import type { ShippingMethod } from '@/features/cart/api-types';
-import { errorMessage } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { notify } from '@/lib/notify';
 import { useDeleteShippingMethod, useSaveShippingMethod, useShippingMethods } from '../api/shipping-methods';
-import { FormActions } from './form-actions';
-import {
-  EMPTY_SHIPPING_METHOD,
-  SHIPPING_METHOD_FIELDS,
-  shippingMethodInput,
-  shippingMethodSchema,
-  shippingMethodValues,
-  type ShippingMethodValues,
-} from '../schemas';
-
-/** The method being edited: none, a new one, or this one. */
-type Editing = null | 'new' | ShippingMethod;
+import { EMPTY_SHIPPING_METHOD, SHIPPING_METHOD_FIELDS, shippingMethodInput, shippingMethodSchema, shippingMethodValues } from '../schemas';
 
 /**
  * The delivery methods the shop offers beside counter pickup: each with its price per order, per
@@ -30,117 +14,67 @@ type Editing = null | 'new' | ShippingMethod;
  */
 export function ShippingMethodsAdmin() {
   const methods = useShippingMethods();
+  const remove = useDeleteShippingMethod();
   const money = useMoney();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<ShippingMethod | null>(null);
+
+  const columns: DataColumn<ShippingMethod>[] = [
+    {
+      header: 'Method',
+      cell: (method) => (
+        <>
+          <div className="font-medium">{method.name}</div>
+          {method.description ? <div className="text-xs text-base-content/70">{method.description}</div> : null}
+        </>
+      ),
+    },
+    { header: 'Per order', align: 'right', className: 'whitespace-nowrap', cell: (method) => money(method.basePrice) },
+    { header: 'Per kg', align: 'right', className: 'whitespace-nowrap', cell: (method) => money(method.pricePerKg) },
+    { header: 'Free over', align: 'right', className: 'whitespace-nowrap', cell: (method) => (method.freeOver == null ? '—' : money(method.freeOver)) },
+    {
+      header: 'Status',
+      cell: (method) => (
+        <span className={`badge badge-sm whitespace-nowrap ${method.active ? 'badge-success' : 'badge-ghost'}`}>
+          {method.active ? 'Offered' : 'Switched off'}
+        </span>
+      ),
+    },
+  ];
 
   return (
-    <div className="grid gap-4">
-      {methods.isPending ? <Spinner label="Loading delivery methods" /> : null}
-      {methods.isError ? <ErrorBox error={methods.error} onRetry={() => void methods.refetch()} /> : null}
-      {methods.data?.length === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 p-6 text-base-content/75">
-          No delivery methods yet: buyers can only collect their orders at the counter.
+    <SettingsTable
+      rows={methods}
+      loadingLabel="Loading delivery methods"
+      emptyText="No delivery methods yet: buyers can only collect their orders at the counter."
+      columns={columns}
+      rowName={(method) => method.name}
+      addLabel="Add delivery method"
+      newTitle="New delivery method"
+      form={ShippingMethodForm}
+      remove={remove}
+      deletedMessage={(method) => `${method.name} is deleted.`}
+      deleteWarning={(method) => (
+        <p>
+          Buyers can no longer choose <strong>{method.name}</strong>. Orders already placed keep it. To stop offering it for a while,
+          switch it off instead.
         </p>
-      ) : null}
-      {methods.data && methods.data.length > 0 ? (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table table-sm sm:table-md">
-            <thead>
-              <tr>
-                <th scope="col">Method</th>
-                <th scope="col" className="text-right">
-                  Per order
-                </th>
-                <th scope="col" className="text-right">
-                  Per kg
-                </th>
-                <th scope="col" className="text-right">
-                  Free over
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {methods.data.map((method) => (
-                <tr key={method._id}>
-                  <td>
-                    <div className="font-medium">{method.name}</div>
-                    {method.description ? <div className="text-xs text-base-content/70">{method.description}</div> : null}
-                  </td>
-                  <td className="whitespace-nowrap text-right">{money(method.basePrice)}</td>
-                  <td className="whitespace-nowrap text-right">{money(method.pricePerKg)}</td>
-                  <td className="whitespace-nowrap text-right">{method.freeOver == null ? '—' : money(method.freeOver)}</td>
-                  <td>
-                    <span className={`badge badge-sm whitespace-nowrap ${method.active ? 'badge-success' : 'badge-ghost'}`}>
-                      {method.active ? 'Offered' : 'Switched off'}
-                    </span>
-                  </td>
-                  <td>
-                    <div className="flex justify-end gap-2">
-                      <button type="button" className="btn btn-sm btn-outline" aria-label={`Edit ${method.name}`} onClick={() => setEditing(method)}>
-                        Edit
-                      </button>
-                      <button type="button" className="btn btn-sm btn-error" aria-label={`Delete ${method.name}`} onClick={() => setDeleting(method)}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <div>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          Add delivery method
-        </button>
-      </div>
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' || editing === null ? 'New delivery method' : `Edit ${editing.name}`}
-        onClose={() => setEditing(null)}
-      >
-        {editing !== null ? (
-          <ShippingMethodForm key={editing === 'new' ? 'new' : editing._id} method={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
-        ) : null}
-      </Modal>
-      <DeleteMethodModal method={deleting} onClose={() => setDeleting(null)} />
-    </div>
+      )}
+    />
   );
 }
 
-function ShippingMethodForm({ method, onDone }: { method?: ShippingMethod; onDone: () => void }) {
+function ShippingMethodForm({ row: method, onDone }: RowFormProps<ShippingMethod>) {
   const save = useSaveShippingMethod();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ShippingMethodValues>({
-    resolver: zodResolver(shippingMethodSchema),
+  const { register, errors, formProps } = useSettingsForm({
+    schema: shippingMethodSchema,
     defaultValues: method ? shippingMethodValues(method) : EMPTY_SHIPPING_METHOD,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync({ id: method?._id, input: shippingMethodInput(values) });
-      notify.success(`${saved.name} is saved.`);
-      onDone();
-    } catch (error) {
-      applyServerFieldErrors(error, setError, SHIPPING_METHOD_FIELDS);
-      setFailure(errorMessage(error));
-    }
+    fields: SHIPPING_METHOD_FIELDS,
+    save: (values) => save.mutateAsync({ id: method?._id, input: shippingMethodInput(values) }),
+    savedMessage: (saved) => `${saved.name} is saved.`,
+    onDone,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <SettingsForm {...formProps}>
       <InputField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
       <InputField label="Description" autoComplete="off" hint="Shown to buyers, e.g. “2–4 working days”." error={errors.description?.message} {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-3">
@@ -152,37 +86,6 @@ function ShippingMethodForm({ method, onDone }: { method?: ShippingMethod; onDon
         <input type="checkbox" className="h-4 w-4 accent-primary" {...register('active')} />
         Offered at checkout
       </label>
-      <FormActions failure={failure} submitting={isSubmitting} onCancel={onDone} />
-    </form>
-  );
-}
-
-function DeleteMethodModal({ method, onClose }: { method: ShippingMethod | null; onClose: () => void }) {
-  const remove = useDeleteShippingMethod();
-  const confirm = () => {
-    if (!method) return;
-    remove.mutate(method._id, {
-      onSuccess: () => {
-        notify.success(`${method.name} is deleted.`);
-        onClose();
-      },
-      onError: (error) => notify.error(errorMessage(error)),
-    });
-  };
-  return (
-    <Modal open={method !== null} title={`Delete ${method?.name ?? 'method'}?`} onClose={onClose}>
-      <p>
-        Buyers can no longer choose <strong>{method?.name}</strong>. Orders already placed keep it. To stop offering it for a while,
-        switch it off instead.
-      </p>
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-error" disabled={remove.isPending} onClick={confirm}>
-          Delete
-        </button>
-      </div>
-    </Modal>
+    </SettingsForm>
   );
 }
