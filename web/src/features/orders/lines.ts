@@ -44,6 +44,19 @@ export function orderUnits(order: Order): number {
   return orderLines(order).reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** The quantity a list of orders shows: the units over all lines, or the one line's quantity. */
+export function orderQuantity(order: Order): number {
+  return hasSeveralLines(order) ? orderUnits(order) : order.quantity;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The day the order was placed, as a list of orders shows it ("Jan 2, 2026"); empty for a date it cannot read. */
+export function orderDate(order: Pick<Order, 'createdAt'>): string {
+  const date = new Date(order.createdAt);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
 /** How the order travels: "Counter pickup" unless it was sent. */
 export function deliveryName(order: Order): string {
   return order.deliveryMethod?.name ?? 'Counter pickup';

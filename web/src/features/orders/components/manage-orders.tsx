@@ -1,17 +1,19 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorBox } from '@/components/ui/error-box';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders';
 import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
-import { hasSeveralLines, orderNumber, orderUnits } from '../lines';
+import { hasSeveralLines, orderDate, orderNumber, orderQuantity } from '../lines';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderParts, OrderTotal } from './order-lines';
-import { Pager } from '@/components/ui/pager';
+import { OrdersTable } from './orders-table';
 
 /** The order's number, leading to its own page (printable as a packing slip). */
 function OrderNumber({ order }: { order: Order }) {
@@ -24,13 +26,6 @@ function OrderNumber({ order }: { order: Order }) {
       {orderNumber(order._id)}
     </Link>
   );
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** A page number from the address: a whole number from 1, else 1. */
@@ -114,7 +109,6 @@ type OrderListProps = {
 };
 
 function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
-  const money = useMoney();
   if (orders.isPending) return <Spinner label="Loading orders" />;
   if (orders.isError) return <ErrorBox error={orders.error} onRetry={() => void orders.refetch()} />;
 
@@ -134,101 +128,71 @@ function OrderList({ orders, page, filtered, onPage, onMove }: OrderListProps) {
 
   return (
     <div>
-      {/* Phones and small tablets: one card per order. */}
-      <ul className="grid gap-3 md:hidden" aria-label="Orders">
-        {items.map((order) => (
-          <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <div className="font-semibold break-words">
-                  <OrderParts order={order} />
-                </div>
-                <p className="text-xs text-base-content/70">
-                  Order <OrderNumber order={order} /> · {formatDate(order.createdAt)}
-                </p>
-              </div>
-              <div className="whitespace-nowrap font-semibold">
-                <OrderTotal order={order} />
-              </div>
-            </div>
-            {hasSeveralLines(order) ? null : (
-              <p className="mt-2 text-sm">
-                {order.quantity} × {money(order.unitPrice)}
-              </p>
-            )}
-            <p className="mt-1 text-sm">{order.buyerName}</p>
-            <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <PaymentBadge status={order.paymentStatus} labelled />
-              <FulfilmentBadge status={order.fulfilmentStatus} labelled />
-              <CancelReasonNote order={order} viewer="admin" />
-            </div>
-            <ShipmentNote order={order} />
-            <OrderMoves order={order} onMove={onMove} className="mt-3 flex-wrap" />
-          </li>
-        ))}
-      </ul>
-      {/* Wider screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Part</th>
-              <th scope="col" className="text-right">
-                Qty
-              </th>
-              <th scope="col" className="text-right">
-                Total
-              </th>
-              <th scope="col">Payment</th>
-              <th scope="col">Fulfilment</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((order) => (
-              <tr key={order._id}>
-                <td className="whitespace-nowrap">
-                  <div className="font-mono font-medium">
-                    <OrderNumber order={order} />
-                  </div>
-                  <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
-                </td>
-                <td>
-                  <div className="font-medium">{order.buyerName}</div>
-                  <div className="text-xs whitespace-nowrap text-base-content/70">{order.buyer}</div>
-                </td>
-                <td className="min-w-40">
-                  <OrderParts order={order} />
-                </td>
-                <td className="text-right">{hasSeveralLines(order) ? orderUnits(order) : order.quantity}</td>
-                <td className="whitespace-nowrap text-right">
-                  <OrderTotal order={order} />
-                </td>
-                <td>
-                  <PaymentBadge status={order.paymentStatus} />
-                </td>
-                <td>
-                  <div className="flex flex-col items-start gap-1">
-                    <FulfilmentBadge status={order.fulfilmentStatus} />
-                    <CancelReasonNote order={order} viewer="admin" />
-                    <ShipmentNote order={order} />
-                  </div>
-                </td>
-                <td>
-                  <OrderMoves order={order} onMove={onMove} className="flex-nowrap justify-end" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Cards on phones and small tablets; the table, with its Buyer column, from md up. */}
+      <OrdersTable
+        orders={items}
+        viewer="admin"
+        cardsBelow="md"
+        compact
+        number={(order) => <OrderNumber order={order} />}
+        columns={COLUMNS}
+        actions={(order) => <OrderMoves order={order} onMove={onMove} className="flex-nowrap justify-end" />}
+        card={(order) => <OrderCard order={order} onMove={onMove} />}
+      />
       <OrderPages page={page} total={total} shown={items.length} onPage={onPage} />
     </div>
+  );
+}
+
+/** The columns between the order's number and its badges. */
+const COLUMNS: DataColumn<Order>[] = [
+  {
+    header: 'Buyer',
+    cell: (order) => (
+      <>
+        <div className="font-medium">{order.buyerName}</div>
+        <div className="text-xs whitespace-nowrap text-base-content/70">{order.buyer}</div>
+      </>
+    ),
+  },
+  { header: 'Part', className: 'min-w-40', cell: (order) => <OrderParts order={order} /> },
+  { header: 'Qty', align: 'right', cell: orderQuantity },
+  { header: 'Total', align: 'right', className: 'whitespace-nowrap', cell: (order) => <OrderTotal order={order} /> },
+];
+
+/** An order on a phone: what it is, for whom, where it stands and its moves. */
+function OrderCard({ order, onMove }: { order: Order; onMove: (order: Order, move: OrderMove) => void }) {
+  const money = useMoney();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="font-semibold break-words">
+            <OrderParts order={order} />
+          </div>
+          <p className="text-xs text-base-content/70">
+            Order <OrderNumber order={order} /> · {orderDate(order)}
+          </p>
+        </div>
+        <div className="whitespace-nowrap font-semibold">
+          <OrderTotal order={order} />
+        </div>
+      </div>
+      {hasSeveralLines(order) ? null : (
+        <p className="mt-2 text-sm">
+          {order.quantity} × {money(order.unitPrice)}
+        </p>
+      )}
+      <p className="mt-1 text-sm">{order.buyerName}</p>
+      <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <PaymentBadge status={order.paymentStatus} labelled />
+        <FulfilmentBadge status={order.fulfilmentStatus} labelled />
+        <CancelReasonNote order={order} viewer="admin" />
+      </div>
+      <ShipmentNote order={order} />
+      <OrderMoves order={order} onMove={onMove} className="mt-3 flex-wrap" />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,17 +12,11 @@ import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import { msUntilFirstRelease } from '../hold';
-import { hasSeveralLines, orderNumber, orderTotal, orderUnits } from '../lines';
+import { hasSeveralLines, orderDate, orderNumber, orderQuantity, orderTotal, orderUnits } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderParts, OrderTotal } from './order-lines';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
+import { OrdersTable } from './orders-table';
 
 /** After a hold runs out, how long to give the shop to release the order before asking again. */
 const RELEASE_GRACE_MS = 1000;
@@ -35,7 +30,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
-  const money = useMoney();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -75,90 +69,66 @@ export function MyOrders({ buyer }: { buyer: string }) {
 
   return (
     <>
-      {/* Phones: one card per order. */}
-      <ul className="grid gap-3 sm:hidden" aria-label="Orders">
-        {orders.data.map((order) => (
-          <li key={order._id} className="rounded-box border border-base-300 bg-base-100 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <div className="font-semibold">
-                  <OrderParts order={order} />
-                </div>
-                <p className="text-xs text-base-content/70">
-                  Order {orderNumber(order._id)} · {formatDate(order.createdAt)}
-                </p>
-              </div>
-              <OrderBadges order={order} />
-            </div>
-            {hasSeveralLines(order) ? (
-              <div className="mt-2 text-sm">
-                Total: <OrderTotal order={order} />
-              </div>
-            ) : (
-              <p className="mt-2 text-sm">
-                {order.quantity} × {money(order.unitPrice)} = <strong>{money(orderTotal(order))}</strong>
-              </p>
-            )}
-            <div className="mt-1">
-              <ShipmentNote order={order} />
-            </div>
-            <div className="mt-3">
-              <OrderActions order={order} onCancel={onCancel} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      {/* Wider screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Part</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Total</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Fulfilment</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((order) => (
-              <tr key={order._id}>
-                <td className="whitespace-nowrap">
-                  <div className="font-mono font-medium">{orderNumber(order._id)}</div>
-                  <div className="text-xs text-base-content/70">{formatDate(order.createdAt)}</div>
-                </td>
-                <td>
-                  <div className="font-medium">
-                    <OrderParts order={order} />
-                  </div>
-                </td>
-                <td>{hasSeveralLines(order) ? orderUnits(order) : order.quantity}</td>
-                <td className="whitespace-nowrap">
-                  <OrderTotal order={order} />
-                </td>
-                <td>
-                  <PaymentBadge status={order.paymentStatus} />
-                </td>
-                <td>
-                  <div className="flex flex-col items-start gap-1">
-                    <FulfilmentBadge status={order.fulfilmentStatus} />
-                    <CancelReasonNote order={order} viewer="buyer" />
-                    <ShipmentNote order={order} />
-                  </div>
-                </td>
-                <td>
-                  <OrderActions order={order} onCancel={onCancel} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Cards on phones; the table from sm up. */}
+      <OrdersTable
+        orders={orders.data}
+        viewer="buyer"
+        cardsBelow="sm"
+        number={(order) => orderNumber(order._id)}
+        columns={COLUMNS}
+        actions={(order) => <OrderActions order={order} onCancel={onCancel} />}
+        card={(order) => <OrderCard order={order} onCancel={onCancel} />}
+      />
       <CancelOrderModal order={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}
+
+/** The columns between the order's number and its badges. */
+const COLUMNS: DataColumn<Order>[] = [
+  {
+    header: 'Part',
+    cell: (order) => (
+      <div className="font-medium">
+        <OrderParts order={order} />
+      </div>
+    ),
+  },
+  { header: 'Qty', cell: orderQuantity },
+  { header: 'Total', className: 'whitespace-nowrap', cell: (order) => <OrderTotal order={order} /> },
+];
+
+/** An order on a phone: what it is, where it stands, what it costs, and Pay and Cancel. */
+function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const money = useMoney();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="font-semibold">
+            <OrderParts order={order} />
+          </div>
+          <p className="text-xs text-base-content/70">
+            Order {orderNumber(order._id)} · {orderDate(order)}
+          </p>
+        </div>
+        <OrderBadges order={order} />
+      </div>
+      {hasSeveralLines(order) ? (
+        <div className="mt-2 text-sm">
+          Total: <OrderTotal order={order} />
+        </div>
+      ) : (
+        <p className="mt-2 text-sm">
+          {order.quantity} × {money(order.unitPrice)} = <strong>{money(orderTotal(order))}</strong>
+        </p>
+      )}
+      <div className="mt-1">
+        <ShipmentNote order={order} />
+      </div>
+      <div className="mt-3">
+        <OrderActions order={order} onCancel={onCancel} />
+      </div>
     </>
   );
 }
