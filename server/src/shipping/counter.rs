@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::addresses::{CountryCode, NAME_TEXT};
+use crate::addresses::{CountryCode, PostalAddress, NAME_TEXT};
 use crate::core::input::rules::{OptionalText, Text};
 use crate::core::input::SHORT_TEXT;
 use crate::request;
@@ -55,16 +55,17 @@ impl Counter {
     /// Where and when to collect, in one line: "Collect from Trade counter,
     /// 1200 Harbor Blvd, Oakland CA 94607. Mon–Fri 7:30–17:30".
     pub fn summary(&self) -> String {
-        let town = [&self.city, &self.region, &self.postcode]
+        let street = PostalAddress {
+            line1: &self.line1,
+            line2: &self.line2,
+            city: &self.city,
+            region: &self.region,
+            postcode: &self.postcode,
+        }
+        .one_line();
+        let place = [self.name.as_str(), street.as_str()]
             .into_iter()
             .filter(|s| !s.is_empty())
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let place = [&self.name, &self.line1, &self.line2, &town]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .map(String::as_str)
             .collect::<Vec<_>>()
             .join(", ");
         let mut summary = format!("Collect from {place}");
