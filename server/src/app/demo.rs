@@ -214,7 +214,7 @@ async fn demo_image(db: &Db, name: &str) -> anyhow::Result<String> {
     let file = DEMO
         .get_file(format!("images/{name}"))
         .with_context(|| format!("demo image {name} is missing"))?;
-    images::store(db, file.contents().to_vec())
+    images::save(db, file.contents().to_vec())
         .await
         .map_err(|e| anyhow::anyhow!("demo image {name}: {e}"))
 }
