@@ -3,6 +3,7 @@
 //! one part per order, its first line's part, price and quantity; every line
 //! is a row of `booking_lines`, written in the same transaction.
 
+pub mod dashboard;
 mod insert;
 mod moves;
 
