@@ -15,7 +15,7 @@ pub use write::{delete, insert, insert_on, update, update_on, Change, Edited, St
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, Iden, Query};
+use sea_query::{Expr, Iden, Order, Query};
 use sqlx::Any;
 
 use super::fields::Fitment;
@@ -329,14 +329,69 @@ pub fn vehicle_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+/// How many parts the catalogue holds, on `conn` (a transaction's, for one).
+pub async fn count_on(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
     let (n,): (i64,) = db
-        .fetch_one(
+        .fetch_optional_on(
+            conn,
             &Query::select()
                 .expr(Expr::col(Parts::Id).count())
                 .from(Parts::Table)
                 .to_owned(),
         )
-        .await?;
+        .await?
+        .unwrap_or((0,));
     Ok(n)
+}
+
+/// How many parts the catalogue holds.
+pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    count_on(db, &mut conn).await
+}
+
+/// The parts after id `after`, by id, at most `limit` of them.
+pub async fn page_after(db: &Db, after: i64, limit: u64) -> Result<Vec<PartRow>, sqlx::Error> {
+    db.fetch_all(
+        &Query::select()
+            .columns(COLUMNS)
+            .from(Parts::Table)
+            .and_where(Expr::col(Parts::Id).gt(after))
+            .order_by(Parts::Id, Order::Asc)
+            .limit(limit)
+            .to_owned(),
+    )
+    .await
+}
+
+/// The ids of the parts with these part numbers, by part number.
+pub async fn ids_by_sku_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    skus: Vec<String>,
+) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let found: Vec<(i64, String)> = db
+        .fetch_all_on(
+            conn,
+            &Query::select()
+                .columns([Parts::Id, Parts::Sku])
+                .from(Parts::Table)
+                .and_where(Expr::col(Parts::Sku).is_in(skus))
+                .to_owned(),
+        )
+        .await?;
+    Ok(found.into_iter().map(|(id, sku)| (sku, id)).collect())
+}
+
+/// Takes the catalogue import's turn for the rest of the transaction:
+/// imports take turns, as SQLite's writes do; on PostgreSQL a second import
+/// waits for the first (an advisory lock), then finds its part numbers
+/// known and updates them, instead of meeting them at the unique key.
+pub async fn take_import_turn(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    if db.backend == crate::core::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(7366837116)")
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }

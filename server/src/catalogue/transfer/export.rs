@@ -6,7 +6,6 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, StreamExt, TryStreamExt};
-use sea_query::{Expr, Order, Query};
 use serde_json::json;
 
 use super::*;
@@ -66,16 +65,7 @@ pub async fn export_parts(
 /// catalogue holds as it starts.
 pub(super) async fn record_export(db: &Db, by: &crate::core::caller::CurrentUser) -> ApiResult<()> {
     let (_turn, mut tx) = db.begin_write().await?;
-    let counted: Option<(i64,)> = db
-        .fetch_optional_on(
-            &mut *tx,
-            &Query::select()
-                .expr(Expr::col(Parts::Id).count())
-                .from(Parts::Table)
-                .to_owned(),
-        )
-        .await?;
-    let parts = counted.map_or(0, |(n,)| n);
+    let parts = store::count_on(db, &mut tx).await?;
     audit::record(
         db,
         &mut tx,
@@ -96,17 +86,7 @@ pub(super) async fn record_export(db: &Db, by: &crate::core::caller::CurrentUser
 /// The rows of the parts after id `after`, one page; and the id to go on
 /// from, None after the last page.
 pub(super) async fn export_page(db: &Db, after: i64) -> Result<(Bytes, Option<i64>), sqlx::Error> {
-    let rows: Vec<PartRow> = db
-        .fetch_all(
-            &Query::select()
-                .columns(COLUMNS)
-                .from(Parts::Table)
-                .and_where(Expr::col(Parts::Id).gt(after))
-                .order_by(Parts::Id, Order::Asc)
-                .limit(PAGE)
-                .to_owned(),
-        )
-        .await?;
+    let rows = store::page_after(db, after, PAGE).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut details = store::details(db, &ids).await?;
     let mut out = Vec::new();

@@ -9,7 +9,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::stream::StreamExt;
-use sea_query::{Expr, Query};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -281,14 +280,7 @@ pub(super) async fn apply(
         .map_err(stopped)?
         .map_err(|_| ApiError::Internal(anyhow::anyhow!("a checked file no longer reads")))?;
     let (_turn, mut tx) = db.begin_write().await?;
-    // Imports take turns, as SQLite's writes do: on PostgreSQL a second
-    // import waits for the first, then finds its part numbers known and
-    // updates them, instead of meeting them at the unique key.
-    if db.backend == crate::core::db::Backend::Postgres {
-        sqlx::query("SELECT pg_advisory_xact_lock(7366837116)")
-            .execute(&mut *tx)
-            .await?;
-    }
+    store::take_import_turn(db, &mut tx).await?;
     let mut result = ImportResult {
         added: 0,
         updated: 0,
@@ -316,17 +308,7 @@ pub(super) async fn apply(
         .map_err(stopped)?;
         rows = reading;
         let skus: Vec<String> = batch.iter().map(|r| r.sku.clone()).collect();
-        let found: Vec<(i64, String)> = db
-            .fetch_all_on(
-                &mut *tx,
-                &Query::select()
-                    .columns([Parts::Id, Parts::Sku])
-                    .from(Parts::Table)
-                    .and_where(Expr::col(Parts::Sku).is_in(skus))
-                    .to_owned(),
-            )
-            .await?;
-        let known: HashMap<String, i64> = found.into_iter().map(|(id, sku)| (sku, id)).collect();
+        let known = store::ids_by_sku_on(db, &mut tx, skus).await?;
         for row in batch {
             match known.get(&row.sku) {
                 Some(&id) => {

@@ -22,7 +22,7 @@ pub use import::{import_parts, ImportErrors, ImportResult, RowError, MAX_REPORTE
 use rows::{file_problem, ImportRow, Read1, Rows};
 
 use super::fields::{MAX_FITMENTS, MAX_OEM_NUMBERS, MAX_REPLACED_NUMBERS};
-use super::store::{self, Details, Edited, PartRow, Parts, COLUMNS};
+use super::store::{self, Details, Edited, PartRow};
 use super::{new_part, PartRequest, SentFields};
 
 /// The columns of the file, in order.
