@@ -9,7 +9,7 @@ pub mod store;
 pub mod transfer;
 
 pub use fields::{engine_key, ModelYear, PartId, MAX_ENGINE_TEXT, MAX_VEHICLE_TEXT};
-pub use search::{count_statement, vehicles as fitted_vehicles, Filters};
+pub use search::{count_matching, count_statement, vehicles as fitted_vehicles, Filters};
 pub use stock::{
     lock as lock_stock, parts as parts_by_id, per_part as units_per_part, take as take_stock,
     PartInfo,

@@ -128,11 +128,7 @@ async fn lookup_vin(
                 engine: decoded.engine.as_deref().map(catalogue::engine_key),
                 ..Filters::default()
             };
-            let (count,): (i64,) = state
-                .db
-                .fetch_one(&catalogue::count_statement(state.db.backend, &filters))
-                .await?;
-            count
+            catalogue::count_matching(&state.db, &filters).await?
         }
         None => 0,
     };

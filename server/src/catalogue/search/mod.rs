@@ -379,6 +379,12 @@ pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
         .to_owned()
 }
 
+/// How many parts match `filters`.
+pub async fn count_matching(db: &Db, filters: &Filters) -> Result<i64, sqlx::Error> {
+    let (total,): (i64,) = db.fetch_one(&count_statement(db.backend, filters)).await?;
+    Ok(total)
+}
+
 /// One page of matching parts, and how many match in all.
 pub async fn list(
     db: &Db,
@@ -390,7 +396,7 @@ pub async fn list(
     let rows: Vec<PartRow> = db
         .fetch_all(&page_statement(db.backend, filters, sort, limit, offset))
         .await?;
-    let (total,): (i64,) = db.fetch_one(&count_statement(db.backend, filters)).await?;
+    let total = count_matching(db, filters).await?;
     Ok((rows, total))
 }
 
