@@ -1,63 +1,22 @@
-//! Integration tests: the real shop over HTTP, one module per feature.
+//! Integration tests: the real shop over HTTP, one module per feature, grouped as
+//! the server's own folders are (catalogue, orders, payments, ...), with the
+//! shop as a whole in `app` and abuse, attacks and races in `security`.
 
 mod helpers;
 
-mod abuse;
 mod addresses;
-mod attacks;
+mod app;
 mod audit;
 mod auth;
-mod backup;
-mod bad_fields;
-mod bad_input;
 mod cart;
 mod catalogue;
-mod catalogue_cache;
-mod catalogue_import;
-mod catalogue_search;
-mod checkout;
-mod checkout_pricing;
-mod client_addresses;
-mod connections;
-mod dashboard;
-mod database_outage;
-mod demo;
-mod faults;
-mod fitment_qualifiers;
-mod garage;
-mod group_commit;
 mod images;
-mod large_answers;
-mod limits;
-mod log_forging;
 mod mail;
-mod migrations;
-mod oidc;
-mod order_changes;
-mod order_holds;
-mod order_states;
 mod orders;
-mod page_data;
-mod part_edits;
-mod part_pages;
-mod parts;
 mod payments;
-mod private_answers;
 mod profiles;
-mod races;
-mod recovery;
-mod request_docs;
-mod restock_retries;
 mod reviews;
 mod security;
 mod shipping;
-mod startup;
-mod stock_races;
-mod stripe;
-mod superseded_numbers;
-mod system;
-mod tax;
-mod test_cards;
 mod users;
-mod vin;
-mod webhook;
+mod vehicles;

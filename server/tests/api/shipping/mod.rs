@@ -1,6 +1,8 @@
 //! How orders travel: the weight of parts, the delivery methods an admin
 //! offers, the trade counter, and what buyers see of them.
 
+mod tax;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

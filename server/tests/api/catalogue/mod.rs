@@ -1,6 +1,17 @@
 //! A part's catalogue fields (part number, OEM numbers, category, fitments,
 //! reorder level), the categories and vehicles lists, and restocking.
 
+mod cache;
+mod fitment_qualifiers;
+mod import;
+mod part_edits;
+mod part_pages;
+mod parts;
+mod restock_retries;
+mod search;
+mod stock_races;
+mod superseded_numbers;
+
 use futures::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -2,6 +2,14 @@
 //! (docs/decisions.md, D3 and D10), and reading them. Cancelling and paying
 //! are in `order_changes`.
 
+mod changes;
+mod checkout;
+mod checkout_pricing;
+mod dashboard;
+mod group_commit;
+mod holds;
+mod states;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -1,3 +1,6 @@
+mod oidc;
+mod recovery;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

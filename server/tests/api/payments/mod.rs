@@ -3,6 +3,10 @@
 //! paid only through a payment the provider confirms (docs/decisions.md, D4),
 //! once however often asked.
 
+mod stripe;
+mod test_cards;
+mod webhook;
+
 use futures::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,0 +1,4 @@
+//! My Garage and the VIN look-up.
+
+mod garage;
+mod vin;
