@@ -74,6 +74,40 @@ pub const ORDER_CONNECTIONS: u32 = 3;
 /// Held for the length of a write transaction on SQLite (nothing on PostgreSQL).
 pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::OwnedMutexGuard<()>>);
 
+/// A stored row and the columns a `SELECT` reads it from, declared together:
+/// each field names its column beside it, so a field cannot be added to the
+/// row without its column (a column list missed used to fail only when the
+/// query ran). The field's name must be its column's, as `sqlx` reads it.
+///
+/// ```ignore
+/// stored_row! {
+///     /// A part as stored.
+///     #[derive(Debug, Clone)]
+///     pub struct PartRow, columns COLUMNS: Parts {
+///         id: i64 = Id,
+///         name: String = Name,
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! stored_row {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $row:ident, columns $columns:ident: $table:ident {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty = $column:ident, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(sqlx::FromRow)]
+        $vis struct $row {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        /// The columns of the row, in the order of its fields.
+        $vis const $columns: [$table; [$( stringify!($field) ),*].len()] = [$( $table::$column ),*];
+    };
+}
+
 /// Rows that can be read from either backend.
 pub trait Row: for<'r> FromRow<'r, AnyRow> + Send + Unpin {}
 impl<T: for<'r> FromRow<'r, AnyRow> + Send + Unpin> Row for T {}

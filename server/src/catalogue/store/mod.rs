@@ -16,6 +16,7 @@ pub use write::{delete, insert, insert_on, update, update_on, Change, Edited, St
 use std::collections::HashMap;
 
 use sea_query::{Expr, Iden, Order, Query};
+use serde::Serialize;
 use sqlx::Any;
 
 use super::fields::Fitment;
@@ -79,35 +80,41 @@ pub enum PartReplacedNumbers {
     Normalised,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PartRow {
-    pub id: i64,
-    pub name: String,
-    pub description: String,
-    pub img: String,
-    pub price_cents: i64,
-    pub available_quantity: i64,
-    pub minimum_order: i64,
-    pub created_at: String,
-    pub updated_at: String,
-    pub sku: String,
-    pub category: String,
-    pub reorder_level: i64,
-    /// What one unit weighs, in grams (0: not given).
-    pub weight_grams: i64,
+crate::stored_row! {
+    /// A part as stored.
+    #[derive(Debug, Clone)]
+    pub struct PartRow, columns COLUMNS: Parts {
+        id: i64 = Id,
+        name: String = Name,
+        description: String = Description,
+        img: String = Img,
+        price_cents: i64 = PriceCents,
+        available_quantity: i64 = AvailableQuantity,
+        minimum_order: i64 = MinimumOrder,
+        created_at: String = CreatedAt,
+        updated_at: String = UpdatedAt,
+        sku: String = Sku,
+        category: String = Category,
+        reorder_level: i64 = ReorderLevel,
+        /// What one unit weighs, in grams (0: not given).
+        weight_grams: i64 = WeightGrams,
+    }
 }
 
 /// A part's OEM numbers, fitments and superseded numbers, in the order
 /// they were entered.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Details {
     pub oem_numbers: Vec<String>,
     pub fitments: Vec<Fitment>,
     pub replaces: Vec<String>,
 }
 
-/// The fields an admin sets on a part.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The fields an admin sets on a part; serialized (camelCase, the price
+/// in cents and the weight in grams) as the audit log shows a part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PartFields {
     pub name: String,
     pub description: String,
@@ -121,6 +128,7 @@ pub struct PartFields {
     pub reorder_level: i64,
     /// Grams per unit.
     pub weight_grams: i64,
+    #[serde(flatten)]
     pub details: Details,
 }
 
@@ -128,21 +136,24 @@ impl PartFields {
     /// The part as the audit log shows it before and after an action: every
     /// field, the price in cents and the weight in grams.
     pub fn audit_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "sku": self.sku,
-            "name": self.name,
-            "description": self.description,
-            "img": self.img,
-            "priceCents": self.price_cents,
-            "availableQuantity": self.available_quantity,
-            "minimumOrder": self.minimum_order,
-            "category": self.category,
-            "reorderLevel": self.reorder_level,
-            "weightGrams": self.weight_grams,
-            "oemNumbers": self.details.oem_numbers,
-            "replaces": self.details.replaces,
-            "fitments": self.details.fitments,
-        })
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    /// The columns an admin's fields are written to, with their values:
+    /// all of them when a part is added, those that differ when it is
+    /// edited. The part number and the stock are written apart (the one
+    /// may be made from the id, the other moves only by events).
+    pub fn values(&self) -> Vec<(Parts, sea_query::SimpleExpr)> {
+        vec![
+            (Parts::Name, self.name.clone().into()),
+            (Parts::Description, self.description.clone().into()),
+            (Parts::Img, self.img.clone().into()),
+            (Parts::PriceCents, self.price_cents.into()),
+            (Parts::MinimumOrder, self.minimum_order.into()),
+            (Parts::Category, self.category.clone().into()),
+            (Parts::ReorderLevel, self.reorder_level.into()),
+            (Parts::WeightGrams, self.weight_grams.into()),
+        ]
     }
 
     /// A stored part's fields.
@@ -162,22 +173,6 @@ impl PartFields {
         }
     }
 }
-
-pub const COLUMNS: [Parts; 13] = [
-    Parts::Id,
-    Parts::Name,
-    Parts::Description,
-    Parts::Img,
-    Parts::PriceCents,
-    Parts::AvailableQuantity,
-    Parts::MinimumOrder,
-    Parts::CreatedAt,
-    Parts::UpdatedAt,
-    Parts::Sku,
-    Parts::Category,
-    Parts::ReorderLevel,
-    Parts::WeightGrams,
-];
 
 /// Whether an error is a second part taking a part number.
 pub fn is_sku_taken(err: &sqlx::Error) -> bool {

@@ -52,38 +52,25 @@ pub async fn insert_on(
         .sku
         .clone()
         .unwrap_or_else(|| format!("~{:016x}", rand::random::<u64>()));
+    let (mut columns, mut values): (Vec<_>, Vec<_>) = part.values().into_iter().unzip();
+    columns.extend([
+        Parts::AvailableQuantity,
+        Parts::Sku,
+        Parts::SkuNormalised,
+        Parts::CreatedAt,
+        Parts::UpdatedAt,
+    ]);
+    values.extend([
+        part.available_quantity.into(),
+        sku.clone().into(),
+        normalise(&sku).into(),
+        now.clone().into(),
+        now.into(),
+    ]);
     let statement = Query::insert()
         .into_table(Parts::Table)
-        .columns([
-            Parts::Name,
-            Parts::Description,
-            Parts::Img,
-            Parts::PriceCents,
-            Parts::AvailableQuantity,
-            Parts::MinimumOrder,
-            Parts::CreatedAt,
-            Parts::UpdatedAt,
-            Parts::Sku,
-            Parts::SkuNormalised,
-            Parts::Category,
-            Parts::ReorderLevel,
-            Parts::WeightGrams,
-        ])
-        .values_panic([
-            part.name.clone().into(),
-            part.description.clone().into(),
-            part.img.clone().into(),
-            part.price_cents.into(),
-            part.available_quantity.into(),
-            part.minimum_order.into(),
-            now.clone().into(),
-            now.into(),
-            sku.clone().into(),
-            normalise(&sku).into(),
-            part.category.clone().into(),
-            part.reorder_level.into(),
-            part.weight_grams.into(),
-        ])
+        .columns(columns)
+        .values_panic(values)
         .returning_col(Parts::Id)
         .to_owned();
     let (id,): (i64,) = db
@@ -240,35 +227,17 @@ pub async fn update_on(
         .unwrap_or_default();
     let current = PartFields::from_row(row, details);
     let mut part = changed(&current);
-    let mut values: Vec<(Parts, sea_query::SimpleExpr)> = Vec::new();
-    if part.name != current.name {
-        values.push((Parts::Name, part.name.clone().into()));
-    }
-    if part.description != current.description {
-        values.push((Parts::Description, part.description.clone().into()));
-    }
-    if part.img != current.img {
-        values.push((Parts::Img, part.img.clone().into()));
-    }
-    if part.price_cents != current.price_cents {
-        values.push((Parts::PriceCents, part.price_cents.into()));
-    }
-    if part.minimum_order != current.minimum_order {
-        values.push((Parts::MinimumOrder, part.minimum_order.into()));
-    }
+    let mut values: Vec<(Parts, sea_query::SimpleExpr)> = part
+        .values()
+        .into_iter()
+        .zip(current.values())
+        .filter(|(new, old)| new.1 != old.1)
+        .map(|(new, _)| new)
+        .collect();
     if part.sku != current.sku {
         let sku = part.sku.clone().unwrap_or_else(|| generated_sku(id));
         values.push((Parts::SkuNormalised, normalise(&sku).into()));
         values.push((Parts::Sku, sku.into()));
-    }
-    if part.category != current.category {
-        values.push((Parts::Category, part.category.clone().into()));
-    }
-    if part.reorder_level != current.reorder_level {
-        values.push((Parts::ReorderLevel, part.reorder_level.into()));
-    }
-    if part.weight_grams != current.weight_grams {
-        values.push((Parts::WeightGrams, part.weight_grams.into()));
     }
     match stock {
         Some(StockChange { to, .. }) if to != current.available_quantity => {
