@@ -8,24 +8,20 @@ pub use store::{
     find_by_id_on, lock, AccountChange, Created, NewUser, Role, UserRow,
 };
 
-use axum::extract::{Path, State};
-use axum::Json;
+mod routes;
+
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::state::AppState;
-use crate::core::answers::ModifiedCount;
-use crate::core::caller::{Admin, CurrentUser};
-use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::core::input::parse_email;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_users))
-        .routes(routes!(make_admin, remove_admin))
-        .routes(routes!(is_admin))
+        .routes(routes!(routes::list_users))
+        .routes(routes!(routes::make_admin, routes::remove_admin))
+        .routes(routes!(routes::is_admin))
 }
 
 /// A user as others may see them.
@@ -54,104 +50,4 @@ impl From<UserRow> for UserView {
 #[derive(Serialize, ToSchema)]
 pub struct AdminCheck {
     pub admin: bool,
-}
-
-/// Every user, oldest account first.
-#[utoipa::path(get, path = "/api/user", tag = "users", security(("bearer" = [])),
-    responses((status = 200, body = Vec<UserView>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn list_users(
-    State(state): State<AppState>,
-    _admin: Admin,
-) -> ApiResult<Json<Vec<UserView>>> {
-    let users = store::list(&state.db).await?;
-    Ok(Json(users.into_iter().map(UserView::from).collect()))
-}
-
-/// Makes a user an admin.
-#[utoipa::path(put, path = "/api/user/admin/{email}", tag = "users", security(("bearer" = [])),
-    params(("email" = String, Path, description = "E-mail of the user to promote")),
-    responses(
-        (status = 200, body = ModifiedCount),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, description = "No user with that e-mail", body = ErrorBody)))]
-async fn make_admin(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    Path(email): Path<String>,
-) -> ApiResult<Json<ModifiedCount>> {
-    let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
-    if store::find_by_email(&state.db, &email).await?.is_none() {
-        return Err(ApiError::not_found("User"));
-    }
-    let modified_count = store::make_admin(&state.db, &email, (&admin).into()).await?;
-    tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: made admin");
-    Ok(Json(ModifiedCount { modified_count }))
-}
-
-/// Takes the admin role away from a user, who keeps their account; every
-/// token they were issued before ends (docs/decisions.md, D31). Never the
-/// shop's last admin, never the admin who asks.
-#[utoipa::path(delete, path = "/api/user/admin/{email}", tag = "users", security(("bearer" = [])),
-    params(("email" = String, Path, description = "E-mail of the admin to make a user again")),
-    responses(
-        (status = 200, description = "`modifiedCount` 1, or 0 when they were not an admin", body = ModifiedCount),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, description = "No user with that e-mail", body = ErrorBody),
-        (status = 409, description = "The admin who asks, or the shop's last admin", body = ErrorBody)))]
-async fn remove_admin(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    Path(email): Path<String>,
-) -> ApiResult<Json<ModifiedCount>> {
-    let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
-    if store::find_by_email(&state.db, &email).await?.is_none() {
-        return Err(ApiError::not_found("User"));
-    }
-    let modified_count = match store::remove_admin(&state.db, &email, &admin).await? {
-        store::Removed::Yes => 1,
-        store::Removed::NotAdmin => 0,
-        store::Removed::LastAdmin => {
-            return Err(ApiError::Conflict(
-                "This is the shop's last admin: make another user an admin first.".into(),
-            ))
-        }
-        store::Removed::Oneself => {
-            return Err(ApiError::Conflict(
-                "You cannot remove your own admin role. Another admin can do it.".into(),
-            ))
-        }
-    };
-    tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: admin removed");
-    Ok(Json(ModifiedCount { modified_count }))
-}
-
-/// Whether a user is an admin; asked by that user or by an admin.
-#[utoipa::path(get, path = "/api/admin/{email}", tag = "users", security(("bearer" = [])),
-    params(("email" = String, Path)),
-    responses((status = 200, body = AdminCheck), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn is_admin(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(email): Path<String>,
-) -> ApiResult<Json<AdminCheck>> {
-    let email = parse_email(&email);
-    if email.as_deref() == Some(user.email.as_str()) {
-        return Ok(Json(AdminCheck {
-            admin: user.is_admin(),
-        }));
-    }
-    if !user.is_admin() {
-        return Err(ApiError::Forbidden(
-            "You can only ask about your own account".into(),
-        ));
-    }
-    let admin = match email {
-        Some(email) => store::find_by_email(&state.db, &email)
-            .await?
-            .is_some_and(|u| u.role() == store::Role::Admin),
-        None => false,
-    };
-    Ok(Json(AdminCheck { admin }))
 }
