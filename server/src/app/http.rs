@@ -70,9 +70,7 @@ impl Modify for BearerAuth {
 fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
-        .merge(auth::routes::router())
-        .merge(auth::recovery::router())
-        .merge(auth::google::router())
+        .merge(auth::router())
         .merge(users::router())
         .merge(audit::router())
         .merge(catalogue::router())

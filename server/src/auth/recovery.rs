@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answers::{AuthResponse, TokenResponse};
 use crate::app::state::AppState;
 use crate::auth::account_tokens::{self, Purpose};
 use crate::auth::password;
-use crate::auth::routes::{AuthResponse, TokenResponse};
 use crate::core::caller::{Bearer, CurrentUser};
 use crate::core::client::ClientIp;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};

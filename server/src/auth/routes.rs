@@ -4,11 +4,10 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answers::{AuthResponse, TokenResponse};
 use crate::app::state::AppState;
 use crate::auth::password;
 use crate::core::caller::CurrentUser;
@@ -26,17 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(me))
         .routes(routes!(refresh_token))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AuthResponse {
-    pub token: String,
-    pub user: UserView,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct TokenResponse {
-    pub token: String,
 }
 
 request! {
@@ -96,7 +84,7 @@ async fn signup(
             ))
         }
     };
-    crate::auth::recovery::send_verification(&state, &mut tx, &user).await?;
+    super::recovery::send_verification(&state, &mut tx, &user).await?;
     tx.commit().await?;
     tracing::info!(user = ?user.email, %client, "account created");
     let token = state.tokens.issue(user.id, &user.email)?;
