@@ -14,7 +14,7 @@ const config = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'te
 const base = makeOrder({ _id: '1' });
 
 const orders: Order[] = [
-  base,
+  { ...base, tax: 3.09, total: 40.59 },
   { ...base, _id: '2', partName: 'Oil Filter', paid: true, transactionId: 'pi_ship', status: 'shipped', paymentStatus: 'paid', fulfilmentStatus: 'shipped' },
   { ...base, _id: '3', partName: 'Spark Plug', paid: true, transactionId: 'pi_done', status: 'shipped', paymentStatus: 'paid', fulfilmentStatus: 'delivered' },
   { ...base, _id: '4', partName: 'Wiper Blade', transactionId: 'pi_back', status: 'cancelled', paymentStatus: 'refunded', fulfilmentStatus: 'cancelled' },
@@ -84,6 +84,15 @@ describe('My Orders', () => {
     const refunded = within(cards.getByText('Wiper Blade').closest('li')!);
     expect(refunded.getByText('Payment: Refunded')).toBeInTheDocument();
     expect(refunded.getByText('Status: Cancelled')).toBeInTheDocument();
+    // The card's sums read as the invoice's: goods, shipping and tax add up to the total shown.
+    const taxed = within(cards.getByText('Brake Pads').closest('li')!);
+    expect(taxed.getByText('3 × $12.50')).toBeInTheDocument();
+    expect(
+      taxed
+        .getAllByRole('definition')
+        .slice(0, 4)
+        .map((figure) => figure.textContent),
+    ).toEqual(['$37.50', '$0.00', '$3.09', '$40.59']);
     // The table's columns say it already: its badges are the bare words.
     expect((await row('Oil Filter')).queryByText(/Payment:|Status:/)).not.toBeInTheDocument();
   });

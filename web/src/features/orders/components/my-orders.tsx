@@ -16,6 +16,7 @@ import { hasSeveralLines, orderDate, orderNumber, orderQuantity, orderTotal, ord
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PayByNote, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderParts, OrderTotal } from './order-lines';
+import { OrderSums } from './order-sums';
 import { OrdersTable } from './orders-table';
 
 /** After a hold runs out, how long to give the shop to release the order before asking again. */
@@ -114,15 +115,12 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order)
         </div>
         <OrderBadges order={order} />
       </div>
-      {hasSeveralLines(order) ? (
-        <div className="mt-2 text-sm">
-          Total: <OrderTotal order={order} />
-        </div>
-      ) : (
+      {hasSeveralLines(order) ? null : (
         <p className="mt-2 text-sm">
-          {order.quantity} × {money(order.unitPrice)} = <strong>{money(orderTotal(order))}</strong>
+          {order.quantity} × {money(order.unitPrice)}
         </p>
       )}
+      <OrderSums order={order} className="mt-2 max-w-xs text-sm" />
       <div className="mt-1">
         <ShipmentNote order={order} />
       </div>

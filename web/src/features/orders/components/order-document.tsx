@@ -4,10 +4,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
 import { useOrder } from '../api/get-order';
-import { deliveryName, orderLines, orderNumber, orderTotal } from '../lines';
+import { deliveryName, orderLines, orderNumber } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderLoadError } from './order-load-error';
+import { OrderSums } from './order-sums';
 
 /** The buyer's invoice, or the staff's packing slip (what to pick and where it goes; no prices). */
 export type OrderDocumentKind = 'invoice' | 'packing-slip';
@@ -101,7 +102,25 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
         </section>
       </div>
 
-      <ScrollRegion label={invoice ? 'Invoice lines' : 'Packing list'}>
+      {invoice ? (
+        // On a phone the invoice's lines are a list: each part's name across the screen, its count,
+        // unit price and amount under it, none off screen.
+        <ul aria-label="Invoice lines" className="grid divide-y divide-base-300 border-y border-base-300 sm:hidden print:hidden">
+          {lines.map((line, index) => (
+            <li key={`${line.partId}-${index}`} className="grid gap-0.5 py-2 text-sm">
+              <span className="font-medium break-words">{line.partName}</span>
+              <span className="flex justify-between gap-3">
+                <span className="text-base-content/75">
+                  {line.sku ? <span className="font-mono text-xs">{line.sku} · </span> : null}
+                  {line.quantity} × {money(line.unitPrice)}
+                </span>
+                <span className="whitespace-nowrap font-medium">{money(line.price)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ScrollRegion label={invoice ? 'Invoice lines' : 'Packing list'} className={invoice ? 'hidden sm:block print:block' : ''}>
         <table className="table table-sm">
           <thead>
             <tr>
@@ -157,21 +176,12 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
       </ScrollRegion>
 
       {invoice ? (
-        <dl className="ml-auto grid w-full max-w-xs grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-1">
-          <dt className="text-base-content/70">Goods</dt>
-          <dd className="text-right">{money(order.price)}</dd>
-          <dt className="text-base-content/70">Shipping</dt>
-          <dd className="text-right">{money(order.shipping ?? 0)}</dd>
-          <dt className="text-base-content/70">Tax</dt>
-          <dd className="text-right">{money(order.tax ?? 0)}</dd>
-          <dt className="border-t border-base-300 pt-1 font-semibold">Total</dt>
-          <dd className="border-t border-base-300 pt-1 text-right text-lg font-bold" data-testid="invoice-total">
-            {money(orderTotal(order))}
-          </dd>
+        <div className="ml-auto grid w-full max-w-xs gap-2">
+          <OrderSums order={order} totalTestId="invoice-total" className="[&>dd:last-of-type]:text-lg" />
           {order.paid && order.transactionId ? (
-            <dd className="col-span-2 mt-2 text-xs break-all text-base-content/70">Paid by card, transaction {order.transactionId}</dd>
+            <p className="text-xs break-all text-base-content/70">Paid by card, transaction {order.transactionId}</p>
           ) : null}
-        </dl>
+        </div>
       ) : (
         <p className="text-sm">
           {lines.reduce((sum, line) => sum + line.quantity, 0)} units in {lines.length} {lines.length === 1 ? 'line' : 'lines'}.

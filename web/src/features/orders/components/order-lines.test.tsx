@@ -168,7 +168,10 @@ describe('the order page: invoice and packing slip', () => {
     mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking/9': { body: makeOrder() } });
     renderWithProviders(<OrderDocument orderId="9" kind="invoice" backTo={{ href: '/dashboard/order', label: 'Back to My Orders' }} />, { signedInAs: ANN });
     const sheet = within(await screen.findByRole('article', { name: 'Invoice · Order #9' }));
-    expect(sheet.getByText('Brake Pads')).toBeInTheDocument();
+    expect(within(sheet.getByRole('table')).getByText('Brake Pads')).toBeInTheDocument();
+    // On a phone, a list in place of the table: the name across, the count, unit price and amount under it.
+    const phone = within(sheet.getByRole('list', { name: 'Invoice lines' }));
+    expect(phone.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Brake Pads3 × $12.50$37.50']);
     expect(sheet.getByText('Collected at the trade counter.')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('$37.50');
   });
