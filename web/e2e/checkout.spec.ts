@@ -205,4 +205,48 @@ test.describe('cart and checkout', () => {
       await api.deleteShippingMethods(adminToken, express);
     }
   });
+
+  for (const width of [390, 1280] as const) {
+    test(`Purchase on a part's page is the checkout for that part alone, at ${width} px`, async ({ page, api, adminToken, shopper, ownPart }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const id = tag();
+      const courier = `Courier ${id}`;
+      const region = `Y${id}`;
+      await api.createShippingMethod(adminToken, { name: courier, description: 'Next working day', basePrice: 5, pricePerKg: 0, freeOver: null });
+      await api.createTaxRate(adminToken, { country: 'US', region, name: 'Test sales tax', ratePercent: 10 });
+      try {
+        // Something already in the cart stays there: Purchase orders the part alone.
+        await api.addToCart(shopper.token, ownPart._id, ownPart.minimumOrder);
+        await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
+        await expect(page.getByLabel('Order quantity')).toHaveValue(String(ownPart.minimumOrder));
+        await page.getByRole('button', { name: 'Purchase' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Confirm Order' });
+        await expect(dialog.getByLabel('Name')).toHaveValue(shopper.name);
+
+        // Pickup first, at the goods' price; then the courier to a new address, with its tax.
+        await expect(dialog.getByRole('radio', { name: 'Counter pickup Free' })).toBeChecked();
+        await expect(dialog.getByTestId('checkout-total')).toHaveText('$37.50');
+        await dialog.getByRole('radio', { name: `${courier} $5.00` }).check();
+        await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
+        await addDeliveryAddress(page, { name: shopper.name, line1: '9 Buy Now Lane', city: 'Testville', region, postcode: '00002' });
+        await expect(dialog.getByTestId('checkout-goods')).toHaveText('$37.50');
+        await expect(dialog.getByTestId('checkout-shipping')).toHaveText('$5.00');
+        await expect(dialog.getByText('Tax (Test sales tax, 10%)')).toBeVisible();
+        await expect(dialog.getByTestId('checkout-tax')).toHaveText('$4.25');
+        await expect(dialog.getByTestId('checkout-total')).toHaveText('$46.75');
+
+        // The payment asks what Confirm Order showed, and the order travels as chosen.
+        await dialog.getByRole('button', { name: 'Place order' }).click();
+        await expect(toast(page, `${ownPart.name}, order placed`)).toBeVisible();
+        await expect(page.getByTestId('payment-amount')).toHaveText('$46.75');
+        const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+        const placed = await api.order(shopper.token, orderId);
+        expect([placed.price, placed.shipping, placed.tax, placed.total]).toEqual([37.5, 5, 4.25, 46.75]);
+        expect(await api.cartCount(shopper.token)).toBe(ownPart.minimumOrder);
+      } finally {
+        await api.deleteTaxRate(adminToken, 'US', region);
+        await api.deleteShippingMethods(adminToken, courier);
+      }
+    });
+  }
 });

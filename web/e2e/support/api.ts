@@ -115,6 +115,25 @@ export class ShopApi {
     return String(((await response.json()) as { _id: string })._id);
   }
 
+  /** Adds a tax rate as the admin. */
+  async createTaxRate(adminToken: string, rate: { country: string; region?: string; name?: string; ratePercent: number }): Promise<void> {
+    const response = await this.request.post('/api/admin/tax-rates', { headers: this.auth(adminToken), data: rate });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Puts `quantity` of a part in the buyer's cart. */
+  async addToCart(token: string, partId: string, quantity: number): Promise<void> {
+    const response = await this.request.post('/api/cart/lines', { headers: this.auth(token), data: { partId, quantity } });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+
+  /** How many units the buyer's cart holds. */
+  async cartCount(token: string): Promise<number> {
+    const response = await this.request.get('/api/cart', { headers: this.auth(token) });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { count: number }).count;
+  }
+
   /** Deletes every delivery method named `name` (the admin's). */
   async deleteShippingMethods(adminToken: string, name: string): Promise<void> {
     const response = await this.request.get('/api/admin/shipping-methods', { headers: this.auth(adminToken) });

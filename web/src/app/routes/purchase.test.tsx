@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { saveVehicle } from '@/lib/vehicle';
+import { makeCart, makeCartLine, makeQuote } from '@/test/cart';
 import { makePart } from '@/test/parts';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import PurchaseRoute from './purchase';
@@ -17,7 +18,12 @@ function setup(overrides: Partial<typeof part> = {}, routes: Parameters<typeof m
   const fetchMock = mockApi({
     'GET /api/part/5': { body: { ...part, ...overrides } },
     'GET /api/config': { body: { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false } },
-    'POST /api/booking': { status: 201, body: { success: true, insertedId: '1', booking: {} } },
+    'GET /api/shipping-methods': { body: { counter: null, methods: [] } },
+    'POST /api/checkout/quote': (body) => {
+      const { lines } = body as { lines: { partId: string; quantity: number }[] };
+      return { body: makeQuote(makeCart([makeCartLine({ partId: '5', partName: 'Serpentine Belt', unitPrice: 20, quantity: lines[0]!.quantity })])) };
+    },
+    'POST /api/checkout': { status: 201, body: { success: true, insertedId: '1', booking: {} } },
     ...routes,
   });
   const view = renderWithProviders(<PurchaseRoute />, { url: '/purchase/5', path: '/purchase/:id', signedInAs: ann });
@@ -42,21 +48,25 @@ describe('purchase page quantity (D1)', () => {
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
-  it('orders the chosen quantity through the Confirm Order modal', async () => {
+  it('orders the chosen quantity of this part alone through the Confirm Order modal, at the total it shows', async () => {
     const { user, fetchMock } = setup();
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm Order' }, { timeout: MODAL_LOAD_MS })).toBeInTheDocument();
+    expect(await screen.findByTestId('checkout-total')).toHaveTextContent('$120.00');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await vi.waitFor(() => expect(sentBody(fetchMock, 'POST', '/api/booking')).toEqual({ partId: '5', partOrder: 6 }));
+    await vi.waitFor(() =>
+      expect(sentBody(fetchMock, 'POST', '/api/checkout')).toEqual({ deliveryMethod: 'pickup', lines: [{ partId: '5', quantity: 6 }], expectedTotal: 120 }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the shop's message when it refuses the order for too many unpaid ones", async () => {
     const message = 'You have 10 unpaid orders; pay for or cancel one before ordering more.';
-    const { user } = setup({}, { 'POST /api/booking': { status: 409, body: { error: message } } });
+    const { user } = setup({}, { 'POST /api/checkout': { status: 409, body: { error: message } } });
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
-    await user.click(await screen.findByRole('button', { name: 'Place order' }, { timeout: MODAL_LOAD_MS }));
+    await screen.findByTestId('checkout-total', {}, { timeout: MODAL_LOAD_MS });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
     expect(notify.success).not.toHaveBeenCalled();
   });

@@ -4,23 +4,26 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
+import { AddressChooser } from '@/features/addresses/components/address-chooser';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePart } from '@/features/parts/api/get-part';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { clampQuantity, initialQuantity } from '@/features/parts/quantity';
+import { CounterAddress } from '@/features/shipping/components/counter-address';
 import type { Part } from '@/features/parts/types';
 import { ApiError } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/auth';
 
 // The order form (with react-hook-form and zod) is fetched when the buyer heads for Purchase,
 // not with the page, which then shows and answers sooner.
-const loadConfirmOrderModal = () => import('@/features/orders/components/confirm-order-modal');
+const loadConfirmOrderModal = () => import('@/features/cart/components/confirm-order-modal');
 const ConfirmOrderModal = lazy(async () => ({ default: (await loadConfirmOrderModal()).ConfirmOrderModal }));
 const preloadConfirmOrderModal = () => void loadConfirmOrderModal();
 
 /**
- * /purchase/:id: one part, the buyer's quantity (docs/decisions.md, D1), and either the Confirm
- * Order modal (an order of this part alone) or Add to cart (to order it with others).
+ * /purchase/:id: one part, the buyer's quantity (docs/decisions.md, D1), and either Purchase, whose
+ * Confirm Order modal is the checkout for this part alone (delivery, address, shipping, tax and total
+ * before the order is placed; D34), or Add to cart (to order it with others).
  */
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
@@ -70,9 +73,11 @@ function Purchase({ part }: { part: Part }) {
         <Suspense fallback={null}>
           <ConfirmOrderModal
             open
-            draft={{ partId: part._id, partName: part.name, quantity, unitPrice: part.price }}
+            draft={{ partId: part._id, partName: part.name, quantity }}
             buyer={{ name: user.name, email: user.email }}
             onClose={() => setConfirming(false)}
+            renderAddressChooser={(choice) => <AddressChooser {...choice} />}
+            renderPickupDetails={(description) => <CounterAddress fallback={description} />}
           />
         </Suspense>
       ) : null}

@@ -26,6 +26,9 @@ export type CartLineInput = Pick<BrowserCartLine, 'quantity'> & { partId: string
 
 export type { CheckoutQuote, CheckoutQuoteRequest, CheckoutRequest, DeliveryOption } from '@/api/types';
 
+/** A line bought without the cart (Purchase on a part's page): the part's id as this browser keeps it. */
+export type OrderLineInput = { partId: string; quantity: number };
+
 /** `POST /api/checkout`'s answer: the order placed (the same shape as `POST /api/booking`'s). */
 export type CheckoutPlaced = OrderPlaced;
 

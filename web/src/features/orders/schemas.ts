@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { digitsOf, isExpired, parseExpiry, passesLuhn } from './card';
 
-/** Confirm Order: name and e-mail are read-only; the phone is optional but must look like one. */
-export const confirmOrderSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{5,19}$/.test(v), 'Provide a valid phone number'),
-});
-
-export type ConfirmOrderValues = z.input<typeof confirmOrderSchema>;
-
 /** The built-in test provider's card form: clear messages early, the server has the last word. */
 export const cardSchema = z.object({
   number: z.string().superRefine((value, ctx) => {

@@ -35,9 +35,6 @@ export type { OrderLine };
 /** How a shipped order travels (the optional body of POST /api/admin/orders/{id}/ship). */
 export type ShipDetails = ShipRequest;
 
-/** What the purchase page hands the Confirm Order modal. */
-export type OrderDraft = { partId: string; partName: string; quantity: number; unitPrice: number };
-
 /** What the payment page hands a provider's card form (the test provider's, or Stripe's). */
 export type CardFormProps = {
   /** The payment's secret; undefined until the server has opened the payment. */

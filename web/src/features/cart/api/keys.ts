@@ -1,4 +1,4 @@
-import type { CartLineInput } from '../api-types';
+import type { CartLineInput, OrderLineInput } from '../api-types';
 
 /**
  * The cart's query keys, general to specific: invalidating a key refreshes every query under it.
@@ -11,7 +11,8 @@ export const cartKeys = {
   /** The prices of browser carts, by their lines. */
   quotes: () => [...cartKeys.all, 'quote'] as const,
   quote: (lines: readonly CartLineInput[]) => [...cartKeys.quotes(), lines] as const,
-  /** The checkout's prices of the cart, by delivery method and address. */
+  /** The checkout's prices of the cart (or of the lines bought alone), by delivery method and address. */
   checkouts: () => [...cartKeys.all, 'checkout'] as const,
-  checkout: (deliveryMethod: string, addressId: string | null) => [...cartKeys.checkouts(), deliveryMethod, addressId] as const,
+  checkout: (deliveryMethod: string, addressId: string | null, lines?: readonly OrderLineInput[]) =>
+    [...cartKeys.checkouts(), deliveryMethod, addressId, lines ?? 'cart'] as const,
 };

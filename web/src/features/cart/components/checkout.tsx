@@ -5,17 +5,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
-import type { CheckoutQuote, DeliveryOption } from '../api-types';
-import { useCheckoutQuote, usePlaceOrder } from '../api/checkout';
+import type { CheckoutQuote, CheckoutRequest, DeliveryOption } from '../api-types';
+import { usePlaceOrder } from '../api/checkout';
 import { useServerCart } from '../api/get-cart';
 import { lineErrors, lineName } from '../lines';
+import { PICKUP, useCheckoutChoices, type AddressChoice } from '../use-checkout-choices';
 import { LineProblem } from './line-problem';
 
-/** The choice of a delivery address, as the page hands it to the address book's chooser. */
-export type AddressChoice = { value: string | null; onChange: (addressId: string | null) => void };
-
-/** Counter pickup's id among the delivery options. */
-const PICKUP = 'pickup';
+export type { AddressChoice };
 
 type CheckoutProps = {
   /** The buyer's addresses to choose from, with a way to add one (the address book's). */
@@ -31,14 +28,9 @@ type CheckoutProps = {
  */
 export function Checkout({ renderAddressChooser, renderPickupDetails }: CheckoutProps) {
   const cart = useServerCart(true);
-  const [method, setMethod] = useState(PICKUP);
-  const [addressId, setAddressId] = useState<string | null>(null);
-  const delivering = method !== PICKUP;
-  // A delivery method without an address yet has no price: the quote asked for is pickup's,
-  // for the lines and the list of methods.
-  const pricedMethod = delivering && addressId === null ? PICKUP : method;
   const hasLines = (cart.data?.lines.length ?? 0) > 0;
-  const quote = useCheckoutQuote(pricedMethod, pricedMethod === PICKUP ? null : addressId, hasLines);
+  const choices = useCheckoutChoices(undefined, hasLines);
+  const { quote } = choices;
 
   if (cart.isPending) return <Spinner label="Loading your cart" />;
   if (cart.isError) return <ErrorBox error={cart.error} onRetry={() => void cart.refetch()} />;
@@ -59,7 +51,7 @@ export function Checkout({ renderAddressChooser, renderPickupDetails }: Checkout
       <ErrorBox
         error={quote.error}
         onRetry={() => {
-          setMethod(PICKUP);
+          choices.reset();
           void quote.refetch();
         }}
       />
@@ -69,21 +61,21 @@ export function Checkout({ renderAddressChooser, renderPickupDetails }: Checkout
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="flex min-w-0 flex-col gap-8">
-        <DeliveryMethods options={quote.data.deliveryOptions} value={method} onChange={setMethod} renderPickupDetails={renderPickupDetails} />
-        {delivering ? (
+        <DeliveryMethods options={quote.data.deliveryOptions} value={choices.method} onChange={choices.setMethod} renderPickupDetails={renderPickupDetails} />
+        {choices.delivering ? (
           <section aria-labelledby="delivery-address-title">
             <h2 id="delivery-address-title" className="mb-3 text-lg font-semibold">
               Delivery address
             </h2>
-            {renderAddressChooser({ value: addressId, onChange: setAddressId })}
+            {renderAddressChooser(choices.addressChoice)}
           </section>
         ) : null}
       </div>
       <OrderSummary
         quote={quote.data}
-        method={method}
-        addressId={delivering ? addressId : null}
-        priced={pricedMethod === method && !quote.isPlaceholderData && !quote.isFetching}
+        request={choices.request(quote.data.total)}
+        needsAddress={choices.needsAddress}
+        priced={choices.priced}
         onRefused={() => void cart.refetch()}
       />
     </div>
@@ -97,7 +89,8 @@ type DeliveryMethodsProps = {
   renderPickupDetails?: ((description: string) => ReactNode) | undefined;
 };
 
-function DeliveryMethods({ options, value, onChange, renderPickupDetails }: DeliveryMethodsProps) {
+/** The delivery options as radio buttons, counter pickup first with where the counter is. */
+export function DeliveryMethods({ options, value, onChange, renderPickupDetails }: DeliveryMethodsProps) {
   const money = useMoney();
   return (
     <section aria-labelledby="delivery-method-title">
@@ -154,33 +147,29 @@ function DeliveryMethods({ options, value, onChange, renderPickupDetails }: Deli
 
 type OrderSummaryProps = {
   quote: CheckoutQuote;
-  method: string;
-  addressId: string | null;
+  /** The order Place order places. */
+  request: CheckoutRequest;
+  needsAddress: boolean;
   /** The figures are those of the method and address chosen, and current. */
   priced: boolean;
   onRefused: () => void;
 };
 
-function OrderSummary({ quote, method, addressId, priced, onRefused }: OrderSummaryProps) {
-  const money = useMoney();
+function OrderSummary({ quote, request, needsAddress, priced, onRefused }: OrderSummaryProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const needsAddress = method !== PICKUP && addressId === null;
   const perLine = refusal instanceof ApiError ? lineErrors(refusal.fields) : new Map<number, string>();
 
   const place = () => {
     setRefusal(null);
-    placeOrder.mutate(
-      { deliveryMethod: method, ...(addressId ? { addressId } : {}), expectedTotal: quote.total },
-      {
-        onSuccess: (placed) => void navigate(paths.dashboard.payment.getHref(String(placed.booking?._id ?? placed.insertedId))),
-        onError: (error) => {
-          setRefusal(error);
-          onRefused();
-        },
+    placeOrder.mutate(request, {
+      onSuccess: (placed) => void navigate(paths.dashboard.payment.getHref(String(placed.booking?._id ?? placed.insertedId))),
+      onError: (error) => {
+        setRefusal(error);
+        onRefused();
       },
-    );
+    });
   };
 
   return (
@@ -189,44 +178,8 @@ function OrderSummary({ quote, method, addressId, priced, onRefused }: OrderSumm
         <h2 id="order-summary-title" className="card-title">
           Order summary
         </h2>
-        <ul aria-label="Order lines" className="grid gap-3">
-          {quote.lines.map((line, index) => (
-            <li key={`${line.partId}-${index}`} className="flex flex-col gap-0.5 text-sm">
-              <div className="flex justify-between gap-3">
-                <span className="min-w-0 break-words">
-                  {line.quantity} × {lineName(line)}
-                </span>
-                <span className="whitespace-nowrap font-medium">{money(line.lineTotal)}</span>
-              </div>
-              <LineProblem line={line} />
-              {perLine.has(index) ? <p className="font-medium text-error">{perLine.get(index)}</p> : null}
-            </li>
-          ))}
-        </ul>
-        <dl className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 border-t border-base-300 pt-3 ${priced ? '' : 'opacity-60'}`} aria-busy={!priced}>
-          <dt className="text-base-content/70">Goods</dt>
-          <dd className="text-right" data-testid="checkout-goods">
-            {money(quote.price)}
-          </dd>
-          {needsAddress ? (
-            <dd className="col-span-2 text-sm text-base-content/75">Choose a delivery address to see the delivery price, tax and total.</dd>
-          ) : (
-            <>
-              <dt className="text-base-content/70">Shipping ({quote.deliveryMethod.name})</dt>
-              <dd className="text-right" data-testid="checkout-shipping">
-                {quote.shipping === 0 ? 'Free' : money(quote.shipping)}
-              </dd>
-              <dt className="text-base-content/70">{taxLabel(quote)}</dt>
-              <dd className="text-right" data-testid="checkout-tax">
-                {money(quote.tax)}
-              </dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right text-lg font-bold" data-testid="checkout-total">
-                {money(quote.total)}
-              </dd>
-            </>
-          )}
-        </dl>
+        <OrderLines quote={quote} perLine={perLine} />
+        <OrderFigures quote={quote} needsAddress={needsAddress} priced={priced} />
         {refusal ? (
           <p role="alert" className="text-sm font-medium text-error">
             {errorMessage(refusal)}
@@ -249,6 +202,60 @@ function OrderSummary({ quote, method, addressId, priced, onRefused }: OrderSumm
         <p className="text-xs text-base-content/75">You pay by card on the next page. The parts are held for you while you pay.</p>
       </div>
     </section>
+  );
+}
+
+/** The order's lines as the shop priced them, each with what stops it, and a refusal naming it. */
+export function OrderLines({ quote, perLine }: { quote: CheckoutQuote; perLine?: Map<number, string> }) {
+  const money = useMoney();
+  return (
+    <ul aria-label="Order lines" className="grid gap-3">
+      {quote.lines.map((line, index) => (
+        <li key={`${line.partId}-${index}`} className="flex flex-col gap-0.5 text-sm">
+          <div className="flex justify-between gap-3">
+            <span className="min-w-0 break-words">
+              {line.quantity} × {lineName(line)}
+            </span>
+            <span className="whitespace-nowrap font-medium">{money(line.lineTotal)}</span>
+          </div>
+          <LineProblem line={line} />
+          {perLine?.has(index) ? <p className="font-medium text-error">{perLine.get(index)}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type OrderFiguresProps = { quote: CheckoutQuote; needsAddress: boolean; priced: boolean };
+
+/** Goods, shipping, tax and total, as the shop works them out; only the goods until a delivery has its address. */
+export function OrderFigures({ quote, needsAddress, priced }: OrderFiguresProps) {
+  const money = useMoney();
+  return (
+    <dl className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 border-t border-base-300 pt-3 ${priced ? '' : 'opacity-60'}`} aria-busy={!priced}>
+      <dt className="text-base-content/70">Goods</dt>
+      <dd className="text-right" data-testid="checkout-goods">
+        {money(quote.price)}
+      </dd>
+      {needsAddress ? (
+        <dd className="col-span-2 text-sm text-base-content/75">Choose a delivery address to see the delivery price, tax and total.</dd>
+      ) : (
+        <>
+          <dt className="text-base-content/70">Shipping ({quote.deliveryMethod.name})</dt>
+          <dd className="text-right" data-testid="checkout-shipping">
+            {quote.shipping === 0 ? 'Free' : money(quote.shipping)}
+          </dd>
+          <dt className="text-base-content/70">{taxLabel(quote)}</dt>
+          <dd className="text-right" data-testid="checkout-tax">
+            {money(quote.tax)}
+          </dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right text-lg font-bold" data-testid="checkout-total">
+            {money(quote.total)}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 
