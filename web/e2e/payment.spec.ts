@@ -42,6 +42,11 @@ test.describe('card payment', () => {
     const transactionId = ((await success.locator('.font-mono').textContent()) ?? '').trim();
     expect(transactionId).toMatch(/^pi_\w+$/);
     await expect(success).toContainText(`Your transaction id: ${transactionId}`);
+    // What happens next, by the shop's order number: the receipt, the pickup, and the invoice.
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await expect(success).toContainText(`Order #${orderId} is paid. A receipt is on its way to ${shopper.email}.`);
+    await expect(success).toContainText(`Collect it at the trade counter: give the order number #${orderId} there.`);
+    await expect(success.getByRole('link', { name: 'View the invoice' })).toHaveAttribute('href', `/dashboard/order/${orderId}`);
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(transactionId);
 

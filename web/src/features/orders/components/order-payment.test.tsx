@@ -94,6 +94,10 @@ describe('payment page', () => {
 
     expect(await screen.findByText('Congrats! Your Payment is completed.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your transaction id: pi_abc');
+    // What happens next, by the order's number: the receipt, the pickup, the invoice.
+    expect(screen.getByRole('status')).toHaveTextContent(`Order #9 is paid. A receipt is on its way to ${ann.email}.`);
+    expect(screen.getByRole('status')).toHaveTextContent('Collect it at the trade counter: give the order number #9 there.');
+    expect(within(screen.getByRole('status')).getByRole('link', { name: 'View the invoice' })).toHaveAttribute('href', '/dashboard/order/9');
     expect(pay()).toBeDisabled();
     expect(sentBody(fetchMock, 'POST', '/api/create-payment-intent')).toEqual({ bookingId: '9' });
     expect(sentBody(fetchMock, 'POST', '/api/test-payments/confirm')).toEqual({

@@ -24,7 +24,7 @@ export function OrderPayment({ orderId }: { orderId: string }) {
   return (
     <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <PaymentSummary order={order.data} />
-      <PaymentPanel orderId={orderId} intent={intent} />
+      <PaymentPanel orderId={orderId} intent={intent} order={order.data} />
       <div className="lg:col-span-2">
         <Link to={paths.dashboard.orders.getHref()} className="btn btn-outline">
           Back to My Orders

@@ -1,13 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { InputField } from '@/components/ui/field';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/auth';
 import { formatMoney, useConfig } from '@/lib/config';
 import { cardFieldErrors, usePayment, type PaymentIntent } from '../api/pay-order';
-import type { CardFormProps } from '../types';
+import { deliveryName, orderNumber } from '../lines';
+import type { CardFormProps, Order } from '../types';
 import { TestCardForm } from './test-card-form';
 
 // Stripe's script and components are fetched only when a shop that takes payments through Stripe
@@ -17,14 +20,15 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 /** Moves focus to the element as it appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-type PaymentPanelProps = { orderId: string; intent: UseQueryResult<PaymentIntent> };
+type PaymentPanelProps = { orderId: string; intent: UseQueryResult<PaymentIntent>; order?: Order };
 
 /**
  * The card payment of one order: the amount, the billing details of the
- * signed-in buyer, the provider's card form, and either the error in red or the success message
- * with the transaction id.
+ * signed-in buyer, the provider's card form, and either the error in red or, once paid, what
+ * happens next (the receipt mailed, delivery or pickup, the invoice) with the card provider's
+ * reference for the payment.
  */
-export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
+export function PaymentPanel({ orderId, intent, order }: PaymentPanelProps) {
   const config = useConfig();
   const user = useSignedInUser();
   const { state, pay, clearFailure } = usePayment(orderId);
@@ -96,11 +100,20 @@ export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
         ) : null}
         {state.status === 'succeeded' ? (
           // The card form locks once paid, which would leave focus nowhere: it goes to this message.
-          <div ref={focusOnMount} tabIndex={-1} role="status" className="alert alert-success alert-soft outline-none">
-            <div>
+          <div ref={focusOnMount} tabIndex={-1} role="status" className="alert alert-success alert-soft order-first items-start outline-none">
+            <div className="grid gap-2">
               <p className="font-semibold">Congrats! Your Payment is completed.</p>
-              <p className="text-sm">
-                Your transaction id: <span className="font-mono font-semibold break-all">{state.transactionId}</span>
+              <p>
+                Order <strong>{orderNumber(orderId)}</strong> is paid. A receipt is on its way to <strong className="break-all">{user.email}</strong>.
+              </p>
+              <p>{order ? nextStep(order) : null}</p>
+              <p className="flex flex-wrap gap-2">
+                <Link to={paths.dashboard.order.getHref(orderId)} className="btn btn-sm btn-primary">
+                  View the invoice
+                </Link>
+              </p>
+              <p className="text-xs text-base-content/75">
+                Your transaction id: <span className="font-mono break-all">{state.transactionId}</span>
               </p>
             </div>
           </div>
@@ -108,4 +121,12 @@ export function PaymentPanel({ orderId, intent }: PaymentPanelProps) {
       </div>
     </section>
   );
+}
+
+/** What happens to a paid order next, as the buyer chose it to travel. */
+function nextStep(order: Order): string {
+  if (order.deliveryAddress) {
+    return `We pack it and send it by ${deliveryName(order)}; you get an e-mail with the tracking details when it leaves.`;
+  }
+  return `Collect it at the trade counter: give the order number ${orderNumber(order._id)} there.`;
 }
