@@ -63,7 +63,7 @@ test.describe("a part's own page", () => {
     // Buying asks for sign-in at that moment, saying why, and comes back to the purchase.
     await main.getByRole('button', { name: 'Buy now' }).click();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('status').filter({ hasText: `Sign in to buy ${name}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Log in to buy ${name}` })).toBeVisible();
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Password').fill(shopper.password);
     await page.getByRole('button', { name: 'Login' }).click();

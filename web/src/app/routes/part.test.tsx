@@ -28,7 +28,7 @@ function Elsewhere() {
   const location = useLocation();
   return (
     <output data-testid="went">
-      {location.pathname} | {returnPath(location.state)} | {loginReason(location.state)}
+      {location.pathname} | {returnPath(location.state)} | {loginReason(location.state, 'Log in')}
     </output>
   );
 }
@@ -70,7 +70,7 @@ describe('a part page', () => {
   it('asks a visitor to sign in only at Buy now, saying why, and comes back to the purchase', async () => {
     const { user } = renderAt('/parts/5');
     await user.click(await screen.findByRole('button', { name: 'Buy now' }));
-    expect(screen.getByTestId('went')).toHaveTextContent(`/login | /purchase/5 | Sign in to buy ${name}`);
+    expect(screen.getByTestId('went')).toHaveTextContent(`/login | /purchase/5 | Log in to buy ${name}`);
   });
 
   it('takes a signed-in buyer straight to the purchase', async () => {

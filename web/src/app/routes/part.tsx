@@ -15,7 +15,7 @@ import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 import { loginFor } from '../return-path';
 
 /** Why a visitor who presses Buy is asked to sign in, said on the login and sign-up pages. */
-const buyReason = (part: Pick<Part, 'name'>) => `Sign in to buy ${part.name}`;
+const buyPurpose = (part: Pick<Part, 'name'>) => `to buy ${part.name}`;
 
 /**
  * /parts/:id: a part's own page, open to everyone: picture, price, stock, minimum order, fitment,
@@ -68,7 +68,7 @@ function PublicPart({ part }: { part: Part }) {
   const buy = () => {
     const purchase = paths.purchase.getHref(part._id);
     // A visitor signs in (or up) first, told why, and comes back to the purchase.
-    if (user.data === null) void navigate(paths.login.getHref(), { state: loginFor(purchase, buyReason(part)) });
+    if (user.data === null) void navigate(paths.login.getHref(), { state: loginFor(purchase, buyPurpose(part)) });
     else void navigate(purchase);
   };
 

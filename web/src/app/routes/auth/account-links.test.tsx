@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/lib/auth';
 import { getToken } from '@/lib/token';
+import { makeCart, makeCartLine } from '@/test/cart';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import ResetPasswordRoute from './reset-password';
 import VerifyEmailRoute from './verify-email';
@@ -41,6 +42,18 @@ describe('the verification link', () => {
     expect(sentBody(fetchMock, 'POST', '/api/auth/verify-email')).toEqual({ token: 'verify-me' });
     expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/auth/verify-email'))).toHaveLength(1);
     expect(queryClient.getQueryData(authKeys.me())).toEqual({ ...ann, emailVerified: true });
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers the way back to checkout to a buyer whose cart is waiting', async () => {
+    const ann = { email: 'ann@example.com', name: 'Ann Lee', role: 'user' as const, emailVerified: false };
+    mockApi({
+      'GET /api/config': { body: config },
+      'GET /api/cart': { body: makeCart([makeCartLine()]) },
+      'POST /api/auth/verify-email': { body: { email: 'ann@example.com', emailVerified: true } },
+    });
+    renderAt('/verify-email?token=verify-me', ann);
+    expect(await screen.findByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 

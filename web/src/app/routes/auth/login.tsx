@@ -18,7 +18,7 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const user = useUser();
   const target = returnPath(location.state);
-  const reason = loginReason(location.state);
+  const reason = loginReason(location.state, 'Log in');
   const [params] = useSearchParams();
   const googleError = googleErrorMessage(params.get(GOOGLE_ERROR_PARAM));
 

@@ -14,7 +14,7 @@ export default function SignupRoute() {
   const navigate = useNavigate();
   const user = useUser();
   const target = returnPath(location.state);
-  const reason = loginReason(location.state);
+  const reason = loginReason(location.state, 'Sign up');
 
   if (user.isPending) return <PageSpinner />;
   if (user.data) return <Navigate to={target} replace />;

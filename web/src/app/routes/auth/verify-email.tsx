@@ -4,13 +4,15 @@ import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { useServerCart } from '@/features/cart/api/get-cart';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { AuthCard } from './auth-card';
 
 /**
  * Where the verification e-mail's link opens (`?token=`): verifies the address as the page opens,
- * once (React may run the effect twice), and shows the result.
+ * once (React may run the effect twice), and shows the result, with the way back to checkout for a
+ * buyer whose cart is waiting.
  */
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
@@ -25,9 +27,12 @@ export default function VerifyEmailRoute() {
     mutate({ token });
   }, [token, mutate]);
 
+  // A buyer who signed up on the way to checkout is offered the way back to it.
+  const cart = useServerCart(Boolean(user.data));
   const next = user.data
     ? { to: paths.dashboard.root.getHref(), label: 'Go to your dashboard' }
     : { to: paths.login.getHref(), label: 'Log in' };
+  const backToCheckout = user.data && (cart.data?.lines.length ?? 0) > 0;
 
   return (
     <AuthCard title="Verify Your E-mail" intro="The link from our e-mail confirms that the address is yours.">
@@ -50,11 +55,18 @@ export default function VerifyEmailRoute() {
         <Spinner label="Verifying your e-mail address" className="py-6" />
       )}
       {token && (status === 'idle' || status === 'pending') ? null : (
-        <p className="text-center text-sm">
-          <Link to={next.to} className="link link-primary font-semibold">
-            {next.label}
-          </Link>
-        </p>
+        <div className="grid gap-3 text-center text-sm">
+          {backToCheckout ? (
+            <Link to={paths.checkout.getHref()} className="btn btn-primary">
+              Continue to checkout
+            </Link>
+          ) : null}
+          <p>
+            <Link to={next.to} className="link link-primary font-semibold">
+              {next.label}
+            </Link>
+          </p>
+        </div>
       )}
     </AuthCard>
   );
