@@ -33,7 +33,7 @@ test.describe('running the orders', () => {
     await page.goto('/dashboard/order');
     const myRow = page.getByRole('row').filter({ hasText: ownPart.name });
     await expect(myRow).toContainText('Unpaid');
-    await expect(myRow).toContainText('Pending');
+    await expect(myRow).toContainText('Awaiting payment');
     await myRow.getByRole('link', { name: `Pay for ${ownPart.name}` }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -51,12 +51,12 @@ test.describe('running the orders', () => {
     await expect(row).toContainText(shopper.email);
     await expect(row).toContainText('$37.50');
     await expect(row).toContainText('Paid');
-    await expect(row).toContainText('Pending');
+    await expect(row).toContainText('Being prepared');
     await expect(row.getByRole('button')).toHaveText(['Ship', 'Refund']);
     // Every order listed is paid and not shipped.
     for (const listed of await page.getByRole('row').filter({ has: page.getByRole('cell') }).all()) {
       await expect(listed).toContainText('Paid');
-      await expect(listed).toContainText('Pending');
+      await expect(listed).toContainText('Being prepared');
     }
 
     await row.getByRole('button', { name: 'Ship' }).click();
@@ -109,7 +109,7 @@ test.describe('running the orders', () => {
     await showOrders(page, 'Cancelled');
     await expect(row).toContainText('Cancelled');
     await expect(row).toContainText('Cancelled by the shop');
-    await expect(row).toContainText('Unpaid');
+    await expect(row).toContainText('Not charged');
     await expect(row.getByRole('button')).toHaveCount(0);
     expect((await api.part(ownPart._id)).availableQuantity).toBe(ownPart.availableQuantity);
 

@@ -63,7 +63,7 @@ test.describe('order numbers', () => {
       await expect(card).toBeVisible();
       await expect(card).toContainText(`Order #${orderId}`);
       await expect(card.getByText('Payment: Unpaid', { exact: true })).toBeVisible();
-      await expect(card.getByText('Status: Pending', { exact: true })).toBeVisible();
+      await expect(card.getByText('Status: Awaiting payment', { exact: true })).toBeVisible();
     });
   });
 });

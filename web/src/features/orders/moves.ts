@@ -41,8 +41,9 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 
+/** The words of each fulfilment state; "pending" reads by the payment (see FulfilmentBadge). */
 export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
-  pending: 'Pending',
+  pending: 'Being prepared',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',

@@ -97,7 +97,8 @@ describe('Manage Orders', () => {
     expect(order.getByText('3')).toBeInTheDocument();
     expect(order.getByText('$37.50')).toBeInTheDocument();
     expect(order.getByText('Paid')).toBeInTheDocument();
-    expect(order.getByText('Pending')).toBeInTheDocument();
+    // Paid and not yet sent: "Being prepared", never a "Pending" that reads as the payment's.
+    expect(order.getByText('Being prepared')).toBeInTheDocument();
     expect((await row('1')).getByText('Refunded')).toBeInTheDocument();
     expect((await row('1')).getByText('Cancelled')).toBeInTheDocument();
     expect(screen.getByText('1–6 of 6 orders')).toBeInTheDocument();

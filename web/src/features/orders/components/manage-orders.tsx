@@ -186,8 +186,8 @@ function OrderCard({ order, onMove }: { order: Order; onMove: (order: Order, mov
       <p className="mt-1 text-sm">{order.buyerName}</p>
       <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <PaymentBadge status={order.paymentStatus} labelled />
-        <FulfilmentBadge status={order.fulfilmentStatus} labelled />
+        <PaymentBadge order={order} labelled />
+        <FulfilmentBadge order={order} labelled />
         <CancelReasonNote order={order} viewer="admin" />
       </div>
       <ShipmentNote order={order} />

@@ -43,7 +43,7 @@ describe('My Orders', () => {
 
     const open = await row('Brake Pads');
     expect(open.getByText('Unpaid')).toBeInTheDocument();
-    expect(open.getByText('Pending')).toBeInTheDocument();
+    expect(open.getByText('Awaiting payment')).toBeInTheDocument();
     expect(open.getByRole('link', { name: 'Pay for Brake Pads' })).toHaveAttribute('href', '/dashboard/payment/1');
     expect(open.getByRole('button', { name: 'Cancel order for Brake Pads' })).toBeInTheDocument();
 
@@ -64,7 +64,9 @@ describe('My Orders', () => {
     expect(refunded.queryByRole('button')).not.toBeInTheDocument();
 
     const cancelled = await row('Air Filter');
-    expect(cancelled.getByText('Unpaid')).toBeInTheDocument();
+    // Cancelled before it was paid: nothing is owed, so no warning-coloured "Unpaid".
+    expect(cancelled.getByText('Not charged')).toHaveClass('badge-ghost');
+    expect(cancelled.queryByText('Unpaid')).not.toBeInTheDocument();
     expect(cancelled.getByText('Cancelled')).toBeInTheDocument();
     expect(cancelled.queryByRole('link')).not.toBeInTheDocument();
     expect(cancelled.queryByRole('button')).not.toBeInTheDocument();

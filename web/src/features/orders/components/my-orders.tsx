@@ -135,8 +135,8 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order)
 function OrderBadges({ order }: { order: Order }) {
   return (
     <div className="flex shrink-0 flex-col items-end gap-1">
-      <PaymentBadge status={order.paymentStatus} labelled />
-      <FulfilmentBadge status={order.fulfilmentStatus} labelled />
+      <PaymentBadge order={order} labelled />
+      <FulfilmentBadge order={order} labelled />
       <CancelReasonNote order={order} viewer="buyer" />
     </div>
   );

@@ -19,21 +19,31 @@ const FULFILMENT_STYLES: Record<FulfilmentStatus, string> = {
  * A badge's words. `labelled` says what the badge is ("Payment: Paid"), where no column heading does:
  * the phone cards and the order's own page.
  */
-type BadgeProps<Status> = { status: Status; labelled?: boolean };
+type BadgeProps = { order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'>; labelled?: boolean };
 
-/** Where the order's money stands: Unpaid, Paid or Refunded. */
-export function PaymentBadge({ status, labelled = false }: BadgeProps<PaymentStatus>) {
-  const word = PAYMENT_LABELS[status] ?? status;
+/**
+ * Where the order's money stands: Unpaid, Paid or Refunded; an unpaid order that was cancelled
+ * owes nothing, and says "Not charged" without the warning colour of one still to pay.
+ */
+export function PaymentBadge({ order, labelled = false }: BadgeProps) {
+  const status = order.paymentStatus;
+  const notCharged = status === 'unpaid' && order.fulfilmentStatus === 'cancelled';
+  const word = notCharged ? 'Not charged' : (PAYMENT_LABELS[status] ?? status);
+  const style = notCharged ? 'badge-ghost' : (PAYMENT_STYLES[status] ?? 'badge-ghost');
   return (
-    <span className={`badge whitespace-nowrap ${PAYMENT_STYLES[status] ?? 'badge-ghost'}`} title="Payment">
+    <span className={`badge whitespace-nowrap ${style}`} title="Payment">
       {labelled ? `Payment: ${word}` : word}
     </span>
   );
 }
 
-/** Where the order's parts stand: Pending, Shipped, Delivered or Cancelled. */
-export function FulfilmentBadge({ status, labelled = false }: BadgeProps<FulfilmentStatus>) {
-  const word = FULFILMENT_LABELS[status] ?? status;
+/**
+ * Where the order's parts stand: Awaiting payment or Being prepared (both "pending" to the shop, so a
+ * paid order never reads as a payment still pending), Shipped, Delivered or Cancelled.
+ */
+export function FulfilmentBadge({ order, labelled = false }: BadgeProps) {
+  const status = order.fulfilmentStatus;
+  const word = status === 'pending' ? (order.paymentStatus === 'unpaid' ? 'Awaiting payment' : 'Being prepared') : (FULFILMENT_LABELS[status] ?? status);
   return (
     <span className={`badge whitespace-nowrap ${FULFILMENT_STYLES[status] ?? 'badge-ghost'}`} title="Fulfilment">
       {labelled ? `Status: ${word}` : word}

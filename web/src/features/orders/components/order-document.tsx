@@ -65,8 +65,8 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
           <p className="text-sm text-base-content/75">Placed {formatDate(order.createdAt)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <PaymentBadge status={order.paymentStatus} labelled />
-          <FulfilmentBadge status={order.fulfilmentStatus} labelled />
+          <PaymentBadge order={order} labelled />
+          <FulfilmentBadge order={order} labelled />
           <CancelReasonNote order={order} viewer={invoice ? 'buyer' : 'admin'} />
         </div>
       </header>

@@ -49,12 +49,12 @@ export function OrdersTable({ orders, viewer, cardsBelow, compact = false, numbe
       ),
     },
     ...columns,
-    { header: 'Payment', cell: (order) => <PaymentBadge status={order.paymentStatus} /> },
+    { header: 'Payment', cell: (order) => <PaymentBadge order={order} /> },
     {
       header: 'Fulfilment',
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
-          <FulfilmentBadge status={order.fulfilmentStatus} />
+          <FulfilmentBadge order={order} />
           <CancelReasonNote order={order} viewer={viewer} />
           <ShipmentNote order={order} />
         </div>

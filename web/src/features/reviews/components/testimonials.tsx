@@ -36,7 +36,7 @@ export function Testimonials() {
       <div className="mb-8 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">What drivers say</p>
         <h2 id="testimonial-title" className="text-3xl font-bold">
-          Testimonial
+          Testimonials
         </h2>
       </div>
       {reviews.isPending ? (
