@@ -1,11 +1,23 @@
 import { expect, signInWithToken, test, toast } from './fixtures';
 
 test.describe('shopping', () => {
+  test('the home page, its footer and checkout name one place: the trade counter the admin set', async ({ page, shopper, request }) => {
+    const { counter } = (await (await request.get('/api/shipping-methods')).json()) as { counter: { name: string; line1: string; city: string; phone: string } };
+    await signInWithToken(page, shopper.token);
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Our Locations' }) });
+    await expect(card).toContainText(counter.name);
+    await expect(card).toContainText(counter.line1);
+    await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Contact Us' }) })).toContainText(counter.phone);
+    await expect(page.getByRole('region', { name: 'Trade counter' })).toContainText(counter.line1);
+    await expect(page.getByRole('contentinfo')).toContainText(counter.line1);
+    await expect(page.getByRole('contentinfo')).toContainText(counter.city);
+  });
+
   test('the home page shows its sections and the newest parts lead to a purchase page', async ({ page, shopper, ownPart }) => {
     await signInWithToken(page, shopper.token);
     await expect(page.getByRole('heading', { level: 1, name: /The right part/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
-    for (const title of ['Opening Hours', 'Our Locations', 'Contact Us', 'Available parts', 'Testimonial']) {
+    for (const title of ['Opening Hours', 'Our Locations', 'Contact Us', 'Available parts', 'Testimonials']) {
       await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('banner')).toContainText('Parts Garage');

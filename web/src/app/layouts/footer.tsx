@@ -1,12 +1,17 @@
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
+import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
 /** The shop's footer: what it is, where to go, how to reach it. */
 export function Footer() {
   const config = useConfig();
   const shopName = config.data?.shopName ?? DEFAULT_SHOP_NAME;
+  // Where the shop is: the trade counter the admin sets, as the home page and checkout show it.
+  const counter = useShippingInfo().data?.counter;
+  const place = counter ? addressLines(counter).filter((line) => line !== counter.country) : [];
   // The build renders the year it ran in; a page opened in a later year shows this one's.
   const year = new Date().getFullYear();
 
@@ -50,14 +55,20 @@ export function Footer() {
         </nav>
         <div>
           <h2 className="text-sm font-bold uppercase tracking-wider text-white">Visit us</h2>
-          <address className="mt-3 space-y-2 text-sm not-italic text-neutral-content/85">
-            <p>14 Foundry Lane, Riverside</p>
-            <p>Mon–Fri 8:00–18:00, Sat 9:00–14:00</p>
-            <p>
-              <a className="link-hover" href="tel:+15550142290">
-                +1 (555) 014-2290
-              </a>
-            </p>
+          <address className="mt-3 min-h-[4.5rem] space-y-2 text-sm not-italic text-neutral-content/85" aria-busy={counter === undefined}>
+            {counter ? (
+              <>
+                <p>{place.length > 0 ? place.join(', ') : counter.name}</p>
+                {counter.hours ? <p>{counter.hours}</p> : null}
+                {counter.phone ? (
+                  <p>
+                    <a className="link-hover" href={`tel:${counter.phone.replace(/[^+\d]/g, '')}`}>
+                      {counter.phone}
+                    </a>
+                  </p>
+                ) : null}
+              </>
+            ) : null}
           </address>
         </div>
       </div>

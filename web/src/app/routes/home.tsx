@@ -8,6 +8,7 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { LatestParts } from '@/features/parts/components/latest-parts';
 import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
+import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
 import { TradeCounter } from '@/features/shipping/components/trade-counter';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
@@ -47,11 +48,12 @@ const addToCart = (part: Part) => <AddToCartButton part={part} namePart classNam
  */
 export default function HomeRoute() {
   const config = useConfig();
+  const shipping = useShippingInfo();
   return (
     <>
       <PageTitle />
       <Hero shopName={config.data?.shopName ?? DEFAULT_SHOP_NAME} vehicle={<HeroVehicle />} />
-      <InfoCards />
+      <InfoCards counter={shipping.isError ? null : shipping.data?.counter} />
       <div className="mt-16">
         <StatsBand />
       </div>
