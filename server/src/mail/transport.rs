@@ -90,6 +90,7 @@ impl Mailer {
         let email = lettre::Message::builder()
             .from(self.from.clone())
             .to(to)
+            .message_id(Some(message_id(id, &self.from)))
             .subject(rendered.subject.clone())
             .multipart(
                 MultiPart::alternative()
@@ -125,6 +126,14 @@ impl Mailer {
                 }),
         }
     }
+}
+
+/// A `Message-ID` (RFC 5322 §3.6.4) for outbox message `id`: the id, so a
+/// message in a receiver's log can be found in the outbox, a random part, so
+/// no two shops (or two attempts) ever share one, and the sender's domain.
+fn message_id(id: i64, from: &Mailbox) -> String {
+    let nonce: u64 = rand::random();
+    format!("<{id}.{nonce:016x}@{}>", from.email.domain())
 }
 
 /// The SMTP transport for `url`: `smtp://[user:pass@]host:port` upgrades to

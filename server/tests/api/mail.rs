@@ -107,6 +107,28 @@ async fn a_message_arrives_with_its_recipient_subject_and_both_parts() {
 }
 
 #[tokio::test]
+async fn every_message_has_a_message_id_of_its_own_in_the_shops_domain() {
+    let capture = SmtpCapture::start().await;
+    let (app, _admin, part, buyer) = shop_mailing(&capture).await;
+    let first = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
+    let second = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
+    let a = capture
+        .wait_for_mail(&buyer.email, &format!("Order #{first} placed"))
+        .await;
+    let b = capture
+        .wait_for_mail(&buyer.email, &format!("Order #{second} placed"))
+        .await;
+    for mail in [&a, &b] {
+        assert!(
+            mail.message_id().starts_with('<') && mail.message_id().ends_with("@localhost>"),
+            "{}",
+            mail.message_id()
+        );
+    }
+    assert_ne!(a.message_id(), b.message_id());
+}
+
+#[tokio::test]
 async fn values_in_the_html_part_are_escaped() {
     let capture = SmtpCapture::start().await;
     let (app, admin, _, buyer) = shop_mailing(&capture).await;
@@ -240,6 +262,7 @@ async fn without_a_mail_server_each_message_is_an_eml_file_in_the_data_folder() 
     assert!(mail.to().contains(&buyer.email));
     assert!(mail.has_both_parts());
     assert!(mail.text().contains("37.50 USD"), "{}", mail.text());
+    assert!(has_message_id(&mail), "{}", mail.message_id());
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

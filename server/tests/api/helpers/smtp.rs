@@ -52,6 +52,10 @@ impl Mail {
     pub fn html(&self) -> &str {
         self.0["html"].as_str().unwrap_or_default()
     }
+    /// Its `Message-ID` header, or "" without one.
+    pub fn message_id(&self) -> &str {
+        self.0["messageId"].as_str().unwrap_or_default()
+    }
     /// Whether it has a text part and an HTML part.
     pub fn has_both_parts(&self) -> bool {
         !self.0["text"].is_null() && !self.0["html"].is_null()
@@ -153,10 +157,21 @@ impl SmtpCapture {
             .filter(|p| p.extension().is_some_and(|e| e == "json"))
             .collect();
         files.sort();
-        files
+        let messages: Vec<Mail> = files
             .iter()
             .map(|f| Mail(serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()))
-            .collect()
+            .collect();
+        // Every message of every kind the tests make carries its own Message-ID
+        // (RFC 5322 §3.6.4): large providers refuse mail without one.
+        for mail in &messages {
+            assert!(
+                has_message_id(mail),
+                "a message without a proper Message-ID: {:?} {:?}",
+                mail.subject(),
+                mail.message_id()
+            );
+        }
+        messages
     }
 
     /// Forgets every message that has arrived so far.
@@ -214,6 +229,20 @@ impl Drop for SmtpCapture {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Whether `mail` has a `Message-ID` of the form `<left@sender's domain>`.
+pub fn has_message_id(mail: &Mail) -> bool {
+    let id = mail.message_id();
+    let domain = mail
+        .from()
+        .rsplit_once('@')
+        .map(|(_, d)| d.trim_end_matches('>'))
+        .unwrap_or_default();
+    id.starts_with('<')
+        && !domain.is_empty()
+        && id.ends_with(&format!("@{domain}>"))
+        && id.len() > domain.len() + 4
 }
 
 /// `SHOP_SMTP_URL` for a server on 127.0.0.1:`port`.
