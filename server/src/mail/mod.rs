@@ -193,6 +193,30 @@ impl Message {
         }
     }
 
+    /// Where a shipped order's parcel can be followed, for the carriers whose
+    /// tracking page takes the number in its address (UPS, FedEx, USPS, DHL;
+    /// the carrier's name in any case, as the staff typed it); None for any
+    /// other carrier or without a number.
+    pub fn tracking_link(&self) -> Option<String> {
+        let Message::OrderShipped {
+            carrier: Some(carrier),
+            tracking_number: Some(number),
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let page = match carrier.trim().to_ascii_lowercase().as_str() {
+            "ups" => "https://www.ups.com/track?tracknum=",
+            "fedex" => "https://www.fedex.com/fedextrack/?trknbr=",
+            "usps" => "https://tools.usps.com/go/TrackConfirmAction?tLabels=",
+            "dhl" | "dhl express" => "https://www.dhl.com/global-en/home/tracking.html?tracking-id=",
+            _ => return None,
+        };
+        let number: String = url::form_urlencoded::byte_serialize(number.trim().as_bytes()).collect();
+        Some(format!("{page}{number}"))
+    }
+
     /// An order's goods: the sum of its lines (0 for other messages).
     pub fn goods_cents(&self) -> i64 {
         match self {

@@ -265,6 +265,11 @@ mod tests {
             shipped.contains("UPS") && shipped.contains("1Z999"),
             "{shipped}"
         );
+        // A carrier whose tracking page is known: a link to the parcel.
+        assert!(
+            shipped.contains("Follow the parcel: https://www.ups.com/track?tracknum=1Z999"),
+            "{shipped}"
+        );
         assert!(text(6).contains("not paid in time"));
         assert!(text(7).contains("25.00 USD"));
         assert!(text(8).contains("Forgot password?"), "{}", text(8));
@@ -279,6 +284,27 @@ mod tests {
         let r = render(&untracked, &shop());
         assert!(!r.text.contains("Tracking"), "{}", r.text);
         assert!(!r.html.contains("Tracking"), "{}", r.html);
+        assert!(!r.text.contains("Follow the parcel"), "{}", r.text);
+        // Another carrier: the number, and no link made up for it.
+        let local = Message::OrderShipped {
+            name: "Ann".into(),
+            order: 3,
+            lines: vec![line()],
+            carrier: Some("Local courier".into()),
+            tracking_number: Some("LC 12/3".into()),
+        };
+        assert_eq!(local.tracking_link(), None);
+        let fedex = Message::OrderShipped {
+            name: "Ann".into(),
+            order: 3,
+            lines: vec![line()],
+            carrier: Some(" FedEx ".into()),
+            tracking_number: Some("7489 & 1".into()),
+        };
+        assert_eq!(
+            fedex.tracking_link().as_deref(),
+            Some("https://www.fedex.com/fedextrack/?trknbr=7489+%26+1")
+        );
     }
 
     #[test]
