@@ -1775,6 +1775,13 @@ export interface components {
             /** @description The one-time code from `/login/google?code=...`. */
             code: string;
         };
+        /** @description One field an import changed. */
+        FieldChange: {
+            after: Record<string, never>;
+            before: Record<string, never>;
+            /** @example priceCents */
+            field: string;
+        };
         /**
          * @description A vehicle a part fits, model years inclusive, and optionally what
          *     narrows it further: an engine, a trim or submodel, the axle and side
@@ -1893,6 +1900,8 @@ export interface components {
              * @description New part numbers added.
              */
             added: number;
+            /** @description The parts added, in file order (the first 100). */
+            addedParts: components["schemas"]["ImportedPart"][];
             /** @description True: only checked, nothing was written. */
             dryRun: boolean;
             /**
@@ -1905,6 +1914,24 @@ export interface components {
              * @description Known part numbers whose fields changed.
              */
             updated: number;
+            /**
+             * @description The known parts whose fields changed, each with what changed, in
+             *     file order (the first 100).
+             */
+            updatedParts: components["schemas"]["ImportedPart"][];
+        };
+        /**
+         * @description A part an import added or changed: its part number and name, and for a
+         *     change each field before and after, as the audit log shows a part (the
+         *     price in cents, the weight in grams).
+         */
+        ImportedPart: {
+            /** @description Empty for a part added. */
+            changes: components["schemas"]["FieldChange"][];
+            /** @example Front brake pads */
+            name: string;
+            /** @example BRK-0042 */
+            sku: string;
         };
         /** @description What adding a record answers: its id. */
         InsertedId: {
@@ -3435,7 +3462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not of the documented media type */
+            /** @description A body that is not sent as text/csv */
             415: {
                 headers: {
                     [name: string]: unknown;

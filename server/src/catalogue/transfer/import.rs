@@ -58,8 +58,58 @@ pub struct ImportResult {
     pub updated: u64,
     /// Known part numbers already as the file says.
     pub unchanged: u64,
+    /// The parts added, in file order (the first 100).
+    pub added_parts: Vec<ImportedPart>,
+    /// The known parts whose fields changed, each with what changed, in
+    /// file order (the first 100).
+    pub updated_parts: Vec<ImportedPart>,
     /// True: only checked, nothing was written.
     pub dry_run: bool,
+}
+
+/// A part an import added or changed: its part number and name, and for a
+/// change each field before and after, as the audit log shows a part (the
+/// price in cents, the weight in grams).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportedPart {
+    #[schema(example = "BRK-0042")]
+    pub sku: String,
+    #[schema(example = "Front brake pads")]
+    pub name: String,
+    /// Empty for a part added.
+    pub changes: Vec<FieldChange>,
+}
+
+/// One field an import changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldChange {
+    #[schema(example = "priceCents")]
+    pub field: String,
+    #[schema(value_type = Object)]
+    pub before: serde_json::Value,
+    #[schema(value_type = Object)]
+    pub after: serde_json::Value,
+}
+
+/// Most parts an import's answer names as added, and as changed.
+pub const MAX_NAMED_PARTS: usize = 100;
+
+/// The fields that differ between `before` and `after`, in the order the
+/// part has them.
+fn field_changes(before: &store::PartFields, after: &store::PartFields) -> Vec<FieldChange> {
+    let (serde_json::Value::Object(old), serde_json::Value::Object(new)) =
+        (before.audit_json(), after.audit_json())
+    else {
+        return Vec::new();
+    };
+    new.into_iter()
+        .filter(|(field, value)| field != "availableQuantity" && old.get(field) != Some(value))
+        .map(|(field, after)| FieldChange {
+            before: old.get(&field).cloned().unwrap_or_default(),
+            field,
+            after,
+        })
+        .collect()
 }
 
 /// Most problems an import lists: it stops reading the file at this many.
@@ -86,7 +136,8 @@ pub(super) const BATCH: usize = 500;
         (status = 400, description = "Rows with errors (up to 100 are listed, in file order; nothing was written), or a file that is not CSV with the header", body = ImportErrors),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 413, body = ErrorBody)))]
+        (status = 413, body = ErrorBody),
+        (status = 415, description = "A body that is not sent as text/csv", body = ErrorBody)))]
 pub async fn import_parts(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -117,6 +168,18 @@ pub async fn import_parts(
             return Ok((StatusCode::BAD_REQUEST, Json(report)).into_response());
         }
         Err(other) => return Err(other),
+    }
+    // The file is CSV, said so: anything else is not read at all.
+    let csv = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("text/csv"));
+    if !csv {
+        return Err(ApiError::UnsupportedMediaType(
+            "Send the catalogue as a CSV file (Content-Type: text/csv)".into(),
+        ));
     }
     let declared = request
         .headers()
@@ -285,6 +348,8 @@ pub(super) async fn apply(
         added: 0,
         updated: 0,
         unchanged: 0,
+        added_parts: Vec::new(),
+        updated_parts: Vec::new(),
         dry_run,
     };
     let (mut added, mut updated) = (Vec::new(), Vec::new());
@@ -313,22 +378,39 @@ pub(super) async fn apply(
             match known.get(&row.sku) {
                 Some(&id) => {
                     // Never the stock: it moves only through events (D16).
-                    let (edited, _) =
+                    let (edited, change) =
                         store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
                             .await
                             .map_err(|e| row_conflict(e, &row))?;
                     if edited == (Edited::Done { modified: true }) {
                         result.updated += 1;
+                        if let (Some((before, after)), true) =
+                            (change, result.updated_parts.len() < MAX_NAMED_PARTS)
+                        {
+                            result.updated_parts.push(ImportedPart {
+                                sku: row.sku.clone(),
+                                name: after.name.clone(),
+                                changes: field_changes(&before, &after),
+                            });
+                        }
                         updated.push(row.sku);
                     } else {
                         result.unchanged += 1;
                     }
                 }
                 None => {
-                    store::insert_on(db, &mut tx, &new_part(&row.sent))
+                    let part = new_part(&row.sent);
+                    store::insert_on(db, &mut tx, &part)
                         .await
                         .map_err(|e| row_conflict(e, &row))?;
                     result.added += 1;
+                    if result.added_parts.len() < MAX_NAMED_PARTS {
+                        result.added_parts.push(ImportedPart {
+                            sku: row.sku.clone(),
+                            name: part.name,
+                            changes: Vec::new(),
+                        });
+                    }
                     added.push(row.sku);
                 }
             }

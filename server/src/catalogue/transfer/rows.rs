@@ -71,11 +71,18 @@ impl<R: Read> Rows<R> {
             .map(String::as_str)
             .filter(|c| !HEADER.contains(c))
             .collect();
-        if !missing.is_empty() || !unknown.is_empty() {
+        let mut twice: Vec<&str> = columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| columns[..*i].contains(c))
+            .map(|(_, c)| c.as_str())
+            .collect();
+        twice.dedup();
+        if !missing.is_empty() || !unknown.is_empty() || !twice.is_empty() {
             return Err(file_problem(
                 1,
                 format!(
-                    "The header must name the columns {}{}{}",
+                    "The header must name the columns {} once each{}{}{}",
                     HEADER.join(","),
                     if missing.is_empty() {
                         String::new()
@@ -86,6 +93,11 @@ impl<R: Read> Rows<R> {
                         String::new()
                     } else {
                         format!("; unknown: {}", unknown.join(", "))
+                    },
+                    if twice.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; more than once: {}", twice.join(", "))
                     },
                 ),
             ));
@@ -185,6 +197,13 @@ pub(super) fn read_row(
     ] {
         body.insert(name.into(), Value::String(cells[name].to_owned()));
     }
+    // A blank picture is allowed: a known part keeps its own, a new one has
+    // none (the web app shows a drawing in its place). Any address written
+    // is read by the API's rule.
+    let no_picture = cells["img"].trim().is_empty();
+    if no_picture {
+        body.insert("img".into(), Value::String(PICTURE_CHECKED_LATER.into()));
+    }
     // Left blank: as the API leaves them out (the default for a new part,
     // as it is for a known one).
     for name in ["reorderLevel", "category", "weightKg"] {
@@ -211,35 +230,66 @@ pub(super) fn read_row(
         "replaces".into(),
         list(cells["replaces"], MAX_REPLACED_NUMBERS),
     );
+    let mut fitment_problem = None;
     let fitments: Vec<Value> = if cells["fitments"].trim().is_empty() {
         Vec::new()
     } else {
         split_escaped(cells["fitments"], ';', MAX_FITMENTS)
             .iter()
-            .map(|fitment| fitment_object(fitment))
+            .enumerate()
+            .map(|(i, fitment)| {
+                fitment_object(fitment).unwrap_or_else(|message| {
+                    fitment_problem.get_or_insert(format!("Fitment {}: {message}", i + 1));
+                    Value::Object(Map::new())
+                })
+            })
             .collect()
     };
     body.insert("fitments".into(), Value::Array(fitments));
     let mut form = crate::core::input::Form::new(&body);
     let part = PartRequest::read(&mut form);
-    match form.finish() {
-        Ok(()) => Ok(SentFields::from(part)),
-        Err(ApiError::BadRequest { fields, .. }) => Err(fields),
-        Err(other) => Err([("file".to_owned(), other.to_string())].into()),
+    let mut problems = match form.finish() {
+        Ok(()) => crate::core::error::FieldErrors::new(),
+        Err(ApiError::BadRequest { fields, .. }) => fields,
+        Err(other) => [("file".to_owned(), other.to_string())].into(),
+    };
+    if let Some(message) = fitment_problem {
+        problems.insert("fitments".into(), message);
     }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut sent = SentFields::from(part);
+    if no_picture {
+        sent.img = None;
+    }
+    Ok(sent)
 }
 
-/// A fitment cell as the object the part API takes.
-pub(super) fn fitment_object(text: &str) -> Value {
+/// What a blank picture cell is read as, to check the rest of the row by
+/// the API's rules; it is never stored.
+const PICTURE_CHECKED_LATER: &str = "/api/image/none";
+
+/// A fitment cell as the object the part API takes, or why it cannot be
+/// one: more than its 9 fields (an unescaped `|` in a note, say) is refused
+/// rather than cut.
+pub(super) fn fitment_object(text: &str) -> Result<Value, String> {
     const FIELDS: [&str; 9] = [
         "make", "model", "yearFrom", "yearTo", "engine", "trim", "axle", "side", "note",
     ];
     let parts = split_escaped(text, '|', FIELDS.len());
+    if parts.len() > FIELDS.len() {
+        return Err(format!(
+            "a fitment has at most {} fields ({}); write a | inside one as \\|",
+            FIELDS.len(),
+            FIELDS.join("|")
+        ));
+    }
     let mut object = Map::new();
     for (name, value) in FIELDS.iter().zip(parts) {
         if !value.is_empty() {
             object.insert((*name).into(), Value::String(unescape(&value)));
         }
     }
-    Value::Object(object)
+    Ok(Value::Object(object))
 }

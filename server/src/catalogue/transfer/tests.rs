@@ -14,10 +14,13 @@ fn lists_and_fitments_split_at_unescaped_separators() {
     let fitment = format!("Toyota|{}|2014|2019|||front||", escape("Cor|olla;"));
     let fitments = split_escaped(&format!("{fitment};Ford|F|2000|2001"), ';', 100);
     assert_eq!(fitments.len(), 2);
-    let object = fitment_object(&fitments[0]);
+    let object = fitment_object(&fitments[0]).unwrap();
     assert_eq!(object["model"], "Cor|olla;");
     assert_eq!(object["axle"], "front");
     assert_eq!(object.get("engine"), None);
+    // Nine fields at most: a tenth (an unescaped | in a note) is refused, never cut off.
+    assert!(fitment_object("Toyota|Corolla|2014|2019|||||Fits A|B only").is_err());
+    assert!(fitment_object(&format!("Toyota|Corolla|2014|2019|||||{}", escape("Fits A|B only"))).is_ok());
 }
 
 #[test]

@@ -34,6 +34,16 @@ async fn import_ok(app: &TestApp, admin: &User, csv: &str) -> Value {
     body
 }
 
+/// A report's counts and dry-run flag, without the parts it names.
+fn counts(report: &Value) -> Value {
+    json!({
+        "added": report["added"],
+        "updated": report["updated"],
+        "unchanged": report["unchanged"],
+        "dryRun": report["dryRun"],
+    })
+}
+
 async fn export(app: &TestApp, admin: &User) -> String {
     let response = app.get("/api/admin/parts/export", Some(&admin.token)).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -74,7 +84,7 @@ async fn a_good_file_adds_every_part_with_its_lists_and_fitments() {
     let admin = app.admin().await;
     let report = import_ok(&app, &admin, &good_file()).await;
     assert_eq!(
-        report,
+        counts(&report),
         json!({"added": 3, "updated": 0, "unchanged": 0, "dryRun": false})
     );
     let parts = by_sku(&app).await;
@@ -177,7 +187,7 @@ async fn a_dry_run_counts_and_writes_nothing() {
     assert_eq!(response.status(), StatusCode::OK);
     let report: Value = response.json().await.unwrap();
     assert_eq!(
-        report,
+        counts(&report),
         json!({"added": 3, "updated": 0, "unchanged": 0, "dryRun": true})
     );
     assert!(by_sku(&app).await.is_empty());
@@ -208,8 +218,17 @@ async fn a_new_import_updates_the_parts_but_never_their_stock() {
         .replace(",34.99,50,", ",36.00,999,");
     let report = import_ok(&app, &admin, &file).await;
     assert_eq!(
-        report,
+        counts(&report),
         json!({"added": 0, "updated": 1, "unchanged": 2, "dryRun": false})
+    );
+    // The report names the part it changed and each change, before and after.
+    assert_eq!(report["addedParts"], json!([]));
+    assert_eq!(
+        report["updatedParts"],
+        json!([{"sku": "BRK-1", "name": "Front brake pads", "changes": [
+            {"field": "name", "before": "Front pads", "after": "Front brake pads"},
+            {"field": "priceCents", "before": 3499, "after": 3600},
+        ]}])
     );
     let pads = app.part(&pads_id).await;
     assert_eq!(pads["name"], "Front brake pads");
@@ -243,7 +262,7 @@ async fn an_export_imports_back_unchanged_and_into_a_new_shop_identically() {
     assert_eq!(first.lines().next().unwrap(), HEADER);
     let report = import_ok(&app, &admin, &first).await;
     assert_eq!(
-        report,
+        counts(&report),
         json!({"added": 0, "updated": 0, "unchanged": 4, "dryRun": false})
     );
     assert_eq!(export(&app, &admin).await, first);
@@ -434,8 +453,8 @@ async fn no_file_under_the_size_limit_makes_the_shop_take_much_memory() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{report}");
     assert_eq!(
         report["errors"],
+        // A blank picture is allowed in a file (a new part has none).
         json!([
-            {"row": 2, "column": "img", "message": "Image is Required"},
             {"row": 2, "column": "oemNumbers", "message": "OEM numbers: at most 20"},
         ])
     );
@@ -445,4 +464,128 @@ async fn no_file_under_the_size_limit_makes_the_shop_take_much_memory() {
     // problems and every list item were kept).
     let grown = shop.peak_memory_kib().saturating_sub(before);
     assert!(grown < 96 * 1024, "the peak grew by {grown} KiB");
+}
+
+/// Imports `csv` expecting a refusal; answers the report.
+async fn import_refused(app: &TestApp, admin: &User, csv: String) -> Value {
+    let response = import(app, Some(&admin.token), "", csv).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_header_naming_a_column_twice_is_refused() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let body = import_refused(
+        &app,
+        &admin,
+        format!("{HEADER},img\nBRK-1,Pads,Pads,/api/image/a.jpg,9.50,5,1,,,,,,,/api/image/b.jpg\n"),
+    )
+    .await;
+    let message = body["errors"][0]["message"].as_str().unwrap();
+    assert_eq!(body["errors"][0]["row"], 1, "{body}");
+    assert!(message.contains("more than once: img"), "{message}");
+    assert!(by_sku(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_fitment_with_more_than_its_nine_fields_is_refused_not_cut() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    // A note with an unescaped |: "Fits A|B only" would have been stored as "Fits A".
+    let body = import_refused(
+        &app,
+        &admin,
+        format!("{HEADER}\nBRK-1,Pads,Pads,/api/image/a.jpg,9.50,5,1,,,,,,Ford|Focus|2012|2018;Toyota|Corolla|2014|2019|||||Fits A|B only\n"),
+    )
+    .await;
+    assert_eq!(
+        body["errors"],
+        json!([{"row": 2, "column": "fitments",
+            "message": "Fitment 2: a fitment has at most 9 fields (make|model|yearFrom|yearTo|engine|trim|axle|side|note); write a | inside one as \\|"}])
+    );
+    assert!(by_sku(&app).await.is_empty());
+    // Escaped, the same note is one field and imports whole.
+    import_ok(
+        &app,
+        &admin,
+        &format!("{HEADER}\nBRK-1,Pads,Pads,/api/image/a.jpg,9.50,5,1,,,,,,Toyota|Corolla|2014|2019|||||Fits A\\|B only\n"),
+    )
+    .await;
+    let pads = &by_sku(&app).await[0].1;
+    assert_eq!(pads["fitments"][0]["note"], "Fits A|B only");
+}
+
+#[tokio::test]
+async fn a_body_not_sent_as_csv_is_refused_with_415_and_changes_nothing() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    for content_type in ["application/json", "text/plain", "multipart/form-data; boundary=x"] {
+        let response = app
+            .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
+            .header("content-type", content_type)
+            .body(good_file())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(
+            body["error"], "Send the catalogue as a CSV file (Content-Type: text/csv)",
+            "{body}"
+        );
+    }
+    let response = app
+        .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
+        .body(good_file())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(by_sku(&app).await.is_empty());
+    // With its parameters, in any case, it is CSV.
+    let response = app
+        .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
+        .header("content-type", "Text/CSV; charset=utf-8")
+        .body(good_file())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_row_without_a_picture_adds_a_part_without_one_and_keeps_a_known_parts() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    import_ok(&app, &admin, &good_file()).await;
+    // A supplier's sheet: no pictures at all.
+    let sheet = format!(
+        "{HEADER}\n\
+         BRK-1,Front pads,\"Ceramic, quiet\",,34.99,50,2,5,Brakes,1.25,04465-33450;04465-02220,OLD-1,Toyota|Corolla|2014|2019|1.8L L4|LE|front||Not for \\; sport\n\
+         NEW-7,Cabin filter,Carbon,,15,20,1,,,,,,\n"
+    );
+    let report = import_ok(&app, &admin, &sheet).await;
+    assert_eq!(
+        counts(&report),
+        json!({"added": 1, "updated": 0, "unchanged": 1, "dryRun": false})
+    );
+    assert_eq!(
+        report["addedParts"],
+        json!([{"sku": "NEW-7", "name": "Cabin filter", "changes": []}])
+    );
+    let parts = by_sku(&app).await;
+    let pads = &parts.iter().find(|(sku, _)| sku == "BRK-1").unwrap().1;
+    assert_eq!(pads["img"], "/api/image/a.jpg", "a known part keeps its picture");
+    let filter = &parts.iter().find(|(sku, _)| sku == "NEW-7").unwrap().1;
+    assert_eq!(filter["img"], "", "a new part has none");
+    // A picture that is written is still read by the API's rule.
+    let body = import_refused(
+        &app,
+        &admin,
+        format!("{HEADER}\nNEW-8,Bulb,H7,javascript:alert(1),3,20,1,,,,,,\n"),
+    )
+    .await;
+    assert_eq!(body["errors"][0]["column"], "img", "{body}");
 }

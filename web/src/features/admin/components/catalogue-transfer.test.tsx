@@ -103,6 +103,36 @@ describe('CatalogueTransfer', () => {
     expect(notify.success).toHaveBeenCalledWith('Catalogue imported: 1 added, 2 updated.');
   });
 
+  it('names the parts the import adds and what it changes on each, before and after', async () => {
+    mockImport(() => ({
+      status: 200,
+      body: {
+        added: 1,
+        updated: 1,
+        unchanged: 0,
+        dryRun: true,
+        addedParts: [{ sku: 'NEW-7', name: 'Cabin filter', changes: [] }],
+        updatedParts: [
+          {
+            sku: 'BRK-1',
+            name: 'Front brake pads',
+            changes: [
+              { field: 'name', before: 'Front pads', after: 'Front brake pads' },
+              { field: 'priceCents', before: 3499, after: 3600 },
+            ],
+          },
+        ],
+      },
+    }));
+    const { user } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByRole('region', { name: 'Parts added' })).toHaveTextContent('NEW-7 Cabin filter');
+    expect(screen.getByRole('region', { name: 'Parts updated' })).toHaveTextContent(
+      'BRK-1 Front brake pads: name Front pads → Front brake pads; price 34.99 → 36.00',
+    );
+  });
+
   it('shows every bad row of a refused file, and no confirm button', async () => {
     mockImport(() => ({
       status: 400,

@@ -44,7 +44,68 @@ function Sending({ step }: { step: Extract<Step, { kind: 'sending' }> }) {
   );
 }
 
+/** A value of a changed field as the audit log keeps it, for a person: cents as money, grams as kilograms. */
+function shownValue(field: string, value: unknown): string {
+  if (field === 'priceCents' && typeof value === 'number') return (value / 100).toFixed(2);
+  if (field === 'weightGrams' && typeof value === 'number') return `${value / 1000} kg`;
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return '(none)';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/** A changed field's name as the part's form names it. */
+const FIELD_NAMES: Record<string, string> = { priceCents: 'price', weightGrams: 'weight', oemNumbers: 'OEM numbers', img: 'picture' };
+
+/** The parts the import adds and those it changes, each change before → after (the first 100 of each). */
+function NamedParts({ result }: { result: ImportResult }) {
+  const { addedParts = [], updatedParts = [] } = result;
+  if (addedParts.length === 0 && updatedParts.length === 0) return null;
+  return (
+    <div className="grid gap-3 text-sm">
+      {addedParts.length > 0 ? (
+        <section aria-label="Parts added">
+          <h3 className="font-semibold">Added</h3>
+          <ul className="list-disc pl-5">
+            {addedParts.map((part) => (
+              <li key={part.sku}>
+                <span className="font-mono">{part.sku}</span> {part.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {updatedParts.length > 0 ? (
+        <section aria-label="Parts updated">
+          <h3 className="font-semibold">Updated</h3>
+          <ul className="grid gap-1 pl-5 [list-style:disc]">
+            {updatedParts.map((part) => (
+              <li key={part.sku} className="break-words">
+                <span className="font-mono">{part.sku}</span> {part.name}:{' '}
+                {part.changes
+                  .map((change) => `${FIELD_NAMES[change.field] ?? change.field} ${shownValue(change.field, change.before)} → ${shownValue(change.field, change.after)}`)
+                  .join('; ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {result.added > addedParts.length || result.updated > updatedParts.length ? (
+        <p className="text-base-content/75">The first {addedParts.length + updatedParts.length} are named here; the audit log lists them all.</p>
+      ) : null}
+    </div>
+  );
+}
+
 function Counts({ result }: { result: ImportResult }) {
+  return (
+    <>
+      <CountBoxes result={result} />
+      <NamedParts result={result} />
+    </>
+  );
+}
+
+function CountBoxes({ result }: { result: ImportResult }) {
   return (
     <dl className="grid grid-cols-3 gap-3">
       {(
