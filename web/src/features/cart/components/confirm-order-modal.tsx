@@ -87,7 +87,8 @@ function ConfirmOrderForm({ draft, buyer, onClose, renderAddressChooser, renderP
   const blocked = !quote.data.ready || choices.needsAddress || !choices.priced;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    // The address book's own form (a new address) sits outside the order's form: forms do not nest.
+    <div className="grid gap-5">
       <OrderLines quote={quote.data} />
       <DeliveryMethods
         options={quote.data.deliveryOptions}
@@ -103,29 +104,31 @@ function ConfirmOrderForm({ draft, buyer, onClose, renderAddressChooser, renderP
           {renderAddressChooser(choices.addressChoice)}
         </section>
       ) : null}
-      <div className="grid gap-4">
-        <InputField label="Name" value={buyer.name} readOnly className="bg-base-200" />
-        <InputField label="Email" type="email" value={buyer.email} readOnly className="bg-base-200" />
-        <InputField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          hint="Optional: lets the workshop call you about delivery."
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
-      <OrderFigures quote={quote.data} needsAddress={choices.needsAddress} priced={choices.priced} />
-      <p className="text-xs text-base-content/75">Your cart is left as it is. You pay by card on the next page; the parts are held for you while you pay.</p>
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={blocked || placing}>
-          {placing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Place order
-        </button>
-      </div>
-    </form>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <div className="grid gap-4">
+          <InputField label="Name" value={buyer.name} readOnly className="bg-base-200" />
+          <InputField label="Email" type="email" value={buyer.email} readOnly className="bg-base-200" />
+          <InputField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            hint="Optional: lets the workshop call you about delivery."
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+        </div>
+        <OrderFigures quote={quote.data} needsAddress={choices.needsAddress} priced={choices.priced} />
+        <p className="text-xs text-base-content/75">Your cart is left as it is. You pay by card on the next page; the parts are held for you while you pay.</p>
+        <div className="modal-action mt-0">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={blocked || placing}>
+            {placing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Place order
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }
