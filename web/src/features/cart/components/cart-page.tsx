@@ -11,6 +11,7 @@ import type { Cart, CartLine } from '../api-types';
 import { canChangeQuantity, fixedQuantity, lineName } from '../lines';
 import { useCart, useCartActions } from '../use-cart';
 import { LineProblem } from './line-problem';
+import { PartPicture } from '@/components/ui/part-picture';
 
 type CartPageProps = {
   /** Checkout was chosen: `signedIn` false for a visitor, who signs in first. */
@@ -75,7 +76,7 @@ function CartLineItem({ line }: { line: CartLine }) {
     <li aria-label={name} className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 gap-4">
         {line.img ? (
-          <img src={line.img} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-box bg-base-200 object-cover" />
+          <PartPicture src={line.img} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-box bg-base-200 object-cover" />
         ) : (
           <div className="h-20 w-20 shrink-0 rounded-box bg-base-200" aria-hidden="true" />
         )}

@@ -7,6 +7,7 @@ import type { Part } from '../types';
 import { DeletePartModal } from './delete-part-modal';
 import { EditPartModal } from './edit-part-modal';
 import { RestockModal } from './restock-modal';
+import { PartPicture } from '@/components/ui/part-picture';
 
 /** The mark on a part whose stock is at or below its reorder level. */
 function LowStock() {
@@ -51,7 +52,7 @@ export function ManageParts() {
               <tr key={part._id}>
                 <td>
                   <div className="flex items-center gap-3">
-                    <img src={part.img} alt="" width={48} height={48} loading="lazy" className="hidden h-12 w-12 rounded object-cover sm:block" />
+                    <PartPicture src={part.img} alt="" width={48} height={48} loading="lazy" className="hidden h-12 w-12 rounded object-cover sm:block" />
                     <div>
                       <span className="font-medium">{part.name}</span> {part.lowStock ? <LowStock /> : null}
                       <p className="font-mono text-xs text-base-content/70">{part.sku}</p>

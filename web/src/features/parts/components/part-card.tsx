@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import { catalogueState } from '../catalogue-link';
 import type { Part } from '../types';
+import { PartPicture } from '@/components/ui/part-picture';
 
 type PartCardProps = {
   part: Part;
@@ -32,7 +33,7 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
       {/* The picture repeats the name's link: left out of the keyboard's stops. */}
       <figure className="aspect-[4/3] bg-base-200">
         <Link to={page} state={state} tabIndex={-1} className="block h-full w-full">
-          <img
+          <PartPicture
             src={part.img}
             alt={part.name}
             loading={picture === 'lazy' ? 'lazy' : 'eager'}

@@ -4,6 +4,7 @@ import { useMoney } from '@/lib/config';
 import { canOrder } from '../quantity';
 import type { Part } from '../types';
 import { FitMessage, PartSpecs } from './part-fit';
+import { PartPicture } from '@/components/ui/part-picture';
 
 type PartDetailsProps = {
   part: Part;
@@ -23,7 +24,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addT
   return (
     <article className="grid gap-8 lg:grid-cols-2">
       <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
-        <img src={part.img} alt={part.name} width={640} height={480} className="aspect-[4/3] h-full w-full object-cover" />
+        <PartPicture src={part.img} alt={part.name} width={640} height={480} className="aspect-[4/3] h-full w-full object-cover" />
       </figure>
       <div className="flex flex-col gap-5">
         <div>
