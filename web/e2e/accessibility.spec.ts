@@ -29,9 +29,11 @@ type World = {
   partWord: string;
   /** The buyer's unpaid order of the part. */
   orderId: string;
+  /** A buyer with a line in the cart and no address yet. */
+  newBuyer: SignedIn;
 };
 
-type Who = 'visitor' | 'buyer' | 'admin';
+type Who = 'visitor' | 'buyer' | 'new buyer' | 'admin';
 
 type Screen = {
   name: string;
@@ -98,6 +100,36 @@ const SCREENS: Screen[] = [
   { name: 'part page, signed in', path: (w) => `/parts/${w.partId}`, who: 'buyer' },
   { name: 'cart', path: () => '/cart', who: 'buyer' },
   { name: 'checkout', path: () => '/checkout', who: 'buyer' },
+  {
+    name: 'checkout, a delivery method and no address yet',
+    path: () => '/checkout',
+    who: 'new buyer',
+    setup: async (page) => {
+      await page.getByRole('radiogroup', { name: 'Delivery method' }).getByRole('radio').nth(1).check();
+      await expect(page.getByText('Choose a delivery address to see the delivery price, tax and total.')).toBeVisible();
+    },
+  },
+  {
+    name: 'catalogue with a decoded VIN',
+    path: () => '/parts',
+    who: 'visitor',
+    setup: async (page) => {
+      await page.getByLabel('Or enter your VIN').fill('2T1BURHE0EC123456');
+      await page.getByLabel('Or enter your VIN').press('Enter');
+      await expect(page.getByRole('button', { name: 'Use this vehicle' })).toBeVisible();
+    },
+  },
+  {
+    name: "the header's garage menu open",
+    path: () => '/parts',
+    who: 'buyer',
+    setup: async (page) => {
+      const button = page.getByRole('banner').getByRole('button', { name: /^(Switch vehicle|Choose from My Garage)$/ }).filter({ visible: true }).first();
+      await button.hover();
+      await button.click();
+      await expect(page.getByRole('menu', { name: 'My Garage' })).toBeVisible();
+    },
+  },
   { name: 'purchase', path: (w) => `/purchase/${w.partId}`, who: 'buyer' },
   {
     name: 'Confirm Order modal',
@@ -203,7 +235,9 @@ test.beforeAll(async ({ playwright }) => {
   });
   await post(request, buyer.token, '/api/garage', { year: 2014, make: 'Toyota', model: 'Corolla' });
   await post(request, buyer.token, '/api/cart/lines', { partId, quantity: 2 });
-  world = { buyer, adminToken, partId, partName, partWord, orderId };
+  const newBuyer = await api.signup(uniqueAccount('Axe New Buyer'));
+  await post(request, newBuyer.token, '/api/cart/lines', { partId, quantity: 1 });
+  world = { buyer, adminToken, partId, partName, partWord, orderId, newBuyer };
 });
 
 test.afterAll(async () => {
@@ -226,7 +260,7 @@ test.describe('no accessibility violations at phone and desktop widths', () => {
   for (const screen of SCREENS) {
     test(`${screen.name} (${screen.who})`, async ({ page, api }) => {
       const w = screen.ownOrder ? { ...world, orderId: await api.placeOrder(world.buyer.token, world.partId, 1) } : world;
-      const token = screen.who === 'buyer' ? w.buyer.token : screen.who === 'admin' ? w.adminToken : null;
+      const token = { visitor: null, buyer: w.buyer.token, 'new buyer': w.newBuyer.token, admin: w.adminToken }[screen.who];
       if (token) await page.addInitScript((value) => localStorage.setItem('accessToken', value), token);
 
       // The screen opens on a phone; then the same page is widened to a desktop's width (the layout

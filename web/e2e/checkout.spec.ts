@@ -49,7 +49,7 @@ test.describe('cart and checkout', () => {
       const results = page.getByRole('main').getByRole('article');
       await expect(results).toHaveCount(3);
       for (const part of [rotor, pads, fluid]) {
-        await page.getByRole('button', { name: `Add ${part.name} to cart` }).click();
+        await page.getByRole('button', { name: `Add to cart: ${part.name}` }).click();
         await expect(toast(page, `${part.minimumOrder} × ${part.name} added to your cart`)).toBeVisible();
       }
       const header = page.getByRole('banner');

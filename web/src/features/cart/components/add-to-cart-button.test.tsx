@@ -22,13 +22,13 @@ describe('Add to cart', () => {
       </>,
     );
     queryClient.setQueryData(authKeys.me(), null);
-    await user.click(screen.getByRole('button', { name: 'Add Serpentine Belt to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart: Serpentine Belt' }));
     expect(notify.success).toHaveBeenCalledWith('5 × Serpentine Belt added to your cart');
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([{ partId: '5', quantity: 5, seenPrice: 20 }]);
     expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeInTheDocument();
 
     // Five more would be above the stock of 7: the shop's own words, and nothing changes.
-    await user.click(screen.getByRole('button', { name: 'Add Serpentine Belt to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart: Serpentine Belt' }));
     expect(notify.error).toHaveBeenCalledWith('Only 7 in stock');
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([{ partId: '5', quantity: 5, seenPrice: 20 }]);
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/cart'))).toBe(false);
@@ -58,6 +58,6 @@ describe('Add to cart', () => {
   it('is disabled for a part that cannot meet its minimum order', () => {
     mockApi({ 'GET /api/config': { body: CONFIG } });
     renderWithProviders(<AddToCartButton part={{ ...belt, availableQuantity: 3 }} namePart />);
-    expect(screen.getByRole('button', { name: 'Add Serpentine Belt to cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to cart: Serpentine Belt' })).toBeDisabled();
   });
 });

@@ -10,7 +10,7 @@ type AddToCartButtonProps = {
   /** How many units to add; the part's minimum order when left out (docs/decisions.md, D1). */
   quantity?: number;
   className?: string;
-  /** On a list of parts the button names its part ("Add Brake Pads to cart"); on a part's own page it needs not. */
+  /** On a list of parts the button names its part ("Add to cart: Brake Pads", its visible words first, as WCAG 2.5.3 asks); on a part's own page it needs not. */
   namePart?: boolean;
 };
 
@@ -37,7 +37,7 @@ export function AddToCartButton({ part, quantity, className = 'btn btn-primary',
       type="button"
       className={className}
       disabled={!canOrder(part) || adding}
-      aria-label={namePart ? `Add ${part.name} to cart` : undefined}
+      aria-label={namePart ? `Add to cart: ${part.name}` : undefined}
       onClick={() => void onClick()}
     >
       {adding ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}

@@ -232,7 +232,11 @@ type OrderFiguresProps = { quote: CheckoutQuote; needsAddress: boolean; priced: 
 export function OrderFigures({ quote, needsAddress, priced }: OrderFiguresProps) {
   const money = useMoney();
   return (
-    <dl className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 border-t border-base-300 pt-3 ${priced ? '' : 'opacity-60'}`} aria-busy={!priced}>
+    // Dimmed only while new figures are on their way; waiting for an address is said in words.
+    <dl
+      className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 border-t border-base-300 pt-3 ${priced || needsAddress ? '' : 'opacity-60'}`}
+      aria-busy={!priced && !needsAddress}
+    >
       <dt className="text-base-content/70">Goods</dt>
       <dd className="text-right" data-testid="checkout-goods">
         {money(quote.price)}

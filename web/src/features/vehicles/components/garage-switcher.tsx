@@ -109,7 +109,7 @@ export function GarageSwitcher({ current, onSwitched }: GarageSwitcherProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-xs text-neutral-content/90 hover:text-white"
+        className="btn btn-ghost btn-xs text-neutral-content/90 hover:border-transparent hover:bg-white/15 hover:text-white aria-expanded:bg-white/15 aria-expanded:text-white"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

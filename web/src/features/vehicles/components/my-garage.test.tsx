@@ -52,7 +52,7 @@ describe('My Garage', () => {
     ]);
     expect(within(row("Ann's car (2015 Toyota Corolla 1.8L L4)")).getByText('Current')).toBeInTheDocument();
     expect(within(row('2018 Honda Civic')).queryByText('Current')).not.toBeInTheDocument();
-    expect(within(row('2018 Honda Civic')).getByRole('link', { name: 'Parts for 2018 Honda Civic' })).toHaveAttribute(
+    expect(within(row('2018 Honda Civic')).getByRole('link', { name: 'Parts that fit 2018 Honda Civic' })).toHaveAttribute(
       'href',
       '/parts?make=Honda&model=Civic&year=2018',
     );
@@ -61,11 +61,11 @@ describe('My Garage', () => {
   it('makes another vehicle current, here and in the garage', async () => {
     saveVehicle({ make: 'Toyota', model: 'Corolla', year: 2015, engine: '1.8L L4' });
     const { user, fetchMock } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Make 2018 Honda Civic current' }));
+    await user.click(await screen.findByRole('button', { name: 'Make current: 2018 Honda Civic' }));
     expect(getVehicle()).toEqual({ make: 'Honda', model: 'Civic', year: 2018 });
     await waitFor(() => expect(within(row('2018 Honda Civic')).getByText('Current')).toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/garage/2/current' && init?.method === 'POST')).toBe(true);
-    expect(screen.getByRole('button', { name: "Make Ann's car (2015 Toyota Corolla 1.8L L4) current" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Make current: Ann's car (2015 Toyota Corolla 1.8L L4)" })).toBeInTheDocument();
   });
 
   it('edits a nickname, sending the whole vehicle as the shop replaces it', async () => {

@@ -110,11 +110,11 @@ function GarageRow({ vehicle, isCurrent }: { vehicle: GarageVehicle; isCurrent: 
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
           {isCurrent ? null : (
-            <button type="button" className="btn btn-sm btn-primary" aria-label={`Make ${name} current`} disabled={makeCurrent.isPending} onClick={onMakeCurrent}>
+            <button type="button" className="btn btn-sm btn-primary" aria-label={`Make current: ${name}`} disabled={makeCurrent.isPending} onClick={onMakeCurrent}>
               Make current
             </button>
           )}
-          <Link to={paths.parts.getHref(vehicleSearch(shown))} className="btn btn-sm btn-outline" aria-label={`Parts for ${name}`}>
+          <Link to={paths.parts.getHref(vehicleSearch(shown))} className="btn btn-sm btn-outline" aria-label={`Parts that fit ${name}`}>
             Parts that fit
           </Link>
           <button type="button" className="btn btn-sm btn-ghost" aria-label={`Edit nickname of ${name}`} onClick={() => setEditing(true)}>
