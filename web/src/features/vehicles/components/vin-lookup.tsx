@@ -12,13 +12,15 @@ type VinLookupProps = {
   actionLabel?: string;
   /** True while what `onUse` started is under way. */
   busy?: boolean;
+  /** The level of the decoded vehicle's heading, by where the box sits in the page's outline (3). */
+  headingLevel?: 2 | 3;
 };
 
 /**
  * A VIN instead of year, make and model: the shop checks and decodes it (D24) and the box shows
  * the vehicle, or the shop's reason for refusing it, in its own words.
  */
-export function VinLookup({ onUse, actionLabel = 'Use this vehicle', busy = false }: VinLookupProps) {
+export function VinLookup({ onUse, actionLabel = 'Use this vehicle', busy = false, headingLevel = 3 }: VinLookupProps) {
   const id = useId();
   const [vin, setVin] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -76,6 +78,7 @@ export function VinLookup({ onUse, actionLabel = 'Use this vehicle', busy = fals
             decoded={lookup.data}
             actionLabel={actionLabel}
             busy={busy}
+            headingLevel={headingLevel}
             onUse={() => {
               onUse(vinVehicle(lookup.data));
               setVin(null);
@@ -87,7 +90,13 @@ export function VinLookup({ onUse, actionLabel = 'Use this vehicle', busy = fals
   );
 }
 
-function DecodedVehicle({ decoded, actionLabel, busy, onUse }: { decoded: VinVehicle; actionLabel: string; busy: boolean; onUse: () => void }) {
+/** Brings the element into view as it appears, moving the page no more than that needs. */
+const scrollIntoViewOnMount = (element: HTMLElement | null) => element?.scrollIntoView?.({ block: 'nearest' });
+
+type DecodedVehicleProps = { decoded: VinVehicle; actionLabel: string; busy: boolean; onUse: () => void; headingLevel: 2 | 3 };
+
+function DecodedVehicle({ decoded, actionLabel, busy, onUse, headingLevel }: DecodedVehicleProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const name = `${decoded.year} ${decoded.make} ${decoded.model}`;
   const catalogue = decoded.catalogueVehicle;
@@ -95,10 +104,11 @@ function DecodedVehicle({ decoded, actionLabel, busy, onUse }: { decoded: VinVeh
   const catalogueName = catalogue ? formatVehicle(catalogue) : null;
   const engine = [decoded.engine, decoded.engineCode ? `(${decoded.engineCode})` : null].filter(Boolean).join(' ');
   return (
-    <section aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-3 text-sm">
-      <h3 id={headingId} className="font-semibold">
+    // It appears under the VIN box, often at the foot of the window: it scrolls into view, Use included.
+    <section ref={scrollIntoViewOnMount} aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-3 text-sm">
+      <Heading id={headingId} className="font-semibold">
         {name}
-      </h3>
+      </Heading>
       <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5">
         <dt className="text-base-content/70">VIN</dt>
         <dd className="break-all font-mono">{decoded.vin}</dd>
