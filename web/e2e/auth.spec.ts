@@ -2,6 +2,22 @@ import { expect, signInWithToken, test } from './fixtures';
 import { uniqueAccount } from './support/accounts';
 
 test.describe('accounts', () => {
+  test("on a phone the menu's Login button has its label in its middle", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).filter({ visible: true });
+    await expect(login).toBeVisible();
+    const [button, label] = await login.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const text = range.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return [box.top + box.height / 2, text.top + text.height / 2];
+    });
+    expect(Math.abs(button - label)).toBeLessThan(3);
+  });
+
   test('a visitor signs up and lands on the home page signed in', async ({ page }) => {
     const account = uniqueAccount('Signup');
     await page.goto('/');

@@ -105,7 +105,7 @@ export function Header() {
       </div>
       {open ? (
         <nav id={menuId} aria-label="Main" className="border-t border-white/10 md:hidden">
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 [&_a]:block">{links}</ul>
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 [&_a:not(.btn)]:block">{links}</ul>
         </nav>
       ) : null}
       <VehicleBar />
