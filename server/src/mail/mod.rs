@@ -210,10 +210,13 @@ impl Message {
             "ups" => "https://www.ups.com/track?tracknum=",
             "fedex" => "https://www.fedex.com/fedextrack/?trknbr=",
             "usps" => "https://tools.usps.com/go/TrackConfirmAction?tLabels=",
-            "dhl" | "dhl express" => "https://www.dhl.com/global-en/home/tracking.html?tracking-id=",
+            "dhl" | "dhl express" => {
+                "https://www.dhl.com/global-en/home/tracking.html?tracking-id="
+            }
             _ => return None,
         };
-        let number: String = url::form_urlencoded::byte_serialize(number.trim().as_bytes()).collect();
+        let number: String =
+            url::form_urlencoded::byte_serialize(number.trim().as_bytes()).collect();
         Some(format!("{page}{number}"))
     }
 

@@ -20,7 +20,11 @@ fn lists_and_fitments_split_at_unescaped_separators() {
     assert_eq!(object.get("engine"), None);
     // Nine fields at most: a tenth (an unescaped | in a note) is refused, never cut off.
     assert!(fitment_object("Toyota|Corolla|2014|2019|||||Fits A|B only").is_err());
-    assert!(fitment_object(&format!("Toyota|Corolla|2014|2019|||||{}", escape("Fits A|B only"))).is_ok());
+    assert!(fitment_object(&format!(
+        "Toyota|Corolla|2014|2019|||||{}",
+        escape("Fits A|B only")
+    ))
+    .is_ok());
 }
 
 #[test]

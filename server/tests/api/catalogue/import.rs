@@ -521,7 +521,11 @@ async fn a_fitment_with_more_than_its_nine_fields_is_refused_not_cut() {
 async fn a_body_not_sent_as_csv_is_refused_with_415_and_changes_nothing() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    for content_type in ["application/json", "text/plain", "multipart/form-data; boundary=x"] {
+    for content_type in [
+        "application/json",
+        "text/plain",
+        "multipart/form-data; boundary=x",
+    ] {
         let response = app
             .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
             .header("content-type", content_type)
@@ -529,7 +533,11 @@ async fn a_body_not_sent_as_csv_is_refused_with_415_and_changes_nothing() {
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type}");
+        assert_eq!(
+            response.status(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{content_type}"
+        );
         let body: Value = response.json().await.unwrap();
         assert_eq!(
             body["error"], "Send the catalogue as a CSV file (Content-Type: text/csv)",
@@ -577,7 +585,10 @@ async fn a_row_without_a_picture_adds_a_part_without_one_and_keeps_a_known_parts
     );
     let parts = by_sku(&app).await;
     let pads = &parts.iter().find(|(sku, _)| sku == "BRK-1").unwrap().1;
-    assert_eq!(pads["img"], "/api/image/a.jpg", "a known part keeps its picture");
+    assert_eq!(
+        pads["img"], "/api/image/a.jpg",
+        "a known part keeps its picture"
+    );
     let filter = &parts.iter().find(|(sku, _)| sku == "NEW-7").unwrap().1;
     assert_eq!(filter["img"], "", "a new part has none");
     // A picture that is written is still read by the API's rule.
