@@ -93,6 +93,7 @@ pub(super) async fn place_order(
         address_id: None,
         phone,
         expected_total_cents: None,
+        vehicle: None,
     };
     let (booking, lines) = match checkout::place(&state, bearer, placing).await {
         Ok(placed) => placed,

@@ -82,6 +82,9 @@ pub struct OrderLine {
     pub price: f64,
     /// The weight of one unit, in kilograms.
     pub weight_kg: f64,
+    /// The vehicle the buyer had chosen when ordering, as they named it;
+    /// null when none was.
+    pub vehicle: Option<String>,
 }
 
 /// How an order travels: `pickup` (the trade counter) or a delivery
@@ -151,6 +154,7 @@ impl Booking {
                     quantity: l.quantity,
                     price: cents_to_units(l.price_cents),
                     weight_kg: grams_to_kg(l.weight_grams),
+                    vehicle: l.vehicle,
                 })
                 .collect(),
             shipping: cents_to_units(r.shipping_cents),

@@ -1620,6 +1620,11 @@ export interface components {
             lines?: null | components["schemas"]["OrderLineRequest"][];
             /** @example +1 555 0100 */
             phone?: null | string;
+            /**
+             * @description The vehicle the buyer had chosen, as the shop showed it ("2014 Toyota Corolla 1.8L L4"):
+             *     kept on every line of the order, for the staff and for a return. Left out or blank: none.
+             */
+            vehicle?: null | string;
         };
         /** @description A card payment for the intent `clientSecret` names. */
         ConfirmRequest: {
@@ -2017,6 +2022,11 @@ export interface components {
             sku: string;
             /** Format: double */
             unitPrice: number;
+            /**
+             * @description The vehicle the buyer had chosen when ordering, as they named it;
+             *     null when none was.
+             */
+            vehicle?: string | null;
             /**
              * Format: double
              * @description The weight of one unit, in kilograms.

@@ -7,7 +7,7 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 
 use crate::cart::{self, read_rows, rows_schema, CartLine, PartRef};
-use crate::core::input::rules::{Money, OptionalPhone, Rule, Sent, Whole};
+use crate::core::input::rules::{Money, OptionalPhone, OptionalText, Rule, Sent, Whole};
 use crate::core::input::{parse_id, Form, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 use crate::shipping::{DeliveryOption, MethodChoice};
@@ -133,6 +133,9 @@ request! {
         /// The lines to order, and only those (the cart is left alone). Left out: the cart is ordered,
         /// and the ordered lines leave it.
         lines: Sent<OrderLines> = "lines", "Lines";
+        /// The vehicle the buyer had chosen, as the shop showed it ("2014 Toyota Corolla 1.8L L4"):
+        /// kept on every line of the order, for the staff and for a return. Left out or blank: none.
+        vehicle: OptionalText<SHORT_TEXT> = "vehicle", "Vehicle";
     }
 }
 

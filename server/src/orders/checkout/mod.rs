@@ -60,6 +60,8 @@ pub struct Placing {
     pub phone: Option<String>,
     /// The total the buyer was shown: the order is placed only at that total.
     pub expected_total_cents: Option<i64>,
+    /// The vehicle the buyer had chosen, as they name it, kept on every line.
+    pub vehicle: Option<String>,
 }
 
 /// Why an order was not placed; nothing was taken.
@@ -237,6 +239,7 @@ pub(super) async fn check(
                 unit_price_cents: part.price_cents,
                 quantity: *quantity,
                 weight_grams: part.weight_grams,
+                vehicle: placing.vehicle.clone(),
             }
         })
         .collect();

@@ -45,6 +45,7 @@ pub(super) async fn place_checkout(
         address_id: sent.address_id,
         phone: sent.phone,
         expected_total_cents: sent.expected_total,
+        vehicle: sent.vehicle,
     };
     let (booking, lines) = place(&state, bearer, placing).await.map_err(line_error)?;
     Ok((

@@ -17,6 +17,8 @@ pub struct NewLine {
     pub unit_price_cents: i64,
     pub quantity: i64,
     pub weight_grams: i64,
+    /// The vehicle the buyer had chosen, as they named it.
+    pub vehicle: Option<String>,
 }
 
 impl NewLine {
@@ -154,6 +156,7 @@ pub async fn insert(
                     quantity: line.quantity,
                     price_cents: line.price_cents(),
                     weight_grams: line.weight_grams,
+                    vehicle: line.vehicle.clone(),
                 })
                 .collect();
             recorded.push((row, lines));
@@ -186,6 +189,7 @@ pub async fn insert_lines<'a>(
                 line.quantity.into(),
                 line.price_cents.into(),
                 line.weight_grams.into(),
+                line.vehicle.clone().into(),
             ]);
         }
         db.execute_on(&mut *conn, &insert).await?;

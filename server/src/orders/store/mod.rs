@@ -64,6 +64,7 @@ pub enum BookingLines {
     Quantity,
     PriceCents,
     WeightGrams,
+    Vehicle,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -115,6 +116,8 @@ pub struct LineRow {
     pub quantity: i64,
     pub price_cents: i64,
     pub weight_grams: i64,
+    /// The vehicle the buyer had chosen when ordering, as they named it.
+    pub vehicle: Option<String>,
 }
 
 impl BookingRow {
@@ -165,7 +168,7 @@ const COLUMNS: [Bookings; 25] = [
     Bookings::DeliveryAddress,
 ];
 
-const LINE_COLUMNS: [BookingLines; 9] = [
+const LINE_COLUMNS: [BookingLines; 10] = [
     BookingLines::BookingId,
     BookingLines::Position,
     BookingLines::PartId,
@@ -175,6 +178,7 @@ const LINE_COLUMNS: [BookingLines; 9] = [
     BookingLines::Quantity,
     BookingLines::PriceCents,
     BookingLines::WeightGrams,
+    BookingLines::Vehicle,
 ];
 
 fn select() -> SelectStatement {

@@ -144,6 +144,43 @@ async fn lines_sent_are_ordered_and_the_cart_is_left_alone() {
 }
 
 #[tokio::test]
+async fn the_vehicle_the_buyer_had_chosen_is_kept_on_every_line() {
+    let s = shop().await;
+    let app = &s.app;
+    let mut body = lines(&[(&s.disc, 1), (&s.clip, 5)]);
+    body["vehicle"] = json!("2014 Toyota Corolla 1.8L L4");
+    let order = app.checked_out(&s.buyer, &body).await;
+    for line in order["lines"].as_array().unwrap() {
+        assert_eq!(line["vehicle"], "2014 Toyota Corolla 1.8L L4", "{line}");
+    }
+    // Read back later, as the buyer and the staff see it.
+    let id = order["_id"].as_str().unwrap();
+    let read: Value = app
+        .get(&format!("/api/booking/{id}"), Some(&s.buyer.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(read["lines"][1]["vehicle"], "2014 Toyota Corolla 1.8L L4");
+    // Without one (or blank), the lines say none; a cart's checkout too.
+    let order = app.checked_out(&s.buyer, &lines(&[(&s.clip, 5)])).await;
+    assert_eq!(order["lines"][0]["vehicle"], Value::Null);
+    let mut blank = lines(&[(&s.clip, 5)]);
+    blank["vehicle"] = json!("  ");
+    let order = app.checked_out(&s.buyer, &blank).await;
+    assert_eq!(order["lines"][0]["vehicle"], Value::Null);
+    // Too long a name is refused with the field named, and nothing is placed.
+    let before = app.order_count().await;
+    let mut long = lines(&[(&s.clip, 5)]);
+    long["vehicle"] = json!("x".repeat(201));
+    let response = app.checkout(&s.buyer, &long).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let refused: Value = response.json().await.unwrap();
+    assert!(refused["fields"]["vehicle"].is_string(), "{refused}");
+    assert_eq!(app.order_count().await, before);
+}
+
+#[tokio::test]
 async fn prices_and_totals_sent_by_the_client_are_ignored() {
     let s = shop().await;
     let body = json!({
