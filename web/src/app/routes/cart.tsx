@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { CartPage } from '@/features/cart/components/cart-page';
+import { PartFitNote } from '@/features/parts/components/part-fit-note';
 import { loginFor } from '../return-path';
 
 /** What a visitor is asked to log in (or sign up) for on the way to checkout. */
@@ -18,7 +19,7 @@ export default function CartRoute() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <PageTitle title="Cart" />
       <h1 className="mb-6 text-3xl font-bold">Your cart</h1>
-      <CartPage onCheckout={onCheckout} />
+      <CartPage onCheckout={onCheckout} renderLineNote={(partId) => <PartFitNote partId={partId} />} />
     </div>
   );
 }

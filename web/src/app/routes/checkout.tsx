@@ -3,6 +3,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { AddressChooser } from '@/features/addresses/components/address-chooser';
 import { Checkout } from '@/features/cart/components/checkout';
+import { PartFitNote } from '@/features/parts/components/part-fit-note';
 import { CounterAddress } from '@/features/shipping/components/counter-address';
 
 /** /checkout: delivery, address and the order's figures, then Place order and on to pay by card. */
@@ -22,6 +23,7 @@ export default function CheckoutRoute() {
       <Checkout
         renderAddressChooser={(choice) => <AddressChooser {...choice} />}
         renderPickupDetails={(description) => <CounterAddress fallback={description} />}
+        renderLineNote={(partId) => <PartFitNote partId={partId} />}
       />
     </div>
   );

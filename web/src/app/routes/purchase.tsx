@@ -8,6 +8,7 @@ import { AddressChooser } from '@/features/addresses/components/address-chooser'
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePart } from '@/features/parts/api/get-part';
 import { PartDetails } from '@/features/parts/components/part-details';
+import { PartFitNote } from '@/features/parts/components/part-fit-note';
 import { clampQuantity, initialQuantity } from '@/features/parts/quantity';
 import { CounterAddress } from '@/features/shipping/components/counter-address';
 import type { Part } from '@/features/parts/types';
@@ -78,6 +79,7 @@ function Purchase({ part }: { part: Part }) {
             onClose={() => setConfirming(false)}
             renderAddressChooser={(choice) => <AddressChooser {...choice} />}
             renderPickupDetails={(description) => <CounterAddress fallback={description} />}
+            renderLineNote={(partId) => <PartFitNote partId={partId} />}
           />
         </Suspense>
       ) : null}

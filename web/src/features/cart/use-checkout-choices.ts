@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { describeVehicle, useVehicle } from '@/lib/vehicle';
 import type { CheckoutRequest, OrderLineInput } from './api-types';
 import { useCheckoutQuote } from './api/checkout';
 
@@ -13,6 +14,7 @@ export const PICKUP = 'pickup';
  * cart or for `lines` bought alone: the one way the checkout page and Confirm Order price an order.
  */
 export function useCheckoutChoices(lines: OrderLineInput[] | undefined, enabled: boolean) {
+  const vehicle = useVehicle();
   const [method, setMethod] = useState(PICKUP);
   const [addressId, setAddressId] = useState<string | null>(null);
   const delivering = method !== PICKUP;
@@ -26,6 +28,8 @@ export function useCheckoutChoices(lines: OrderLineInput[] | undefined, enabled:
     deliveryMethod: method,
     ...(chosenAddress ? { addressId: chosenAddress } : {}),
     ...(lines ? { lines } : {}),
+    // What the buyer meant the parts for, kept on every line (docs/decisions.md, D35).
+    ...(vehicle ? { vehicle: describeVehicle(vehicle) } : {}),
     expectedTotal: total,
   });
   return {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { QuantityPicker } from '@/components/ui/quantity-picker';
@@ -16,6 +16,8 @@ import { PartPicture } from '@/components/ui/part-picture';
 type CartPageProps = {
   /** Checkout was chosen: `signedIn` false for a visitor, who signs in first. */
   onCheckout: (signedIn: boolean) => void;
+  /** Under each line: whether its part is listed for the buyer's vehicle (the catalogue's fit note). */
+  renderLineNote?: (partId: string) => ReactNode;
 };
 
 /**
@@ -23,7 +25,7 @@ type CartPageProps = {
  * Remove, its total and whatever is wrong with it; the subtotal, and Checkout once every line can
  * be ordered.
  */
-export function CartPage({ onCheckout }: CartPageProps) {
+export function CartPage({ onCheckout, renderLineNote }: CartPageProps) {
   const { signedIn, cart } = useCart();
 
   if (signedIn === undefined || cart.isPending) return <Spinner label="Loading your cart" />;
@@ -34,7 +36,7 @@ export function CartPage({ onCheckout }: CartPageProps) {
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <ul aria-label="Cart lines" className={`divide-y divide-base-300 rounded-box border border-base-300 bg-base-100 ${cart.isPlaceholderData ? 'opacity-60' : ''}`}>
         {cart.data.lines.map((line) => (
-          <CartLineItem key={line.partId} line={line} />
+          <CartLineItem key={line.partId} line={line} note={renderLineNote?.(line.partId)} />
         ))}
       </ul>
       <CartSummary cart={cart.data} signedIn={signedIn} updating={cart.isFetching} onCheckout={() => onCheckout(signedIn)} />
@@ -54,7 +56,7 @@ function EmptyCart() {
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line, note }: { line: CartLine; note?: ReactNode }) {
   const money = useMoney();
   const { setQuantity, remove } = useCartActions();
   const [pending, setPending] = useState(false);
@@ -87,6 +89,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           {line.sku ? <p className="font-mono text-xs text-base-content/70">Part number: {line.sku}</p> : null}
           {line.problem !== 'deleted' ? <p className="text-sm text-base-content/75">{money(line.unitPrice)} each</p> : null}
           <LineProblem line={line} />
+          {note}
           {fix !== null ? (
             <button type="button" className="btn btn-xs btn-outline mt-1" disabled={pending} onClick={() => void run(() => setQuantity(line, fix))}>
               Change to {fix}

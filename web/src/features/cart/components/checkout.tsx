@@ -19,6 +19,8 @@ type CheckoutProps = {
   renderAddressChooser: (choice: AddressChoice) => ReactNode;
   /** Counter pickup's details, where the trade counter is, in place of the option's own description (until they load). */
   renderPickupDetails?: (description: string) => ReactNode;
+  /** Under each line: whether its part is listed for the buyer's vehicle. */
+  renderLineNote?: (partId: string) => ReactNode;
 };
 
 /**
@@ -26,7 +28,7 @@ type CheckoutProps = {
  * addresses), what it costs (goods, delivery, tax, total, as the shop works them out), and Place
  * order, which orders the whole cart for that total and goes on to pay for it by card.
  */
-export function Checkout({ renderAddressChooser, renderPickupDetails }: CheckoutProps) {
+export function Checkout({ renderAddressChooser, renderPickupDetails, renderLineNote }: CheckoutProps) {
   const cart = useServerCart(true);
   const hasLines = (cart.data?.lines.length ?? 0) > 0;
   const choices = useCheckoutChoices(undefined, hasLines);
@@ -77,6 +79,7 @@ export function Checkout({ renderAddressChooser, renderPickupDetails }: Checkout
         needsAddress={choices.needsAddress}
         priced={choices.priced}
         onRefused={() => void cart.refetch()}
+        renderLineNote={renderLineNote}
       />
     </div>
   );
@@ -153,9 +156,10 @@ type OrderSummaryProps = {
   /** The figures are those of the method and address chosen, and current. */
   priced: boolean;
   onRefused: () => void;
+  renderLineNote?: ((partId: string) => ReactNode) | undefined;
 };
 
-function OrderSummary({ quote, request, needsAddress, priced, onRefused }: OrderSummaryProps) {
+function OrderSummary({ quote, request, needsAddress, priced, onRefused, renderLineNote }: OrderSummaryProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -178,7 +182,7 @@ function OrderSummary({ quote, request, needsAddress, priced, onRefused }: Order
         <h2 id="order-summary-title" className="card-title">
           Order summary
         </h2>
-        <OrderLines quote={quote} perLine={perLine} />
+        <OrderLines quote={quote} perLine={perLine} renderLineNote={renderLineNote} />
         <OrderFigures quote={quote} needsAddress={needsAddress} priced={priced} />
         {refusal ? (
           <p role="alert" className="text-sm font-medium text-error">
@@ -206,7 +210,13 @@ function OrderSummary({ quote, request, needsAddress, priced, onRefused }: Order
 }
 
 /** The order's lines as the shop priced them, each with what stops it, and a refusal naming it. */
-export function OrderLines({ quote, perLine }: { quote: CheckoutQuote; perLine?: Map<number, string> }) {
+type OrderLinesProps = {
+  quote: CheckoutQuote;
+  perLine?: Map<number, string>;
+  renderLineNote?: ((partId: string) => ReactNode) | undefined;
+};
+
+export function OrderLines({ quote, perLine, renderLineNote }: OrderLinesProps) {
   const money = useMoney();
   return (
     <ul aria-label="Order lines" className="grid gap-3">
@@ -219,6 +229,7 @@ export function OrderLines({ quote, perLine }: { quote: CheckoutQuote; perLine?:
             <span className="whitespace-nowrap font-medium">{money(line.lineTotal)}</span>
           </div>
           <LineProblem line={line} />
+          {renderLineNote?.(String(line.partId))}
           {perLine?.has(index) ? <p className="font-medium text-error">{perLine.get(index)}</p> : null}
         </li>
       ))}

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
+import { saveVehicle } from '@/lib/vehicle';
 import type { CheckoutQuoteRequest } from '@/features/cart/api-types';
 import { ANN, CONFIG, COURIER, makeCart, makeCartLine, makeQuote, PICKUP } from '@/test/cart';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
@@ -131,6 +132,21 @@ describe('ConfirmOrderModal', () => {
         lines: [{ partId: '7', quantity: 4 }],
         expectedTotal: 50,
         phone: '+1 555 010 2000',
+      }),
+    );
+  });
+
+  it('sends the chosen vehicle with the order, for its lines to keep (D35)', async () => {
+    saveVehicle({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4' });
+    const { submit, fetchMock } = setup();
+    await screen.findByTestId('checkout-total');
+    await submit();
+    await vi.waitFor(() =>
+      expect(sentBody(fetchMock, 'POST', '/api/checkout')).toEqual({
+        deliveryMethod: PICKUP.id,
+        lines: [{ partId: '7', quantity: 4 }],
+        vehicle: '2014 Toyota Corolla 1.8L L4',
+        expectedTotal: 50,
       }),
     );
   });

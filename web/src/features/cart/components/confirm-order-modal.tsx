@@ -27,6 +27,8 @@ type ConfirmOrderModalProps = {
   renderAddressChooser: (choice: AddressChoice) => ReactNode;
   /** Counter pickup's details, where the trade counter is. */
   renderPickupDetails?: (description: string) => ReactNode;
+  /** Under the line: whether the part is listed for the buyer's vehicle. */
+  renderLineNote?: (partId: string) => ReactNode;
 };
 
 /**
@@ -44,7 +46,7 @@ export function ConfirmOrderModal({ open, onClose, ...rest }: ConfirmOrderModalP
   );
 }
 
-function ConfirmOrderForm({ draft, buyer, onClose, renderAddressChooser, renderPickupDetails }: Omit<ConfirmOrderModalProps, 'open'>) {
+function ConfirmOrderForm({ draft, buyer, onClose, renderAddressChooser, renderPickupDetails, renderLineNote }: Omit<ConfirmOrderModalProps, 'open'>) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const lines = useMemo<OrderLineInput[]>(() => [{ partId: draft.partId, quantity: draft.quantity }], [draft.partId, draft.quantity]);
@@ -89,7 +91,7 @@ function ConfirmOrderForm({ draft, buyer, onClose, renderAddressChooser, renderP
   return (
     // The address book's own form (a new address) sits outside the order's form: forms do not nest.
     <div className="grid gap-5">
-      <OrderLines quote={quote.data} />
+      <OrderLines quote={quote.data} renderLineNote={renderLineNote} />
       <DeliveryMethods
         options={quote.data.deliveryOptions}
         value={choices.method}

@@ -109,6 +109,7 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
           {lines.map((line, index) => (
             <li key={`${line.partId}-${index}`} className="grid gap-0.5 py-2 text-sm">
               <span className="font-medium break-words">{line.partName}</span>
+              {line.vehicle ? <span className="text-xs text-base-content/70">For {line.vehicle}</span> : null}
               <span className="flex justify-between gap-3">
                 <span className="text-base-content/75">
                   {line.sku ? <span className="font-mono text-xs">{line.sku} · </span> : null}
@@ -154,7 +155,10 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
             {lines.map((line, index) => (
               <tr key={`${line.partId}-${index}`}>
                 <td className="font-mono text-xs">{line.sku || '—'}</td>
-                <td>{line.partName}</td>
+                <td>
+                  {line.partName}
+                  {line.vehicle ? <span className="block text-xs text-base-content/70">For {line.vehicle}</span> : null}
+                </td>
                 <td className="text-right">{line.quantity}</td>
                 {invoice ? (
                   <>

@@ -10,6 +10,6 @@ export const partQueryOptions = (id: string) =>
     staleTime: 10_000,
   });
 
-export function usePart(id: string) {
-  return useQuery(partQueryOptions(id));
+export function usePart(id: string, enabled = true) {
+  return useQuery({ ...partQueryOptions(id), enabled });
 }

@@ -5,6 +5,7 @@ import { useMoney } from '@/lib/config';
 import { catalogueState } from '../catalogue-link';
 import type { Part } from '../types';
 import { PartPicture } from '@/components/ui/part-picture';
+import { FitNote } from './part-fit-note';
 
 type PartCardProps = {
   part: Part;
@@ -54,6 +55,7 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
           <span className="badge badge-lg badge-neutral shrink-0 font-semibold">{money(part.price)}</span>
         </div>
         {details}
+        <FitNote fitments={part.fitments} />
         <p className="line-clamp-3 text-sm text-base-content/80">{part.description}</p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-box bg-base-200 px-3 py-2">
