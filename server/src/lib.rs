@@ -11,6 +11,7 @@ pub mod audit;
 pub mod auth;
 pub mod cart;
 pub mod catalogue;
+pub mod contact;
 pub mod core;
 pub mod images;
 pub mod mail;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Each room of the server and its floor; a room may use rooms on lower
 /// floors only. `core` is the ground, `app` the top.
-const FLOORS: [(&str, u32); 16] = [
+const FLOORS: [(&str, u32); 17] = [
     ("core", 0),
     ("audit", 1),
     ("images", 1),
@@ -23,6 +23,7 @@ const FLOORS: [(&str, u32); 16] = [
     ("cart", 3),
     ("auth", 4),
     ("shipping", 4),
+    ("contact", 4),
     ("orders", 5),
     ("payments", 6),
     ("reviews", 6),

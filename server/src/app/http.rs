@@ -29,8 +29,8 @@ use crate::core::error::ApiError;
 use crate::core::negotiation::is_api;
 use crate::core::{cache, headers};
 use crate::{
-    addresses, audit, auth, cart, catalogue, images, orders, payments, profiles, reviews, shipping,
-    users, vehicles,
+    addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, reviews,
+    shipping, users, vehicles,
 };
 
 /// Largest JSON body accepted.
@@ -44,7 +44,7 @@ pub const MAX_JSON_BYTES: usize = 1024 * 1024;
         (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
         (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
         (name = "images"), (name = "addresses"), (name = "shipping"), (name = "cart"),
-        (name = "checkout"), (name = "vehicles")
+        (name = "checkout"), (name = "vehicles"), (name = "contact")
     )
 )]
 struct ApiDoc;
@@ -83,6 +83,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(shipping::router())
         .merge(cart::router())
         .merge(vehicles::router())
+        .merge(contact::router())
         .split_for_parts();
     openapi::document_body_errors(&mut openapi);
     openapi::document_optional_bodies(&mut openapi);

@@ -142,6 +142,20 @@ impl Shared {
         })
     }
 
+    /// Counts one message sent with the contact form from `client`; 429 past
+    /// the limit.
+    pub async fn check_contact_rate(&self, client: IpAddr) -> Result<(), ApiError> {
+        let rate = Rate::per_hour(self.config.contact_rate_limit);
+        let key = format!("contact {}", bucket(client));
+        self.limit(&key, rate).await?.map_err(|wait| {
+            tracing::warn!(%client, "contact messages rate-limited");
+            too_many(
+                "You have sent several messages lately. Please wait a while, or call us.",
+                wait,
+            )
+        })
+    }
+
     /// Counts one review posted by the account `user_id`; 429 past the limit.
     pub async fn check_review_rate(&self, user_id: i64) -> Result<(), ApiError> {
         let rate = Rate::per_hour(self.config.review_rate_limit);

@@ -224,6 +224,17 @@ pub struct Config {
     /// not sent (the orders stand). 0 turns the budget off.
     #[arg(long, env = "SHOP_MAIL_BUDGET", default_value_t = 10, global = true)]
     pub mail_budget: u32,
+    /// Messages one client may send with the contact form per hour; 0 turns the limit off.
+    #[arg(
+        long,
+        env = "SHOP_CONTACT_RATE_LIMIT",
+        default_value_t = 5,
+        global = true
+    )]
+    pub contact_rate_limit: u32,
+    /// Where the contact form's messages are mailed; left out: the address of `SHOP_MAIL_FROM`.
+    #[arg(long, env = "SHOP_CONTACT_EMAIL", global = true)]
+    pub contact_email: Option<String>,
     /// Reviews one account may post per hour; 0 turns the limit off.
     #[arg(
         long,
@@ -300,6 +311,25 @@ pub struct Config {
 }
 
 impl Config {
+    /// Where the contact form's messages are mailed: `contact_email`, or the
+    /// address in `mail_from` ("Parts Garage <shop@example.com>" gives
+    /// shop@example.com).
+    pub fn contact_email(&self) -> String {
+        if let Some(address) = self
+            .contact_email
+            .as_deref()
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+        {
+            return address.to_owned();
+        }
+        let from = self.mail_from.trim();
+        match (from.rfind('<'), from.rfind('>')) {
+            (Some(open), Some(close)) if open < close => from[open + 1..close].trim().to_owned(),
+            _ => from.to_owned(),
+        }
+    }
+
     /// The shop's own defaults: each setting's `default_value` above, with
     /// nothing read from the command line or the environment.
     pub fn from_defaults() -> Self {
@@ -395,7 +425,7 @@ impl Config {
 /// Where tests depart from the shop's own defaults, each named by the
 /// setting it changes (a unit test holds the names to the settings changed,
 /// and finds any other difference).
-const TEST_OVERRIDES: [Override; 12] = [
+const TEST_OVERRIDES: [Override; 13] = [
     // A free port for each shop, so tests run side by side.
     ("listen", |c| c.listen = "127.0.0.1:0".into()),
     // Tests start from an empty shop and add what they need.
@@ -405,6 +435,7 @@ const TEST_OVERRIDES: [Override; 12] = [
     ("auth_rate_limit", |c| c.auth_rate_limit = 0),
     ("upload_rate_limit", |c| c.upload_rate_limit = 0),
     ("review_rate_limit", |c| c.review_rate_limit = 0),
+    ("contact_rate_limit", |c| c.contact_rate_limit = 0),
     ("mail_rate_limit", |c| c.mail_rate_limit = 0),
     // Tests place many unpaid orders for one buyer; the limits' own tests set them.
     ("max_unpaid_orders", |c| c.max_unpaid_orders = 0),

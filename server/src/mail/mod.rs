@@ -87,6 +87,14 @@ pub enum Message {
         order: i64,
         amount_cents: i64,
     },
+    /// To the shop: a message came through the contact form (number `id`)
+    /// from the address `from`.
+    ContactReceived {
+        id: i64,
+        from: String,
+        subject: String,
+        message: String,
+    },
 }
 
 /// Most characters of a name a message repeats.
@@ -140,6 +148,7 @@ impl Message {
             Message::OrderShipped { .. } => "order_shipped",
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
+            Message::ContactReceived { .. } => "contact_received",
         }
     }
 
@@ -155,6 +164,8 @@ impl Message {
             | Message::OrderShipped { name, .. }
             | Message::OrderCancelled { name, .. }
             | Message::RefundIssued { name, .. } => name,
+            // Written to the shop itself.
+            Message::ContactReceived { .. } => "",
         }
     }
 
@@ -169,7 +180,8 @@ impl Message {
             Message::VerifyEmail { .. }
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
-            | Message::GoogleLinked { .. } => None,
+            | Message::GoogleLinked { .. }
+            | Message::ContactReceived { .. } => None,
             _ => plain_name(self.name()),
         };
         match name {
@@ -184,7 +196,8 @@ impl Message {
             Message::VerifyEmail { .. }
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
-            | Message::GoogleLinked { .. } => None,
+            | Message::GoogleLinked { .. }
+            | Message::ContactReceived { .. } => None,
             Message::OrderPlaced { order, .. }
             | Message::PaymentReceived { order, .. }
             | Message::OrderShipped { order, .. }
@@ -242,6 +255,11 @@ impl Message {
             Message::OrderShipped { order, .. } => format!("Order #{order} has shipped"),
             Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
             Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
+            Message::ContactReceived { subject, .. } => {
+                // One line, whatever the sender typed.
+                let subject = subject.split_whitespace().collect::<Vec<_>>().join(" ");
+                format!("Contact form: {subject}")
+            }
         }
     }
 }

@@ -199,7 +199,33 @@ mod tests {
                 name,
                 password_cleared: true,
             },
+            Message::ContactReceived {
+                id: 4,
+                from: "ann@example.com".into(),
+                subject: "A price\nfor 40 filters".into(),
+                message: "Hello <b>shop</b>".into(),
+            },
         ]
+    }
+
+    #[test]
+    fn a_contact_message_reaches_the_shop_with_its_sender_and_words_escaped() {
+        let contact = every_message().pop().unwrap();
+        let r = render(&contact, &shop());
+        assert_eq!(r.subject, "Contact form: A price for 40 filters");
+        assert!(r.text.contains("From: ann@example.com"), "{}", r.text);
+        assert!(r.text.contains("Hello <b>shop</b>"), "{}", r.text);
+        assert!(
+            r.html.contains("Hello &#60;b&#62;shop&#60;/b&#62;")
+                || r.html.contains("Hello &lt;b&gt;shop&lt;/b&gt;"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.text.contains("https://shop.example/dashboard/messages"),
+            "{}",
+            r.text
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod audit;
 mod auth;
 mod cart;
 mod catalogue;
+mod contact;
 mod images;
 mod mail;
 mod orders;

@@ -68,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages sent with the contact form, newest first (`X-Total-Count`
+         *     says how many there are).
+         */
+        get: operations["list_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/counter": {
         parameters: {
             query?: never;
@@ -759,6 +779,26 @@ export interface paths {
         get: operations["config"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the shop a message: stored, mailed to the shop's address and
+         *     listed for the admins; a few an hour from one client (429 beyond).
+         */
+        post: operations["send_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1635,6 +1675,28 @@ export interface components {
         /** @description The answer to a card payment that succeeded. */
         Confirmed: {
             paymentIntent: components["schemas"]["IntentStatus"];
+        };
+        /** @description A message as the admins read it. */
+        ContactMessage: {
+            _id: string;
+            createdAt: string;
+            /**
+             * @description The sender's address, as they typed it (trimmed, lower-case).
+             * @example ann@example.com
+             */
+            email: string;
+            message: string;
+            subject: string;
+        };
+        /** @description A message from the contact form. */
+        ContactRequest: {
+            /**
+             * Format: email
+             * @description Where the shop answers.
+             */
+            email: string;
+            message: string;
+            subject: string;
         };
         /** @description The trade counter, where buyers collect their orders. */
         Counter: {
@@ -2912,6 +2974,54 @@ export interface operations {
                 };
             };
             /** @description A filter or the page is wrong (`fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Messages in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"][];
+                };
+            };
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5443,6 +5553,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsertedId"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This client has sent several messages lately */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
