@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.SHOP_UPLOAD_RATE_LIMIT ??= '0';
 // Every test asks for its e-mails (reset links, verification links) from 127.0.0.1 too.
 process.env.SHOP_MAIL_RATE_LIMIT ??= '0';
+// And sends the contact form from 127.0.0.1 at both widths and in the accessibility checks.
+process.env.SHOP_CONTACT_RATE_LIMIT ??= '0';
 
 export default defineConfig({
   testDir: './e2e',

@@ -198,6 +198,30 @@ const SCREENS: Screen[] = [
   { name: 'Sales', path: () => '/dashboard/sales', who: 'admin' },
   { name: 'Import / Export', path: () => '/dashboard/catalogue', who: 'admin' },
   { name: 'Audit Log', path: () => '/dashboard/audit', who: 'admin' },
+  { name: 'Messages', path: () => '/dashboard/messages', who: 'admin' },
+  {
+    name: 'home, the contact form sent',
+    path: () => '/',
+    who: 'visitor',
+    setup: async (page) => {
+      const form = page.getByRole('form', { name: 'Contact us' });
+      await form.getByLabel('Email').fill('axe@example.com');
+      await form.getByLabel('Subject').fill('A question');
+      await form.getByLabel('Message').fill('Open on Sunday?');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByRole('status')).toBeVisible();
+    },
+  },
+  {
+    name: 'home, the contact form with its errors',
+    path: () => '/',
+    who: 'visitor',
+    setup: async (page) => {
+      const form = page.getByRole('form', { name: 'Contact us' });
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByText('Email is Required')).toBeVisible();
+    },
+  },
   { name: "admin's profile", path: () => '/dashboard/myprofile', who: 'admin' },
 ];
 

@@ -109,3 +109,7 @@ export type ImportResult = Schemas['ImportResult'];
 export type ImportErrors = Schemas['ImportErrors'];
 export type RowError = Schemas['RowError'];
 export type AuditRecord = Schemas['AuditRecord'];
+
+// The contact form
+export type ContactMessage = Schemas['ContactMessage'];
+export type ContactRequest = Schemas['ContactRequest'];

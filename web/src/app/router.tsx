@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                   { path: d.sales.path, lazy: page(() => import('./routes/dashboard/sales')) },
                   { path: d.catalogue.path, lazy: page(() => import('./routes/dashboard/catalogue')) },
                   { path: d.audit.path, lazy: page(() => import('./routes/dashboard/audit')) },
+                  { path: d.messages.path, lazy: page(() => import('./routes/dashboard/messages')) },
                 ],
               },
             ],

@@ -46,5 +46,6 @@ export const paths = {
     catalogue: { path: 'catalogue', getHref: () => '/dashboard/catalogue' },
     /** Admins: who changed what. */
     audit: { path: 'audit', getHref: () => '/dashboard/audit' },
+    messages: { path: 'messages', getHref: () => '/dashboard/messages' },
   },
 } as const;

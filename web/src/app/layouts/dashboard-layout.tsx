@@ -21,6 +21,7 @@ const ICONS = {
   sales: 'M4 20V10m6 10V4m6 16v-7m6 7H2',
   catalogue: 'M12 3v12m0 0l-4-4m4 4l4-4M4 17v3h16v-3',
   audit: 'M9 4h6v3H9zM6 5h3m6 0h3v16H6V5m3 6h6m-6 4h6',
+  messages: 'M4 5h16v14H4zM4 6l8 7 8-7',
   tax: 'M19 5L5 19M7.5 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3zm9 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3',
 };
 
@@ -59,6 +60,7 @@ const RECORDS: MenuItem[] = [
   { label: 'Sales', to: d.sales.getHref(), icon: ICONS.sales },
   { label: 'Import / Export', to: d.catalogue.getHref(), icon: ICONS.catalogue },
   { label: 'Audit Log', to: d.audit.getHref(), icon: ICONS.audit },
+  { label: 'Messages', to: d.messages.getHref(), icon: ICONS.messages },
 ];
 
 function Menu({ label, items }: { label: string; items: MenuItem[] }) {

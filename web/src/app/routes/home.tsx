@@ -68,7 +68,7 @@ export default function HomeRoute() {
           <Testimonials />
         </div>
       </div>
-      <ContactForm />
+      <ContactForm phone={shipping.data?.counter.phone} />
     </>
   );
 }
