@@ -25,7 +25,7 @@ pub(super) async fn send_message(
     Body(sent): Body<ContactRequest>,
 ) -> ApiResult<(StatusCode, Json<InsertedId>)> {
     state.check_contact_rate(client.0).await?;
-    let id = store::insert(&state.db, &state.config.contact_email(), &sent).await?;
+    let id = store::insert(&state.db, &state.config.staff_email(), &sent).await?;
     tracing::info!(id, "contact message received");
     Ok((
         StatusCode::CREATED,

@@ -232,9 +232,10 @@ pub struct Config {
         global = true
     )]
     pub contact_rate_limit: u32,
-    /// Where the contact form's messages are mailed; left out: the address of `SHOP_MAIL_FROM`.
-    #[arg(long, env = "SHOP_CONTACT_EMAIL", global = true)]
-    pub contact_email: Option<String>,
+    /// The shop's own mailbox: where contact-form messages and news of paid orders are mailed;
+    /// left out: the address of `SHOP_MAIL_FROM`.
+    #[arg(long, env = "SHOP_STAFF_EMAIL", global = true)]
+    pub staff_email: Option<String>,
     /// Reviews one account may post per hour; 0 turns the limit off.
     #[arg(
         long,
@@ -311,12 +312,12 @@ pub struct Config {
 }
 
 impl Config {
-    /// Where the contact form's messages are mailed: `contact_email`, or the
-    /// address in `mail_from` ("Parts Garage <shop@example.com>" gives
-    /// shop@example.com).
-    pub fn contact_email(&self) -> String {
+    /// The shop's own mailbox (contact-form messages, paid orders):
+    /// `staff_email`, or the address in `mail_from` ("Parts Garage
+    /// <shop@example.com>" gives shop@example.com).
+    pub fn staff_email(&self) -> String {
         if let Some(address) = self
-            .contact_email
+            .staff_email
             .as_deref()
             .map(str::trim)
             .filter(|a| !a.is_empty())

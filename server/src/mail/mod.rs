@@ -87,6 +87,18 @@ pub enum Message {
         order: i64,
         amount_cents: i64,
     },
+    /// To the shop: an order was paid and is to be packed (or made ready at
+    /// the counter): who bought what, how it travels and where to.
+    OrderPaidForStaff {
+        order: i64,
+        buyer: String,
+        buyer_email: String,
+        lines: Vec<Line>,
+        total_cents: i64,
+        delivery: String,
+        /// The delivery address on one line; None for counter pickup.
+        deliver_to: Option<String>,
+    },
     /// To the shop: a message came through the contact form (number `id`)
     /// from the address `from`.
     ContactReceived {
@@ -149,6 +161,7 @@ impl Message {
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
             Message::ContactReceived { .. } => "contact_received",
+            Message::OrderPaidForStaff { .. } => "order_paid_for_staff",
         }
     }
 
@@ -165,7 +178,7 @@ impl Message {
             | Message::OrderCancelled { name, .. }
             | Message::RefundIssued { name, .. } => name,
             // Written to the shop itself.
-            Message::ContactReceived { .. } => "",
+            Message::ContactReceived { .. } | Message::OrderPaidForStaff { .. } => "",
         }
     }
 
@@ -181,7 +194,8 @@ impl Message {
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
             | Message::GoogleLinked { .. }
-            | Message::ContactReceived { .. } => None,
+            | Message::ContactReceived { .. }
+            | Message::OrderPaidForStaff { .. } => None,
             _ => plain_name(self.name()),
         };
         match name {
@@ -197,7 +211,8 @@ impl Message {
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
             | Message::GoogleLinked { .. }
-            | Message::ContactReceived { .. } => None,
+            | Message::ContactReceived { .. }
+            | Message::OrderPaidForStaff { .. } => None,
             Message::OrderPlaced { order, .. }
             | Message::PaymentReceived { order, .. }
             | Message::OrderShipped { order, .. }
@@ -255,6 +270,7 @@ impl Message {
             Message::OrderShipped { order, .. } => format!("Order #{order} has shipped"),
             Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
             Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
+            Message::OrderPaidForStaff { order, .. } => format!("New paid order #{order}"),
             Message::ContactReceived { subject, .. } => {
                 // One line, whatever the sender typed.
                 let subject = subject.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -199,6 +199,15 @@ mod tests {
                 name,
                 password_cleared: true,
             },
+            Message::OrderPaidForStaff {
+                order: 12,
+                buyer: "Ann".into(),
+                buyer_email: "ann@example.com".into(),
+                lines: vec![line()],
+                total_cents: 2500,
+                delivery: "Express".into(),
+                deliver_to: Some("Ann, 1 Elm St, Oakland CA 94607, US".into()),
+            },
             Message::ContactReceived {
                 id: 4,
                 from: "ann@example.com".into(),

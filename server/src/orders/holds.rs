@@ -161,7 +161,15 @@ pub async fn pay_if_charged(
         transaction_id: Some(&payment.id),
         ..MoveNotes::default()
     };
-    write_move(&state.db, tx, booking.id, &pay, notes).await
+    write_move(
+        &state.db,
+        tx,
+        booking.id,
+        &pay,
+        notes,
+        &state.config.staff_email(),
+    )
+    .await
 }
 
 /// Cancels an unpaid order (its buyer, the staff, or the expiry with

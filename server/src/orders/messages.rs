@@ -6,6 +6,7 @@
 
 use super::state::Move;
 use super::store::{BookingRow, LineRow};
+use crate::addresses::PostalAddress;
 use crate::mail::{Line, Message};
 
 fn mail_lines(lines: &[LineRow]) -> Vec<Line> {
@@ -30,6 +31,49 @@ pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
         shipping_cents: booking.shipping_cents,
         tax_cents: booking.tax_cents,
         delivery: booking.delivery_method.clone(),
+    }
+}
+
+/// To the shop's own mailbox when an order is paid: what to pack, for
+/// whom, how it travels and where to.
+pub fn paid_for_staff(moved: &BookingRow, lines: &[LineRow]) -> Message {
+    let deliver_to = moved
+        .delivery_address
+        .as_deref()
+        .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
+        .map(|a| {
+            let text = |k: &str| a[k].as_str().unwrap_or_default().to_owned();
+            let (name, line1, line2, city, region, postcode, country) = (
+                text("name"),
+                text("line1"),
+                text("line2"),
+                text("city"),
+                text("region"),
+                text("postcode"),
+                text("country"),
+            );
+            let place = PostalAddress {
+                line1: &line1,
+                line2: &line2,
+                city: &city,
+                region: &region,
+                postcode: &postcode,
+            }
+            .one_line();
+            [name, place, country]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+    Message::OrderPaidForStaff {
+        order: moved.id,
+        buyer: moved.buyer_name.clone(),
+        buyer_email: moved.buyer_email.clone(),
+        lines: mail_lines(lines),
+        total_cents: moved.total_cents,
+        delivery: moved.delivery_method.clone(),
+        deliver_to,
     }
 }
 

@@ -36,7 +36,16 @@ pub(crate) async fn make_move(
             return Err(ApiError::Conflict(PAID_MEANWHILE.into()));
         }
     }
-    let Some(moved) = write_move(&state.db, &mut tx, booking.id, &t, notes).await? else {
+    let Some(moved) = write_move(
+        &state.db,
+        &mut tx,
+        booking.id,
+        &t,
+        notes,
+        &state.config.staff_email(),
+    )
+    .await?
+    else {
         drop(tx);
         drop(turn);
         return Err(refused_now(state, booking.id, action).await);
@@ -99,6 +108,7 @@ pub(crate) async fn write_move(
     id: i64,
     t: &state::Transition,
     notes: MoveNotes<'_>,
+    staff_email: &str,
 ) -> ApiResult<Option<BookingRow>> {
     let Some(moved) = store::apply(db, &mut **tx, id, t, notes).await? else {
         return Ok(None);
@@ -117,6 +127,10 @@ pub(crate) async fn write_move(
     // The buyer hears of it if, and only if, the move commits.
     if let Some(message) = messages::after_move(&moved, &lines, t.action) {
         mail::enqueue(tx, &moved.buyer_email, message).await?;
+    }
+    // And the shop hears of every paid order, to pack it.
+    if t.action == Move::Pay {
+        mail::enqueue(tx, staff_email, messages::paid_for_staff(&moved, &lines)).await?;
     }
     Ok(Some(moved))
 }

@@ -146,6 +146,7 @@ pub async fn stripe_webhook(
             &state.db,
             &mut tx,
             &state.payments.currency,
+            &state.config.staff_email(),
             event.data.object,
         )
         .await?
@@ -190,6 +191,7 @@ async fn settle(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
     currency: &str,
+    staff_email: &str,
     object: Value,
 ) -> ApiResult<Settled> {
     let Ok(intent) = serde_json::from_value::<Intent>(object) else {
@@ -212,7 +214,7 @@ async fn settle(
     };
     // The buyer's pay as `make_move` makes it, in this event's transaction.
     if let Ok(pay) = transition(booking.state(), Move::Pay) {
-        if let Some(paid) = write_move(db, tx, booking.id, &pay, notes).await? {
+        if let Some(paid) = write_move(db, tx, booking.id, &pay, notes, staff_email).await? {
             return Ok(Settled::Paid(paid, pay));
         }
     }

@@ -23,7 +23,7 @@ async fn a_message_is_kept_mailed_to_the_shop_and_listed_for_the_admins() {
     let url = capture.url();
     let app = spawn_app_with(|c| {
         c.smtp_url = Some(url);
-        c.contact_email = Some("counter@parts.example".into());
+        c.staff_email = Some("counter@parts.example".into());
     })
     .await;
     let admin = app.admin().await;

@@ -351,6 +351,57 @@ async fn paying_on_the_buyers_page_sends_payment_received() {
 }
 
 #[tokio::test]
+async fn a_paid_order_is_mailed_to_the_shop_to_pack_once() {
+    let capture = SmtpCapture::start().await;
+    let url = capture.url();
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(url);
+        c.staff_email = Some("orders@parts.example".into());
+    })
+    .await;
+    let (app, _admin, part, buyer) = stock_and_buyer(app).await;
+    capture.clear();
+    // Placing it tells the shop nothing: only a paid order is to be packed.
+    let id = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
+    capture
+        .wait_for_mail(&buyer.email, &format!("Order #{id} placed"))
+        .await;
+    assert!(capture
+        .messages()
+        .iter()
+        .all(|m| !m.recipients().iter().any(|r| r == "orders@parts.example")));
+    let transaction = app.pay_with_test_card(&buyer, &id).await;
+    let response = app.pay_order(Some(&buyer.token), &id, &transaction).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let mail = capture
+        .wait_for_mail("orders@parts.example", &format!("New paid order #{id}"))
+        .await;
+    assert!(
+        mail.text().contains("2 x Front brake pads"),
+        "{}",
+        mail.text()
+    );
+    assert!(mail.text().contains("25.00 USD"), "{}", mail.text());
+    assert!(mail.text().contains(&buyer.email), "{}", mail.text());
+    assert!(mail.text().contains("Counter pickup"), "{}", mail.text());
+    assert!(
+        mail.text()
+            .contains(&format!("/dashboard/manage-orders/{id}")),
+        "{}",
+        mail.text()
+    );
+    // Paid again (the same confirmation twice): still one message to the shop.
+    let again = app.pay_order(Some(&buyer.token), &id, &transaction).await;
+    assert!(again.status().is_success() || again.status() == StatusCode::CONFLICT);
+    let later = later_mail_sent(&app, &capture).await;
+    let to_shop = arrived_but(&capture, &later)
+        .into_iter()
+        .filter(|m| m.subject() == format!("New paid order #{id}"))
+        .count();
+    assert_eq!(to_shop, 1);
+}
+
+#[tokio::test]
 async fn a_payment_the_webhook_reports_sends_payment_received() {
     let capture = SmtpCapture::start().await;
     let url = capture.url();
