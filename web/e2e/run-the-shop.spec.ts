@@ -78,7 +78,20 @@ test('an admin imports a catalogue file, fixes its bad row, and sees the parts, 
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/action=parts\.imported/);
   const record = page.getByRole('table', { name: 'Audit records, newest first' }).locator('tbody > tr').first();
-  await expect(record).toContainText('parts.imported');
+  await expect(record).toContainText('Catalogue imported');
   await expect(record).toContainText(ADMIN_EMAIL);
   await expect(record).toContainText('catalogue import');
+});
+
+test('on a phone the audit log fits the screen: its table scrolls in its own box', async ({ page, adminToken }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithToken(page, adminToken, '/dashboard/audit');
+  await expect(page.getByRole('table', { name: 'Audit records, newest first' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const filters = page.getByRole('form', { name: 'Filter the audit log' });
+  expect((await filters.boundingBox())!.width).toBeLessThanOrEqual(390);
+  // The records' box is what scrolls sideways, reachable from the keyboard.
+  const box = page.getByRole('region', { name: 'Audit records' });
+  expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(box).toHaveAttribute('tabindex', '0');
 });

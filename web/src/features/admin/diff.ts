@@ -19,6 +19,32 @@ export const AUDIT_ACTIONS = [
   'taxRates.changed',
 ] as const;
 
+/** Each action in words, as the log's filter and table show it. */
+export const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
+  'part.added': 'Part added',
+  'part.edited': 'Part edited',
+  'part.deleted': 'Part deleted',
+  'part.restocked': 'Part restocked',
+  'parts.imported': 'Catalogue imported',
+  'parts.exported': 'Catalogue exported',
+  'order.shipped': 'Order shipped',
+  'order.delivered': 'Order delivered',
+  'order.cancelled': 'Order cancelled',
+  'order.refunded': 'Order refunded',
+  'user.madeAdmin': 'Admin made',
+  'user.adminRemoved': 'Admin removed',
+  'deliveryMethod.added': 'Delivery method added',
+  'deliveryMethod.edited': 'Delivery method edited',
+  'deliveryMethod.deleted': 'Delivery method deleted',
+  'counter.changed': 'Trade counter changed',
+  'taxRates.changed': 'Tax rates changed',
+};
+
+/** An action's words; an action this page does not know yet, as the log names it. */
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
 /** The kinds of subject an action is done to, for the subject filter. */
 export const SUBJECT_TYPES = ['part', 'catalogue', 'order', 'user', 'deliveryMethod', 'settings'] as const;
 

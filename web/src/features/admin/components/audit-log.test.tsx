@@ -56,14 +56,16 @@ describe('AuditLog', () => {
     const edited = within(rows[0]!);
     expect(edited.getByText('2026-01-31 14:05:09 UTC')).toBeInTheDocument();
     expect(edited.getByText('admin@example.com')).toBeInTheDocument();
-    expect(edited.getByText('part.edited')).toBeInTheDocument();
+    // The action in words, its code id kept for a hover.
+    expect(edited.getByText('Part edited')).toHaveAttribute('title', 'part.edited');
     expect(edited.getByText('part 42')).toBeInTheDocument();
-    await user.click(edited.getByText('1 field: priceCents'));
+    // The change reads in full, before → after, without opening it.
+    await user.click(edited.getByText('priceCents 3499 → 2999'));
     expect(edited.getByRole('row', { name: 'priceCents 3499 2999' })).toBeInTheDocument();
 
     const imported = within(rows[1]!);
     expect(imported.getByText('catalogue import')).toBeInTheDocument();
-    expect(imported.getByText('3 fields: added, updated, unchanged')).toBeInTheDocument();
+    expect(imported.getByText('added — → 3; updated — → 1; unchanged — → 0')).toBeInTheDocument();
     expect(imported.getByRole('row', { name: 'added — 3', hidden: true })).toBeInTheDocument();
     expect(screen.getByText('1–2 of 2 records')).toBeInTheDocument();
   });
@@ -73,6 +75,9 @@ describe('AuditLog', () => {
     await screen.findByRole('table', { name: 'Audit records, newest first' });
     expect(auditQueries(fetchMock)[0]?.toString()).toBe('limit=50&offset=0');
 
+    // Every action the shop records is offered, in words.
+    expect(screen.getByRole('option', { name: 'Admin removed' })).toHaveValue('user.adminRemoved');
+    expect(screen.getByRole('option', { name: 'Tax rates changed' })).toHaveValue('taxRates.changed');
     await user.selectOptions(screen.getByLabelText('Action'), 'parts.imported');
     await user.type(screen.getByLabelText('By (admin e-mail)'), 'boss@example.com');
     await user.selectOptions(screen.getByLabelText('Subject type'), 'catalogue');

@@ -5,7 +5,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AUDIT_PAGE_SIZE, type AuditFilters, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
-import { AUDIT_ACTIONS, diffFields, showValue, SUBJECT_TYPES } from '../diff';
+import { actionLabel, AUDIT_ACTIONS, diffFields, showValue, SUBJECT_TYPES } from '../diff';
 import { Pager } from '@/components/ui/pager';
 
 const FILTER_KEYS = Object.keys(EMPTY_AUDIT_FILTERS) as (keyof AuditFilters)[];
@@ -29,10 +29,13 @@ function when(at: string): string {
 function Changes({ record }: { record: AuditRecord }) {
   const changes = diffFields(record.before, record.after);
   if (changes.length === 0) return <span className="text-base-content/70">No change</span>;
+  // The first few changes read in full, before → after; the table under them has every one.
+  const shown = changes.slice(0, 3);
   return (
     <details>
-      <summary className="cursor-pointer">
-        {changes.length} {changes.length === 1 ? 'field' : 'fields'}: {changes.map((change) => change.field).join(', ')}
+      <summary className="cursor-pointer break-words">
+        {shown.map((change) => `${change.field} ${showValue(change.before)} → ${showValue(change.after)}`).join('; ')}
+        {changes.length > shown.length ? `; ${changes.length - shown.length} more` : ''}
       </summary>
       <table className="table table-xs mt-1">
         <thead>
@@ -82,15 +85,16 @@ export function AuditLog() {
   };
 
   return (
-    <div className="grid gap-6">
-      <form aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-3" onSubmit={onFilter} key={params.toString()}>
+    // min-w-0: the log's wide table scrolls in its own box instead of widening the page on a phone.
+    <div className="grid min-w-0 gap-6">
+      <form aria-label="Filter the audit log" className="grid min-w-0 gap-3 sm:grid-cols-3 [&_input]:w-full [&_select]:w-full" onSubmit={onFilter} key={params.toString()}>
         <label className="grid gap-1 text-sm">
           <span className="font-semibold">Action</span>
           <select name="action" className="select select-sm" defaultValue={filters.action}>
             <option value="">Any action</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {actionLabel(action)}
               </option>
             ))}
           </select>
@@ -148,7 +152,7 @@ function AuditTable({ records, total, page, onPage }: { records: AuditRecord[]; 
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
   return (
-    <div>
+    <div className="min-w-0">
       <ScrollRegion label="Audit records">
         <table className="table table-sm">
           <caption className="sr-only">Audit records, newest first</caption>
@@ -168,8 +172,8 @@ function AuditTable({ records, total, page, onPage }: { records: AuditRecord[]; 
                   <time dateTime={record.at}>{when(record.at)}</time>
                 </td>
                 <td>{record.byEmail}</td>
-                <td>
-                  <code>{record.action}</code>
+                <td className="whitespace-nowrap" title={record.action}>
+                  {actionLabel(record.action)}
                 </td>
                 <td>
                   {record.subjectType} {record.subjectId}
