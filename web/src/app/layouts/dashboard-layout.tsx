@@ -66,7 +66,8 @@ const RECORDS: MenuItem[] = [
 function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   return (
     <nav aria-label={label} className="rounded-box bg-base-100 p-2 shadow-sm">
-      <ul className="flex flex-wrap gap-1 lg:flex-col">
+      {/* On phones a strip that scrolls sideways, one row high, so the page starts near the top. */}
+      <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
         {items.map((item) => (
           <li key={item.to} className="shrink-0">
             <NavLink
@@ -110,11 +111,12 @@ export default function DashboardLayout() {
           </div>
           <Menu label="Dashboard" items={menuFor(admin.data)} />
           {admin.data ? (
-            <div className="mt-3">
+            <div className="mt-2 lg:mt-3">
               <p className="mb-1 hidden px-1 text-xs font-semibold uppercase tracking-wider text-base-content/70 lg:block" aria-hidden="true">
                 Shop settings
               </p>
               <Menu label="Shop settings" items={SETTINGS} />
+              <div className="h-2 lg:hidden" />
               <p className="mb-1 mt-3 hidden px-1 text-xs font-semibold uppercase tracking-wider text-base-content/70 lg:block" aria-hidden="true">
                 Shop records
               </p>

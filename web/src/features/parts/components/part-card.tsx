@@ -32,7 +32,8 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       {/* The picture repeats the name's link: left out of the keyboard's stops. */}
-      <figure className="aspect-[4/3] bg-base-200">
+      {/* Wider than tall on a phone, so a screen shows more than one card. */}
+      <figure className="aspect-[16/9] bg-base-200 sm:aspect-[4/3]">
         <Link to={page} state={state} tabIndex={-1} className="block h-full w-full">
           <PartPicture
             src={part.img}
@@ -45,7 +46,7 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
           />
         </Link>
       </figure>
-      <div className="card-body gap-3 p-5">
+      <div className="card-body gap-2 p-4 sm:gap-3 sm:p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="card-title text-lg leading-snug wrap-anywhere">
             <Link to={page} state={state} className="link-hover">
@@ -56,7 +57,7 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
         </div>
         {details}
         <FitNote fitments={part.fitments} />
-        <p className="line-clamp-3 text-sm text-base-content/80">{part.description}</p>
+        <p className="line-clamp-2 text-sm text-base-content/80 sm:line-clamp-3">{part.description}</p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-box bg-base-200 px-3 py-2">
             <dt className="text-xs text-base-content/70">Minimum Order</dt>
@@ -86,13 +87,13 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
 export function PartCardSkeleton() {
   return (
     <div className="card h-full animate-pulse border border-base-300 bg-base-100 shadow-sm" aria-hidden="true">
-      <div className="aspect-[4/3] bg-base-200" />
-      <div className="card-body gap-3 p-5">
+      <div className="aspect-[16/9] bg-base-200 sm:aspect-[4/3]" />
+      <div className="card-body gap-2 p-4 sm:gap-3 sm:p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="h-7 w-2/3 rounded bg-base-200" />
           <div className="h-7 w-16 rounded-full bg-base-200" />
         </div>
-        <div className="h-[3.75rem] rounded bg-base-200" />
+        <div className="h-10 rounded bg-base-200 sm:h-[3.75rem]" />
         <div className="grid grid-cols-2 gap-2">
           <div className="h-14 rounded-box bg-base-200" />
           <div className="h-14 rounded-box bg-base-200" />
