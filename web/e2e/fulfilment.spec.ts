@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { mailTo } from './support/mail';
 import { expect, signInWithToken, test, toast } from './fixtures';
 
 /** An expiry two years ahead, as the buyer types it. */
@@ -23,7 +24,7 @@ async function showOrders(page: Page, state: string) {
 }
 
 test.describe('running the orders', () => {
-  test('a paid order is shipped from Manage Orders and the buyer sees it shipped', async ({ page, shopper, ownPart, adminToken }) => {
+  test('a paid pickup order is made ready to collect from Manage Orders, and the buyer sees it ready', async ({ page, shopper, ownPart, adminToken }) => {
     // The buyer orders the part and pays for it with the test card.
     await signInWithToken(page, shopper.token, `/purchase/${ownPart._id}`);
     await page.getByRole('button', { name: 'Purchase' }).click();
@@ -43,7 +44,7 @@ test.describe('running the orders', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByText('Congrats! Your Payment is completed.')).toBeVisible();
 
-    // The admin finds it among the paid orders: it can be shipped or refunded, not cancelled.
+    // The admin finds it among the paid orders: it can be made ready at the counter or refunded, not cancelled.
     await openManageOrders(page, adminToken, 'Paid, to ship');
     await expect(page).toHaveURL('/dashboard/manage-orders?state=paid');
     const row = page.getByRole('row').filter({ hasText: ownPart.name });
@@ -52,29 +53,33 @@ test.describe('running the orders', () => {
     await expect(row).toContainText('$37.50');
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('Being prepared');
-    await expect(row.getByRole('button')).toHaveText(['Ship', 'Refund']);
+    await expect(row).toContainText('Counter pickup');
+    await expect(row.getByRole('button')).toHaveText(['Ready to collect', 'Refund']);
     // Every order listed is paid and not shipped.
     for (const listed of await page.getByRole('row').filter({ has: page.getByRole('cell') }).all()) {
       await expect(listed).toContainText('Paid');
       await expect(listed).toContainText('Being prepared');
     }
 
-    await row.getByRole('button', { name: 'Ship' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Ship this order?' });
+    await row.getByRole('button', { name: 'Ready to collect' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ready to collect?' });
     await expect(confirm).toContainText(ownPart.name);
-    await confirm.getByRole('button', { name: 'Ship Order' }).click();
-    await expect(toast(page, `Order #${orderId} is shipped.`)).toBeVisible();
+    // Nothing travels: no carrier or tracking number is asked for.
+    await expect(confirm.getByLabel(/Carrier/)).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Mark Ready' }).click();
+    await expect(toast(page, `Order #${orderId} is ready to collect.`)).toBeVisible();
     await expect(confirm).toBeHidden();
-    // It left the paid-to-ship list, and shows among the shipped ones, ready to be delivered.
+    // It left the paid-to-ship list, and shows among the shipped ones, ready to be collected.
     await expect(row).toHaveCount(0);
     await showOrders(page, 'Shipped');
-    await expect(row).toContainText('Shipped');
-    await expect(row.getByRole('button')).toHaveText(['Deliver']);
+    await expect(row).toContainText('Ready to collect');
+    await expect(row.getByRole('button')).toHaveText(['Collected']);
 
-    // The buyer's My Orders shows it paid and shipped, with nothing left to pay or cancel.
+    // The buyer is told by mail, and My Orders shows it paid and ready, with nothing left to pay or cancel.
+    await expect.poll(() => mailTo(shopper.email).some((mail) => mail.subject === `Order #${orderId} is ready to collect`)).toBe(true);
     await signInWithToken(page, shopper.token, '/dashboard/order');
     await expect(myRow).toContainText('Paid');
-    await expect(myRow).toContainText('Shipped');
+    await expect(myRow).toContainText('Ready to collect');
     await expect(myRow.getByRole('link', { name: `Pay for ${ownPart.name}` })).toHaveCount(0);
     await expect(myRow.getByRole('button', { name: `Cancel order for ${ownPart.name}` })).toHaveCount(0);
   });

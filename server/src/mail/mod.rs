@@ -74,6 +74,12 @@ pub enum Message {
         carrier: Option<String>,
         tracking_number: Option<String>,
     },
+    /// A paid order to be collected at the trade counter is ready there.
+    ReadyToCollect {
+        name: String,
+        order: i64,
+        lines: Vec<Line>,
+    },
     /// An unpaid order was cancelled: `reason` is `buyer`, `admin` or
     /// `expired` (not paid in time).
     OrderCancelled {
@@ -158,6 +164,7 @@ impl Message {
             Message::OrderPlaced { .. } => "order_placed",
             Message::PaymentReceived { .. } => "payment_received",
             Message::OrderShipped { .. } => "order_shipped",
+            Message::ReadyToCollect { .. } => "ready_to_collect",
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
             Message::ContactReceived { .. } => "contact_received",
@@ -175,6 +182,7 @@ impl Message {
             | Message::OrderPlaced { name, .. }
             | Message::PaymentReceived { name, .. }
             | Message::OrderShipped { name, .. }
+            | Message::ReadyToCollect { name, .. }
             | Message::OrderCancelled { name, .. }
             | Message::RefundIssued { name, .. } => name,
             // Written to the shop itself.
@@ -216,6 +224,7 @@ impl Message {
             Message::OrderPlaced { order, .. }
             | Message::PaymentReceived { order, .. }
             | Message::OrderShipped { order, .. }
+            | Message::ReadyToCollect { order, .. }
             | Message::OrderCancelled { order, .. }
             | Message::RefundIssued { order, .. } => Some(*order),
         }
@@ -268,6 +277,7 @@ impl Message {
                 format!("Payment received for order #{order}")
             }
             Message::OrderShipped { order, .. } => format!("Order #{order} has shipped"),
+            Message::ReadyToCollect { order, .. } => format!("Order #{order} is ready to collect"),
             Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
             Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
             Message::OrderPaidForStaff { order, .. } => format!("New paid order #{order}"),

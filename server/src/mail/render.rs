@@ -199,6 +199,11 @@ mod tests {
                 name,
                 password_cleared: true,
             },
+            Message::ReadyToCollect {
+                name: name.clone(),
+                order: 12,
+                lines: vec![line()],
+            },
             Message::OrderPaidForStaff {
                 order: 12,
                 buyer: "Ann".into(),

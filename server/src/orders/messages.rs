@@ -89,6 +89,12 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             total_cents: moved.total_cents,
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
         }),
+        // A pickup order is not shipped: it is made ready at the counter (D37).
+        Move::Ship if moved.delivery_method_id == "pickup" => Some(Message::ReadyToCollect {
+            name,
+            order,
+            lines: mail_lines(lines),
+        }),
         Move::Ship => Some(Message::OrderShipped {
             name,
             order,

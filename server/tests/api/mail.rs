@@ -326,6 +326,33 @@ fn arrived_but(capture: &SmtpCapture, later: &str) -> Vec<Mail> {
         .collect()
 }
 
+/// A paid order going by courier to the buyer's address (not collected at
+/// the counter): checked out, then paid with the test card.
+async fn paid_delivery(app: &TestApp, admin: &User, buyer: &User, part: &str) -> String {
+    let method = app
+        .add_shipping_method(
+            admin,
+            json!({"name": "Courier", "basePrice": 5, "pricePerKg": 0}),
+        )
+        .await;
+    let address = app.add_address(buyer, "US", "CA").await;
+    let response = app
+        .post_json(
+            "/api/checkout",
+            Some(&buyer.token),
+            &json!({"deliveryMethod": method, "addressId": address["_id"],
+                    "lines": [{"partId": part, "quantity": 2}]}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let placed: Value = response.json().await.unwrap();
+    let id = placed["insertedId"].as_str().unwrap().to_owned();
+    let transaction = app.pay_with_test_card(buyer, &id).await;
+    let response = app.pay_order(Some(&buyer.token), &id, &transaction).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    id
+}
+
 /// A paid order: placed and paid with the test card through the buyer's page.
 async fn paid_order(app: &TestApp, buyer: &User, part: &str) -> (String, String) {
     let id = id_of(&app.place_order(buyer, part, 2).await).to_owned();
@@ -454,7 +481,7 @@ async fn ship(app: &TestApp, admin: &User, id: &str, body: Option<Value>) -> req
 async fn shipping_with_a_carrier_and_tracking_number_shows_and_mails_them() {
     let capture = SmtpCapture::start().await;
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
-    let (id, _) = paid_order(&app, &buyer, &part).await;
+    let id = paid_delivery(&app, &admin, &buyer, &part).await;
     let body = json!({"carrier": " UPS ", "trackingNumber": "1Z999AA10123456784"});
     let response = ship(&app, &admin, &id, Some(body)).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -487,10 +514,40 @@ async fn shipping_with_a_carrier_and_tracking_number_shows_and_mails_them() {
 }
 
 #[tokio::test]
+async fn a_pickup_order_is_made_ready_to_collect_not_shipped() {
+    let capture = SmtpCapture::start().await;
+    let (app, admin, part, buyer) = shop_mailing(&capture).await;
+    // A booking is collected at the counter.
+    let (id, _) = paid_order(&app, &buyer, &part).await;
+    let response = ship(&app, &admin, &id, None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let mail = the_mail(
+        &capture,
+        &buyer,
+        &format!("Order #{id} is ready to collect"),
+    )
+    .await;
+    for part in [mail.text(), mail.html()] {
+        assert!(
+            part.contains("ready to collect at the trade counter"),
+            "{part}"
+        );
+        assert!(part.contains("Front brake pads"), "{part}");
+    }
+    let later = later_mail_sent(&app, &capture).await;
+    assert!(arrived_but(&capture, &later)
+        .iter()
+        .all(|m| !m.subject().contains("has shipped")));
+    // Collected: its last step, told by nothing more.
+    let response = app.admin_move(Some(&admin.token), &id, "deliver").await;
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
 async fn shipping_without_a_body_still_ships_and_says_nothing_of_tracking() {
     let capture = SmtpCapture::start().await;
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
-    let (id, _) = paid_order(&app, &buyer, &part).await;
+    let id = paid_delivery(&app, &admin, &buyer, &part).await;
     let response = ship(&app, &admin, &id, None).await;
     assert_eq!(response.status(), StatusCode::OK);
     let shipped: Value = response.json().await.unwrap();

@@ -1,6 +1,9 @@
 import type { Order } from '@/features/orders/types';
 
-/** Ann's unpaid order of three brake pads, as `/api/booking` answers it, with `overrides`. */
+/**
+ * Ann's unpaid order of three brake pads, as `/api/booking` answers it, with `overrides`. It goes by
+ * courier (shipped, then delivered); `PICKUP` makes it one collected at the counter.
+ */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '9',
@@ -19,6 +22,10 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     fulfilmentStatus: 'pending',
     createdAt: '2026-01-02T10:00:00Z',
     updatedAt: '2026-01-02T10:00:00Z',
+    deliveryMethod: { id: '3', name: 'Courier' },
     ...overrides,
   };
 }
+
+/** The override that makes an order one collected at the trade counter. */
+export const PICKUP = { deliveryMethod: { id: 'pickup', name: 'Counter pickup' } } as const;

@@ -58,6 +58,11 @@ export function orderDate(order: Pick<Order, 'createdAt'>): string {
 }
 
 /** How the order travels: "Counter pickup" unless it was sent. */
+/** Whether the buyer collects the order at the trade counter (no delivery method). */
+export function isPickup(order: Pick<Order, 'deliveryMethod'>): boolean {
+  return (order.deliveryMethod?.id ?? 'pickup') === 'pickup';
+}
+
 export function deliveryName(order: Order): string {
   return order.deliveryMethod?.name ?? 'Counter pickup';
 }

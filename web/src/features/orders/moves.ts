@@ -30,6 +30,16 @@ export const MOVE_LABELS: Record<OrderMove, string> = {
   refund: 'Refund',
 };
 
+/**
+ * A move's words for this order: a pickup order is not shipped and delivered but made ready at
+ * the counter and collected (the same moves to the shop: `ship`, `deliver`; D37).
+ */
+export function moveLabel(move: OrderMove, pickup: boolean): string {
+  if (pickup && move === 'ship') return 'Ready to collect';
+  if (pickup && move === 'deliver') return 'Collected';
+  return MOVE_LABELS[move];
+}
+
 /** Whether a move gives the order's parts back to stock. */
 export function givesStockBack(move: OrderMove): boolean {
   return move === 'cancel' || move === 'refund';

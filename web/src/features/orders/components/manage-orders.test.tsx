@@ -36,6 +36,7 @@ function makeOrder(id: string, paymentStatus: PaymentStatus, fulfilmentStatus: F
     fulfilmentStatus,
     createdAt: '2026-01-02T10:00:00Z',
     updatedAt: '2026-01-02T10:00:00Z',
+    deliveryMethod: { id: '3', name: 'Courier' },
   };
 }
 
@@ -329,5 +330,25 @@ describe('Manage Orders', () => {
     expect((await row('4')).getByText('Carrier: DHL')).toBeInTheDocument();
     expect((await row('4')).getByText('Tracking number: JD0146')).toBeInTheDocument();
     expect((await row('3')).queryByText(/Carrier|Tracking/)).not.toBeInTheDocument();
+  });
+
+  it('makes a pickup order ready at the counter and then collected, in words, without asking for a carrier (D37)', async () => {
+    const pickup = (id: string, fulfilment: FulfilmentStatus) => ({ ...makeOrder(id, 'paid', fulfilment), deliveryMethod: { id: 'pickup', name: 'Counter pickup' } });
+    const orders = [pickup('8', 'pending'), pickup('7', 'shipped')];
+    const { user, fetchMock } = setup({
+      'GET /api/admin/orders': { body: orders, headers: { 'X-Total-Count': '2' } },
+      'POST /api/admin/orders/8/ship': { body: pickup('8', 'shipped') },
+    });
+    const collected = await row('7');
+    expect(collected.getByText('Ready to collect')).toBeInTheDocument();
+    expect(collected.getByRole('button', { name: 'Collected order #7' })).toBeInTheDocument();
+    const ready = await row('8');
+    expect(ready.getByText('Counter pickup')).toBeInTheDocument();
+    await user.click(ready.getByRole('button', { name: 'Ready to collect order #8' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ready to collect?' }));
+    expect(dialog.queryByLabelText(/Carrier/)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Mark Ready' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #8 is ready to collect.'));
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/api/admin/orders/8/ship' && init?.method === 'POST')).toBe(true);
   });
 });

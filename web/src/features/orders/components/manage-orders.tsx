@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/config';
 import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../api/get-admin-orders';
-import { allowedMoves, MOVE_LABELS, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
-import { hasSeveralLines, orderDate, orderNumber, orderQuantity } from '../lines';
+import { allowedMoves, moveLabel, ORDER_FILTERS, parseOrderFilter, type OrderFilter, type OrderMove } from '../moves';
+import { deliveryName, hasSeveralLines, isPickup, orderDate, orderNumber, orderQuantity } from '../lines';
 import type { Order } from '../types';
 import { MoveOrderModal } from './move-order-modal';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
@@ -157,6 +157,7 @@ const COLUMNS: DataColumn<Order>[] = [
   },
   { header: 'Part', className: 'min-w-40', cell: (order) => <OrderParts order={order} /> },
   { header: 'Qty', align: 'right', cell: orderQuantity },
+  { header: 'Delivery', cell: (order) => <span className="whitespace-nowrap">{deliveryName(order)}</span> },
   { header: 'Total', align: 'right', className: 'whitespace-nowrap', cell: (order) => <OrderTotal order={order} /> },
 ];
 
@@ -184,6 +185,7 @@ function OrderCard({ order, onMove }: { order: Order; onMove: (order: Order, mov
         </p>
       )}
       <p className="mt-1 text-sm">{order.buyerName}</p>
+      <p className="text-sm text-base-content/75">{deliveryName(order)}</p>
       <p className="break-all text-xs text-base-content/70">{order.buyer}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <PaymentBadge order={order} labelled />
@@ -207,10 +209,10 @@ function OrderMoves({ order, onMove, className = '' }: { order: Order; onMove: (
           key={move}
           type="button"
           className={`btn btn-sm ${MOVE_STYLES[move]}`}
-          aria-label={`${MOVE_LABELS[move]} order #${order._id}`}
+          aria-label={`${moveLabel(move, isPickup(order))} order #${order._id}`}
           onClick={() => onMove(order, move)}
         >
-          {MOVE_LABELS[move]}
+          {moveLabel(move, isPickup(order))}
         </button>
       ))}
     </div>

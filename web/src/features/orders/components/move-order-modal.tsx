@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useMoveOrder } from '../api/move-order';
-import { hasSeveralLines } from '../lines';
+import { hasSeveralLines, isPickup } from '../lines';
 import type { OrderMove } from '../moves';
 import { shipSchema, type ShipValues } from '../schemas';
 import type { Order, ShipDetails } from '../types';
@@ -38,6 +38,27 @@ const MOVE_TEXTS: Record<OrderMove, { title: string; body: string; confirm: stri
   },
 };
 
+/** A pickup order's words for its two last moves: made ready at the counter, then collected (D37). */
+const PICKUP_TEXTS: Partial<Record<OrderMove, { title: string; body: string; confirm: string; done: (id: string) => string }>> = {
+  ship: {
+    title: 'Ready to collect?',
+    body: 'The order is marked as ready at the trade counter, and the buyer is told by e-mail to come and collect it. It can then only be marked as collected.',
+    confirm: 'Mark Ready',
+    done: (id) => `Order #${id} is ready to collect.`,
+  },
+  deliver: {
+    title: 'Collected?',
+    body: 'The order is marked as collected by the buyer. This is its last step.',
+    confirm: 'Mark Collected',
+    done: (id) => `Order #${id} is collected.`,
+  },
+};
+
+/** The words of a move for this order. */
+function textsFor(pending: Pending) {
+  return (isPickup(pending.order) ? PICKUP_TEXTS[pending.move] : undefined) ?? MOVE_TEXTS[pending.move];
+}
+
 type Pending = { order: Order; move: OrderMove };
 
 /**
@@ -45,7 +66,7 @@ type Pending = { order: Order; move: OrderMove };
  * the carrier and tracking number first, both optional.
  */
 export function MoveOrderModal({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
-  const texts = pending ? MOVE_TEXTS[pending.move] : null;
+  const texts = pending ? textsFor(pending) : null;
   const order = pending?.order;
   return (
     <Modal open={pending !== null} title={texts?.title ?? ''} onClose={onClose}>
@@ -69,7 +90,7 @@ export function MoveOrderModal({ pending, onClose }: { pending: Pending | null; 
         </p>
       )}
       <p>{texts?.body}</p>
-      {pending?.move === 'ship' ? (
+      {pending?.move === 'ship' && !isPickup(pending.order) ? (
         <ShipForm key={pending.order._id} pending={pending} onClose={onClose} />
       ) : pending ? (
         <ConfirmMove pending={pending} onClose={onClose} />
@@ -81,7 +102,7 @@ export function MoveOrderModal({ pending, onClose }: { pending: Pending | null; 
 /** Deliver, cancel or refund: Back, or the move's own button. */
 function ConfirmMove({ pending, onClose }: { pending: Pending; onClose: () => void }) {
   const moveOrder = useMoveOrder();
-  const texts = MOVE_TEXTS[pending.move];
+  const texts = textsFor(pending);
   const confirm = () => {
     moveOrder.mutate(pending, {
       onSuccess: (order) => notify.success(texts.done(order?._id ?? pending.order._id)),

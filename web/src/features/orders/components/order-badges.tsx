@@ -19,7 +19,10 @@ const FULFILMENT_STYLES: Record<FulfilmentStatus, string> = {
  * A badge's words. `labelled` says what the badge is ("Payment: Paid"), where no column heading does:
  * the phone cards and the order's own page.
  */
-type BadgeProps = { order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'>; labelled?: boolean };
+type BadgeProps = { order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'> & Partial<Pick<Order, 'deliveryMethod'>>; labelled?: boolean };
+
+/** A pickup order's words for where it stands: made ready at the counter, then collected (D37). */
+const PICKUP_WORDS: Partial<Record<FulfilmentStatus, string>> = { shipped: 'Ready to collect', delivered: 'Collected' };
 
 /**
  * Where the order's money stands: Unpaid, Paid or Refunded; an unpaid order that was cancelled
@@ -43,7 +46,13 @@ export function PaymentBadge({ order, labelled = false }: BadgeProps) {
  */
 export function FulfilmentBadge({ order, labelled = false }: BadgeProps) {
   const status = order.fulfilmentStatus;
-  const word = status === 'pending' ? (order.paymentStatus === 'unpaid' ? 'Awaiting payment' : 'Being prepared') : (FULFILMENT_LABELS[status] ?? status);
+  const pickup = (order.deliveryMethod?.id ?? 'pickup') === 'pickup';
+  const word =
+    status === 'pending'
+      ? order.paymentStatus === 'unpaid'
+        ? 'Awaiting payment'
+        : 'Being prepared'
+      : ((pickup ? PICKUP_WORDS[status] : undefined) ?? FULFILMENT_LABELS[status] ?? status);
   return (
     <span className={`badge whitespace-nowrap ${FULFILMENT_STYLES[status] ?? 'badge-ghost'}`} title="Fulfilment">
       {labelled ? `Status: ${word}` : word}
