@@ -196,7 +196,7 @@ mod tests {
                 amount_cents: 2500,
             },
             Message::GoogleLinked {
-                name,
+                name: name.clone(),
                 password_cleared: true,
             },
             Message::ReadyToCollect {
