@@ -121,6 +121,12 @@ export class ShopApi {
     expect(response.status(), await response.text()).toBe(201);
   }
 
+  /** Adds an address to the buyer's book. */
+  async addAddress(token: string, address: { name: string; line1: string; city: string; region?: string; postcode: string; country: string }): Promise<void> {
+    const response = await this.request.post('/api/addresses', { headers: this.auth(token), data: address });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
   /** Puts `quantity` of a part in the buyer's cart. */
   async addToCart(token: string, partId: string, quantity: number): Promise<void> {
     const response = await this.request.post('/api/cart/lines', { headers: this.auth(token), data: { partId, quantity } });
