@@ -254,35 +254,38 @@ test.describe('cart and checkout', () => {
     test(`with a vehicle chosen, the cart and checkout say which parts fit it, and the order keeps it, at ${width} px`, async ({ page, api, adminToken, shopper }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       const id = tag();
+      // A make of this run's own, so no other test's count of a real vehicle's parts changes.
+      const make = `Fitmake${id}`;
+      const vehicle = `2014 ${make} Tester`;
       const description = 'A part made for the fit test.';
-      const pads = { name: `Corolla pads ${id}`, price: 20, minimumOrder: 1, availableQuantity: 10, description };
+      const pads = { name: `Tester pads ${id}`, price: 20, minimumOrder: 1, availableQuantity: 10, description };
       const disc = { name: `BMW disc ${id}`, price: 50, minimumOrder: 1, availableQuantity: 10, description };
-      const padsId = await api.createPart(adminToken, { ...pads, fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2009, yearTo: 2019 }] });
+      const padsId = await api.createPart(adminToken, { ...pads, fitments: [{ make, model: 'Tester', yearFrom: 2009, yearTo: 2019 }] });
       const discId = await api.createPart(adminToken, { ...disc, fitments: [{ make: 'BMW', model: '3 Series', yearFrom: 2012, yearTo: 2018 }] });
       await api.addToCart(shopper.token, padsId, 1);
       await api.addToCart(shopper.token, discId, 1);
-      await page.addInitScript(() => localStorage.setItem('vehicle', JSON.stringify({ make: 'Toyota', model: 'Corolla', year: 2014 })));
+      await page.addInitScript((chosen) => localStorage.setItem('vehicle', JSON.stringify({ make: chosen, model: 'Tester', year: 2014 })), make);
 
       await signInWithToken(page, shopper.token, '/cart');
       const padsLine = page.getByRole('listitem', { name: pads.name });
       const discLine = page.getByRole('listitem', { name: disc.name });
-      await expect(padsLine).toContainText('Fits your 2014 Toyota Corolla');
-      await expect(discLine).toContainText('Not listed for your 2014 Toyota Corolla');
+      await expect(padsLine).toContainText(`Fits your ${vehicle}`);
+      await expect(discLine).toContainText(`Not listed for your ${vehicle}`);
 
       // It says, never stops: the checkout says it again and places the order.
       await page.getByRole('button', { name: 'Checkout' }).click();
       const summary = page.getByRole('region', { name: 'Order summary' });
-      await expect(summary.getByRole('listitem').filter({ hasText: disc.name })).toContainText('Not listed for your 2014 Toyota Corolla');
-      await expect(summary.getByRole('listitem').filter({ hasText: pads.name })).toContainText('Fits your 2014 Toyota Corolla');
+      await expect(summary.getByRole('listitem').filter({ hasText: disc.name })).toContainText(`Not listed for your ${vehicle}`);
+      await expect(summary.getByRole('listitem').filter({ hasText: pads.name })).toContainText(`Fits your ${vehicle}`);
       await page.getByRole('button', { name: 'Place order' }).click();
       await expect(page).toHaveURL(/\/dashboard\/payment\/.+/);
       const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
       const placed = (await api.order(shopper.token, orderId)) as unknown as { lines: { partName: string; vehicle: string | null }[] };
-      expect(placed.lines.map((line) => line.vehicle)).toEqual(['2014 Toyota Corolla', '2014 Toyota Corolla']);
+      expect(placed.lines.map((line) => line.vehicle)).toEqual([vehicle, vehicle]);
 
       // The invoice says what each part was for.
       await page.goto(`/dashboard/order/${orderId}`);
-      await expect(page.getByRole('article', { name: `Invoice · Order #${orderId}` }).getByText('For 2014 Toyota Corolla').filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByRole('article', { name: `Invoice · Order #${orderId}` }).getByText(`For ${vehicle}`).filter({ visible: true }).first()).toBeVisible();
     });
   }
 });
