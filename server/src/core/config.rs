@@ -187,6 +187,11 @@ pub struct Config {
         global = true
     )]
     pub upload_rate_limit: u32,
+    /// How long the "Order #N placed … pay for it here" message waits before
+    /// it is sent (e.g. 5m; 0s sends it at once). A buyer who pays or cancels
+    /// meanwhile never gets it: the payment's receipt lists the order instead.
+    #[arg(long, env = "SHOP_ORDER_MAIL_DELAY", default_value = "5m", value_parser = parse_duration, global = true)]
+    pub order_mail_delay: Duration,
     /// How long an unpaid order holds its stock, counted from when it was
     /// placed or its payment last started (e.g. 30m); then the shop cancels it.
     #[arg(long, env = "SHOP_ORDER_HOLD", default_value = "30m", value_parser = parse_hold, global = true)]
@@ -426,7 +431,7 @@ impl Config {
 /// Where tests depart from the shop's own defaults, each named by the
 /// setting it changes (a unit test holds the names to the settings changed,
 /// and finds any other difference).
-const TEST_OVERRIDES: [Override; 13] = [
+const TEST_OVERRIDES: [Override; 14] = [
     // A free port for each shop, so tests run side by side.
     ("listen", |c| c.listen = "127.0.0.1:0".into()),
     // Tests start from an empty shop and add what they need.
@@ -437,6 +442,8 @@ const TEST_OVERRIDES: [Override; 13] = [
     ("upload_rate_limit", |c| c.upload_rate_limit = 0),
     ("review_rate_limit", |c| c.review_rate_limit = 0),
     ("contact_rate_limit", |c| c.contact_rate_limit = 0),
+    // Tests read "Order #N placed" as soon as the order is; the delay's own test sets it.
+    ("order_mail_delay", |c| c.order_mail_delay = Duration::ZERO),
     ("mail_rate_limit", |c| c.mail_rate_limit = 0),
     // Tests place many unpaid orders for one buyer; the limits' own tests set them.
     ("max_unpaid_orders", |c| c.max_unpaid_orders = 0),

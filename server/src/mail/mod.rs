@@ -59,12 +59,18 @@ pub enum Message {
         #[serde(default)]
         delivery: String,
     },
-    /// An order's payment went through.
+    /// An order's payment went through: the receipt, with the order's
+    /// lines and how it travels (a buyer who paid at once gets no "placed"
+    /// message, so this one says all of it).
     PaymentReceived {
         name: String,
         order: i64,
         total_cents: i64,
         transaction_id: String,
+        #[serde(default)]
+        lines: Vec<Line>,
+        #[serde(default)]
+        delivery: String,
     },
     /// An order left the shop, with how it travels when the staff said.
     OrderShipped {
@@ -308,6 +314,29 @@ pub async fn enqueue(
     message: Message,
 ) -> sqlx::Result<()> {
     outbox::insert(conn, to, &message).await
+}
+
+/// `enqueue_all`, the messages due `after` from now.
+pub async fn enqueue_all_after(
+    conn: &mut sqlx::AnyConnection,
+    messages: &[(&str, Message)],
+    after: std::time::Duration,
+) -> sqlx::Result<()> {
+    let messages: Vec<(&str, &Message)> = messages.iter().map(|(to, m)| (*to, m)).collect();
+    outbox::insert_all_after(conn, &messages, after).await
+}
+
+/// Gives up the "Order #N placed" message to `to` if it is still waiting:
+/// the order was paid or cancelled before it went out, and what the buyer
+/// is told then (the receipt, the cancel) says all of it.
+pub async fn withdraw_placed(
+    conn: &mut sqlx::AnyConnection,
+    to: &str,
+    order: i64,
+    why: &str,
+) -> sqlx::Result<u64> {
+    let subject = format!("Order #{order} placed");
+    outbox::withdraw(conn, to, "order_placed", &subject, why).await
 }
 
 /// `enqueue` for many messages at once, each `(to, message)`.

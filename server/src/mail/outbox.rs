@@ -61,7 +61,17 @@ pub async fn insert_all(
     conn: &mut sqlx::AnyConnection,
     messages: &[(&str, &Message)],
 ) -> sqlx::Result<()> {
+    insert_all_after(conn, messages, Duration::ZERO).await
+}
+
+/// `insert_all`, each message due `after` from now.
+pub async fn insert_all_after(
+    conn: &mut sqlx::AnyConnection,
+    messages: &[(&str, &Message)],
+    after: Duration,
+) -> sqlx::Result<()> {
     let now = db::now();
+    let due = db::from_now(after);
     let postgres = conn.backend_name().starts_with("Postgre");
     for chunk in messages.chunks(200) {
         let mut statement = Query::insert()
@@ -84,7 +94,7 @@ pub async fn insert_all(
                 json.into(),
                 message.subject().into(),
                 now.clone().into(),
-                now.clone().into(),
+                due.clone().into(),
             ]);
         }
         let (sql, values) = if postgres {
@@ -207,4 +217,36 @@ pub async fn delete_done(db: &Db, kept: Duration) -> sqlx::Result<u64> {
         )
         .to_owned();
     db.execute(&statement).await
+}
+
+/// Gives up, unsent, the messages of `kind` to `to` with `subject` that are
+/// still waiting (neither sent nor given up), saying `why`; answers how many.
+pub async fn withdraw(
+    conn: &mut sqlx::AnyConnection,
+    to: &str,
+    kind: &str,
+    subject: &str,
+    why: &str,
+) -> sqlx::Result<u64> {
+    let postgres = conn.backend_name().starts_with("Postgre");
+    let statement = Query::update()
+        .table(MailOutbox::Table)
+        .values([
+            (MailOutbox::FailedAt, db::now().into()),
+            (MailOutbox::LastError, why.into()),
+        ])
+        .and_where(pending())
+        .and_where(Expr::col(MailOutbox::Recipient).eq(to.trim()))
+        .and_where(Expr::col(MailOutbox::Kind).eq(kind))
+        .and_where(Expr::col(MailOutbox::Subject).eq(subject))
+        .to_owned();
+    let (sql, values) = if postgres {
+        statement.build_sqlx(PostgresQueryBuilder)
+    } else {
+        statement.build_sqlx(SqliteQueryBuilder)
+    };
+    Ok(db::query(&sql, values)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
 }

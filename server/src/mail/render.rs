@@ -177,6 +177,8 @@ mod tests {
                 order: 12,
                 total_cents: 2500,
                 transaction_id: "pi_123".into(),
+                lines: vec![line()],
+                delivery: "Counter pickup".into(),
             },
             Message::OrderShipped {
                 name: name.clone(),

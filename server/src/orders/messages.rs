@@ -88,6 +88,8 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             order,
             total_cents: moved.total_cents,
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
+            lines: mail_lines(lines),
+            delivery: moved.delivery_method.clone(),
         }),
         // A pickup order is not shipped: it is made ready at the counter (D37).
         Move::Ship if moved.delivery_method_id == "pickup" => Some(Message::ReadyToCollect {

@@ -124,6 +124,11 @@ pub(crate) async fn write_move(
             catalogue::return_stock(db, &mut **tx, part_id, quantity).await?;
         }
     }
+    // Paid or cancelled before "Order #N placed" went out: it never goes.
+    if matches!(t.action, Move::Pay | Move::Cancel) {
+        let why = "withdrawn: the order was paid or cancelled before this was sent";
+        mail::withdraw_placed(tx, &moved.buyer_email, moved.id, why).await?;
+    }
     // The buyer hears of it if, and only if, the move commits.
     if let Some(message) = messages::after_move(&moved, &lines, t.action) {
         mail::enqueue(tx, &moved.buyer_email, message).await?;

@@ -378,6 +378,74 @@ async fn paying_on_the_buyers_page_sends_payment_received() {
 }
 
 #[tokio::test]
+async fn a_buyer_who_pays_at_once_gets_the_receipt_alone_and_one_who_waits_the_reminder() {
+    let capture = SmtpCapture::start().await;
+    let url = capture.url();
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(url);
+        c.order_mail_delay = Duration::from_secs(3600);
+    })
+    .await;
+    let (app, _admin, part, buyer) = stock_and_buyer(app).await;
+    capture.clear();
+    let id = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
+    // "Pay for it here" waits; paying now withdraws it.
+    assert_eq!(
+        outbox_count(
+            &app,
+            "kind = 'order_placed' AND sent_at IS NULL AND failed_at IS NULL"
+        )
+        .await,
+        1
+    );
+    let transaction = app.pay_with_test_card(&buyer, &id).await;
+    let response = app.pay_order(Some(&buyer.token), &id, &transaction).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        outbox_count(
+            &app,
+            "kind = 'order_placed' AND failed_at IS NOT NULL AND last_error LIKE 'withdrawn%'"
+        )
+        .await,
+        1
+    );
+    // The receipt lists what was bought and how it comes.
+    let receipt = the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
+    assert!(
+        receipt.text().contains("2 x Front brake pads: 25.00 USD"),
+        "{}",
+        receipt.text()
+    );
+    assert!(
+        receipt.text().contains("How it comes: Counter pickup"),
+        "{}",
+        receipt.text()
+    );
+    let later = later_mail_sent(&app, &capture).await;
+    assert!(arrived_but(&capture, &later)
+        .iter()
+        .all(|m| !m.subject().ends_with("placed")));
+
+    // One who does not pay gets it once the delay has passed.
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(capture.url());
+        c.order_mail_delay = Duration::from_secs(2);
+    })
+    .await;
+    let (app, _admin, part, buyer) = stock_and_buyer(app).await;
+    let id = id_of(&app.place_order(&buyer, &part, 2).await).to_owned();
+    let placed = capture
+        .wait_for_mail(&buyer.email, &format!("Order #{id} placed"))
+        .await;
+    assert!(placed.text().contains(&format!("/dashboard/payment/{id}")));
+}
+
+#[tokio::test]
 async fn a_paid_order_is_mailed_to_the_shop_to_pack_once() {
     let capture = SmtpCapture::start().await;
     let url = capture.url();

@@ -324,7 +324,9 @@ pub(super) async fn record(
             (booking.buyer_email.as_str(), message)
         })
         .collect();
-    mail::enqueue_all(tx, &messages).await?;
+    // "Pay for it here" waits a few minutes: a buyer who pays at once gets
+    // the receipt alone (the message is withdrawn when the order is paid).
+    mail::enqueue_all_after(tx, &messages, state.config.order_mail_delay).await?;
     for (a, (_, lines)) in accepted.iter().zip(&placed) {
         if a.from_cart {
             let ordered: Vec<i64> = lines.iter().map(|l| l.part_id).collect();
