@@ -326,9 +326,9 @@ pub async fn enqueue_all_after(
     outbox::insert_all_after(conn, &messages, after).await
 }
 
-/// Gives up the "Order #N placed" message to `to` if it is still waiting:
-/// the order was paid or cancelled before it went out, and what the buyer
-/// is told then (the receipt, the cancel) says all of it.
+/// Gives up the "Order #N placed" message to `to` if it is still waiting
+/// for its time: the order was paid or cancelled before it was due, and
+/// what the buyer is told then (the receipt, the cancel) says all of it.
 pub async fn withdraw_placed(
     conn: &mut sqlx::AnyConnection,
     to: &str,

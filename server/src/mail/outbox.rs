@@ -220,7 +220,8 @@ pub async fn delete_done(db: &Db, kept: Duration) -> sqlx::Result<u64> {
 }
 
 /// Gives up, unsent, the messages of `kind` to `to` with `subject` that are
-/// still waiting (neither sent nor given up), saying `why`; answers how many.
+/// still waiting for their time (neither sent nor given up, and not yet
+/// due), saying `why`; answers how many. A message already due goes out.
 pub async fn withdraw(
     conn: &mut sqlx::AnyConnection,
     to: &str,
@@ -236,6 +237,7 @@ pub async fn withdraw(
             (MailOutbox::LastError, why.into()),
         ])
         .and_where(pending())
+        .and_where(Expr::col(MailOutbox::NextAttemptAt).gt(db::now()))
         .and_where(Expr::col(MailOutbox::Recipient).eq(to.trim()))
         .and_where(Expr::col(MailOutbox::Kind).eq(kind))
         .and_where(Expr::col(MailOutbox::Subject).eq(subject))
