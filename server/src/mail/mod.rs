@@ -71,6 +71,9 @@ pub enum Message {
         lines: Vec<Line>,
         #[serde(default)]
         delivery: String,
+        /// The delivery address on one line; None for counter pickup.
+        #[serde(default)]
+        deliver_to: Option<String>,
     },
     /// An order left the shop, with how it travels when the staff said.
     OrderShipped {

@@ -178,7 +178,8 @@ mod tests {
                 total_cents: 2500,
                 transaction_id: "pi_123".into(),
                 lines: vec![line()],
-                delivery: "Counter pickup".into(),
+                delivery: "Express".into(),
+                deliver_to: Some("Ann, 1 Elm St, Oakland CA 94607, US".into()),
             },
             Message::OrderShipped {
                 name: name.clone(),

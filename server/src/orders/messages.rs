@@ -34,10 +34,10 @@ pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
     }
 }
 
-/// To the shop's own mailbox when an order is paid: what to pack, for
-/// whom, how it travels and where to.
-pub fn paid_for_staff(moved: &BookingRow, lines: &[LineRow]) -> Message {
-    let deliver_to = moved
+/// Where a delivery goes, on one line ("Ann Driver, 12 Garage Lane,
+/// Fresno CA 93650, US"); None for counter pickup.
+fn deliver_to(moved: &BookingRow) -> Option<String> {
+    moved
         .delivery_address
         .as_deref()
         .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
@@ -65,7 +65,13 @@ pub fn paid_for_staff(moved: &BookingRow, lines: &[LineRow]) -> Message {
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
                 .join(", ")
-        });
+        })
+}
+
+/// To the shop's own mailbox when an order is paid: what to pack, for
+/// whom, how it travels and where to.
+pub fn paid_for_staff(moved: &BookingRow, lines: &[LineRow]) -> Message {
+    let deliver_to = deliver_to(moved);
     Message::OrderPaidForStaff {
         order: moved.id,
         buyer: moved.buyer_name.clone(),
@@ -90,6 +96,7 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
             lines: mail_lines(lines),
             delivery: moved.delivery_method.clone(),
+            deliver_to: deliver_to(moved),
         }),
         // A pickup order is not shipped: it is made ready at the counter (D37).
         Move::Ship if moved.delivery_method_id == "pickup" => Some(Message::ReadyToCollect {

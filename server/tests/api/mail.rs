@@ -582,6 +582,26 @@ async fn shipping_with_a_carrier_and_tracking_number_shows_and_mails_them() {
 }
 
 #[tokio::test]
+async fn the_receipt_of_a_delivery_says_how_it_comes_and_where_to() {
+    let capture = SmtpCapture::start().await;
+    let (app, admin, part, buyer) = shop_mailing(&capture).await;
+    let id = paid_delivery(&app, &admin, &buyer, &part).await;
+    let receipt = the_mail(
+        &capture,
+        &buyer,
+        &format!("Payment received for order #{id}"),
+    )
+    .await;
+    for part in [receipt.text(), receipt.html()] {
+        assert!(part.contains("How it comes: Courier"), "{part}");
+        assert!(
+            part.contains("To: Ann Driver, 12 Garage Lane, Fresno CA 93650, US"),
+            "{part}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_pickup_order_is_made_ready_to_collect_not_shipped() {
     let capture = SmtpCapture::start().await;
     let (app, admin, part, buyer) = shop_mailing(&capture).await;
