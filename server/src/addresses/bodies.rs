@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::postal::{CountryCode, NAME_TEXT, POSTCODE_TEXT};
+use super::postal::{CountryCode, PostalAddress, NAME_TEXT, POSTCODE_TEXT};
 use super::store::AddressRow;
 use crate::core::input::rules::{Flag, OptionalPhone, OptionalText, Sent, Text};
 use crate::core::input::SHORT_TEXT;
@@ -36,6 +36,26 @@ pub struct Address {
     pub phone: Option<String>,
     /// Whether this is the buyer's default address.
     pub is_default: bool,
+}
+
+impl Address {
+    /// The whole address on one line, blanks left out: "Ann Driver, 12
+    /// Garage Lane, Fresno CA 93650, US".
+    pub fn one_line(&self) -> String {
+        let street = PostalAddress {
+            line1: &self.line1,
+            line2: &self.line2,
+            city: &self.city,
+            region: &self.region,
+            postcode: &self.postcode,
+        }
+        .one_line();
+        [self.name.as_str(), street.as_str(), self.country.as_str()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl From<AddressRow> for Address {

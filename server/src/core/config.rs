@@ -329,11 +329,10 @@ impl Config {
         {
             return address.to_owned();
         }
+        // Read as the mailer reads it (which refuses to start on one it cannot).
         let from = self.mail_from.trim();
-        match (from.rfind('<'), from.rfind('>')) {
-            (Some(open), Some(close)) if open < close => from[open + 1..close].trim().to_owned(),
-            _ => from.to_owned(),
-        }
+        from.parse::<lettre::message::Mailbox>()
+            .map_or_else(|_| from.to_owned(), |mailbox| mailbox.email.to_string())
     }
 
     /// The shop's own defaults: each setting's `default_value` above, with

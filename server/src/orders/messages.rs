@@ -6,7 +6,7 @@
 
 use super::state::Move;
 use super::store::{BookingRow, LineRow};
-use crate::addresses::PostalAddress;
+use crate::addresses::Address;
 use crate::mail::{Line, Message};
 
 fn mail_lines(lines: &[LineRow]) -> Vec<Line> {
@@ -35,37 +35,13 @@ pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
 }
 
 /// Where a delivery goes, on one line ("Ann Driver, 12 Garage Lane,
-/// Fresno CA 93650, US"); None for counter pickup.
+/// Fresno CA 93650, US"): the address the order keeps, read as the API
+/// reads it; None for counter pickup.
 fn deliver_to(moved: &BookingRow) -> Option<String> {
-    moved
-        .delivery_address
-        .as_deref()
-        .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
-        .map(|a| {
-            let text = |k: &str| a[k].as_str().unwrap_or_default().to_owned();
-            let (name, line1, line2, city, region, postcode, country) = (
-                text("name"),
-                text("line1"),
-                text("line2"),
-                text("city"),
-                text("region"),
-                text("postcode"),
-                text("country"),
-            );
-            let place = PostalAddress {
-                line1: &line1,
-                line2: &line2,
-                city: &city,
-                region: &region,
-                postcode: &postcode,
-            }
-            .one_line();
-            [name, place, country]
-                .into_iter()
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
+    let json = moved.delivery_address.as_deref()?;
+    serde_json::from_str::<Address>(json)
+        .ok()
+        .map(|address| address.one_line())
 }
 
 /// To the shop's own mailbox when an order is paid: what to pack, for
