@@ -3,6 +3,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
 import { addressLines } from '@/lib/address';
+import { telHref } from '@/lib/phone';
 import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
 
 /** The shop's footer: what it is, where to go, how to reach it. */
@@ -62,7 +63,7 @@ export function Footer() {
                 {counter.hours ? <p>{counter.hours}</p> : null}
                 {counter.phone ? (
                   <p>
-                    <a className="link-hover" href={`tel:${counter.phone.replace(/[^+\d]/g, '')}`}>
+                    <a className="link-hover" href={telHref(counter.phone)}>
                       {counter.phone}
                     </a>
                   </p>

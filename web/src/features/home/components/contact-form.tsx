@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ContactRequest } from '@/api/types';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { telHref } from '@/lib/phone';
 
 type Fields = { email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -81,7 +82,7 @@ export function ContactForm({ phone }: { phone?: string | undefined }) {
               <>
                 {' '}
                 or call{' '}
-                <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className="link text-white">
+                <a href={telHref(phone)} className="link text-white">
                   {phone}
                 </a>
               </>

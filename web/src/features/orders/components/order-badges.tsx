@@ -1,4 +1,5 @@
 import { cancelReasonText, formatDeadline, holdDeadline, type Viewer } from '../hold';
+import { isPickup } from '../lines';
 import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../moves';
 import type { FulfilmentStatus, Order, PaymentStatus } from '../types';
 
@@ -46,7 +47,7 @@ export function PaymentBadge({ order, labelled = false }: BadgeProps) {
  */
 export function FulfilmentBadge({ order, labelled = false }: BadgeProps) {
   const status = order.fulfilmentStatus;
-  const pickup = (order.deliveryMethod?.id ?? 'pickup') === 'pickup';
+  const pickup = isPickup(order);
   const word =
     status === 'pending'
       ? order.paymentStatus === 'unpaid'
