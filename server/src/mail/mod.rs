@@ -58,6 +58,9 @@ pub enum Message {
         tax_cents: i64,
         #[serde(default)]
         delivery: String,
+        /// When the parts come, as the method says; "" for pickup.
+        #[serde(default)]
+        delivery_time: String,
     },
     /// An order's payment went through: the receipt, with the order's
     /// lines and how it travels (a buyer who paid at once gets no "placed"
@@ -71,6 +74,9 @@ pub enum Message {
         lines: Vec<Line>,
         #[serde(default)]
         delivery: String,
+        /// When the parts come, as the method says; "" for pickup.
+        #[serde(default)]
+        delivery_time: String,
         /// The delivery address on one line; None for counter pickup.
         #[serde(default)]
         deliver_to: Option<String>,

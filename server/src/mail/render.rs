@@ -171,6 +171,7 @@ mod tests {
                 shipping_cents: 0,
                 tax_cents: 0,
                 delivery: "Counter pickup".into(),
+                delivery_time: String::new(),
             },
             Message::PaymentReceived {
                 name: name.clone(),
@@ -179,6 +180,7 @@ mod tests {
                 transaction_id: "pi_123".into(),
                 lines: vec![line()],
                 delivery: "Express".into(),
+                delivery_time: "Next working day".into(),
                 deliver_to: Some("Ann, 1 Elm St, Oakland CA 94607, US".into()),
             },
             Message::OrderShipped {
@@ -366,12 +368,14 @@ mod tests {
             shipping_cents: 1000,
             tax_cents: 625,
             delivery: "Courier".into(),
+            delivery_time: "2–4 working days".into(),
         };
         assert_eq!(placed.goods_cents(), 7499);
         let r = render(&placed, &shop());
         assert!(r.text.contains("Goods: 74.99 USD"), "{}", r.text);
         assert!(
-            r.text.contains("Shipping (Courier): 10.00 USD"),
+            r.text
+                .contains("Shipping (Courier, 2–4 working days): 10.00 USD"),
             "{}",
             r.text
         );
@@ -410,6 +414,7 @@ mod tests {
                 shipping_cents: 0,
                 tax_cents: 0,
                 delivery: String::new(),
+                delivery_time: String::new(),
             }
         );
         let text = render(&message, &shop()).text;

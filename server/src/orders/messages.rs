@@ -31,6 +31,7 @@ pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
         shipping_cents: booking.shipping_cents,
         tax_cents: booking.tax_cents,
         delivery: booking.delivery_method.clone(),
+        delivery_time: booking.delivery_time.clone(),
     }
 }
 
@@ -72,6 +73,7 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
             lines: mail_lines(lines),
             delivery: moved.delivery_method.clone(),
+            delivery_time: moved.delivery_time.clone(),
             deliver_to: deliver_to(moved),
         }),
         // A pickup order is not shipped: it is made ready at the counter (D37).

@@ -1,9 +1,11 @@
 //! The kinds of field the delivery and tax forms have beside the shared
-//! ones: a charge that may be nothing, and a tax rate in percent.
+//! ones: a charge that may be nothing, a tax rate in percent, and the
+//! places a delivery method goes to.
 
 use serde_json::{json, Value};
 
-use crate::core::input::rules::{thousandths_schema, Rule};
+use crate::addresses::NAME_TEXT;
+use crate::core::input::rules::{thousandths_schema, Rule, WHITESPACE};
 use crate::core::input::{Form, MAX_PRICE_CENTS};
 
 /// The highest tax rate, in thousandths of a percent (100%).
@@ -72,6 +74,100 @@ impl Rule for RatePercent {
     }
 }
 
+/// Most places one delivery method can list.
+pub const MAX_PLACES: usize = 100;
+
+/// The places a delivery method goes to: a list of countries ("US") and
+/// regions of one ("US-OH", the region as addresses write it: it is
+/// compared with theirs in any case, surrounding spaces ignored), each once.
+/// The country is read upper-case. Left out, null or empty: everywhere.
+pub struct Places;
+
+impl Places {
+    /// "us-OH" as ("US", "OH"), "us" as ("US", ""); None when it is not a
+    /// place: two letters, then nothing or "-" and a region that starts
+    /// with neither a blank nor a control character, has no control
+    /// character and at most `NAME_TEXT` characters.
+    pub fn parse(text: &str) -> Option<(String, String)> {
+        let (country, region) = match text.split_once('-') {
+            Some((country, region)) => (country, Some(region)),
+            None => (text, None),
+        };
+        let country_ok = country.len() == 2 && country.chars().all(|c| c.is_ascii_alphabetic());
+        let region_ok = region.is_none_or(|region| {
+            region
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_whitespace() && !c.is_control())
+                && region.chars().count() <= NAME_TEXT
+                && !region.chars().any(char::is_control)
+        });
+        (country_ok && region_ok).then(|| {
+            (
+                country.to_ascii_uppercase(),
+                region.unwrap_or("").to_owned(),
+            )
+        })
+    }
+}
+
+impl Rule for Places {
+    type Out = Vec<String>;
+    const REQUIRED: bool = false;
+    fn read(form: &mut Form, name: &str, label: &str) -> Vec<String> {
+        let wrong = format!(
+            "{label} must be a list of at most {MAX_PLACES} places such as \"US\" or \"US-OH\""
+        );
+        let sent = match form.value(name) {
+            None | Some(Value::Null) => return Vec::new(),
+            Some(Value::Array(items)) if items.len() <= MAX_PLACES => items.clone(),
+            Some(_) => {
+                form.fail(name, wrong);
+                return Vec::new();
+            }
+        };
+        let mut places: Vec<String> = Vec::new();
+        for item in &sent {
+            let Some((country, region)) = item.as_str().and_then(Places::parse) else {
+                form.fail(name, wrong);
+                return Vec::new();
+            };
+            let place = match region.as_str() {
+                "" => country,
+                region => format!("{country}-{region}"),
+            };
+            if !places.iter().any(|p| same_place(p, &place)) {
+                places.push(place);
+            }
+        }
+        places
+    }
+    fn schema() -> Value {
+        let first = format!(r"[^\u0000-\u001f\u007f-\u009f{WHITESPACE}]");
+        let rest = r"[^\u0000-\u001f\u007f-\u009f]";
+        json!({
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "maxItems": MAX_PLACES,
+                    "items": {
+                        "type": "string",
+                        "pattern": format!("^[A-Za-z]{{2}}(-{first}{rest}{{0,{}}})?$", NAME_TEXT - 1),
+                    },
+                },
+            ],
+            "example": ["US-OH"],
+        })
+    }
+}
+
+/// Whether two places are the same: the region in any case, surrounding
+/// spaces ignored.
+pub fn same_place(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 /// Parts per million as a JSON number in percent (82,500 → 8.25).
 pub fn ppm_to_percent(ppm: i64) -> f64 {
     ppm as f64 / 10_000.0
@@ -104,6 +200,33 @@ mod tests {
         assert_eq!(fields["f"], "F can have at most two decimals");
         assert_eq!(fields["h"], "H is Required");
         assert_eq!(fields.len(), 4);
+    }
+
+    #[test]
+    fn places_are_countries_or_regions_of_one_each_once() {
+        let body = json!({
+            "a": ["us-OH", "US-oh", "ca", "FR-Île-de-France"], "b": null, "c": [],
+            "d": ["USA"], "e": ["US-"], "f": ["US- OH"], "g": "US", "h": [7],
+        });
+        let mut form = Form::new(body.as_object().unwrap());
+        assert_eq!(
+            Places::read(&mut form, "a", "Regions"),
+            ["US-OH", "CA", "FR-Île-de-France"]
+        );
+        assert!(Places::read(&mut form, "b", "Regions").is_empty());
+        assert!(Places::read(&mut form, "c", "Regions").is_empty());
+        assert!(Places::read(&mut form, "left out", "Regions").is_empty());
+        for wrong in ["d", "e", "f", "g", "h"] {
+            Places::read(&mut form, wrong, "Regions");
+        }
+        let Err(ApiError::BadRequest { fields, .. }) = form.finish() else {
+            panic!("expected a 400")
+        };
+        assert_eq!(fields.len(), 5, "{fields:?}");
+        assert_eq!(
+            fields["d"],
+            "Regions must be a list of at most 100 places such as \"US\" or \"US-OH\""
+        );
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Delivery methods: what an admin offers beside pickup at the trade
 //! counter, each a price per order plus a price per kilogram, free over a
-//! figure when the admin says so.
+//! figure when the admin says so, to everywhere or only to the places the
+//! admin lists.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::counter::Counter;
-use super::fields::Charge;
+use super::fields::{same_place, Charge, Places};
 use super::listed::{AuditName, Change, Listed};
 use super::store::{self, MethodRow, ShippingMethods, Table};
 use crate::addresses::NAME_TEXT;
@@ -37,11 +38,33 @@ pub struct ShippingMethod {
     pub free_over: Option<f64>,
     /// Whether buyers may choose it.
     pub active: bool,
+    /// The only places it delivers to: countries ("US") and regions of one
+    /// ("US-OH"). Empty: everywhere.
+    #[schema(example = json!(["US-OH"]))]
+    pub regions: Vec<String>,
+}
+
+/// The places of a stored method (`regions`, a JSON array).
+pub fn places(row: &MethodRow) -> Vec<String> {
+    serde_json::from_str(&row.regions).unwrap_or_default()
+}
+
+/// Whether `row` delivers to the place (`country`, `region`): it lists no
+/// place, or the country, or the region of it (in any case).
+pub fn delivers_to(row: &MethodRow, country: &str, region: &str) -> bool {
+    let places = places(row);
+    let country = country.trim().to_ascii_uppercase();
+    let regional = format!("{country}-{}", region.trim());
+    places.is_empty()
+        || places.iter().any(|p| {
+            same_place(p, &country) || (!region.trim().is_empty() && same_place(p, &regional))
+        })
 }
 
 impl From<MethodRow> for ShippingMethod {
     fn from(row: MethodRow) -> Self {
         ShippingMethod {
+            regions: places(&row),
             id: row.id.to_string(),
             name: row.name,
             description: row.description,
@@ -78,6 +101,10 @@ request! {
         free_over: Sent<Money> = "freeOver", "Free over", example = 150;
         /// Whether buyers may choose it. Left out: true.
         active: Sent<Flag> = "active", "Active";
+        /// The only places it delivers to, each a country ("US") or a
+        /// region of one ("US-OH", as addresses write the region). Left
+        /// out, null or empty: everywhere.
+        regions: Places = "regions", "Regions";
     }
 }
 
@@ -104,6 +131,12 @@ impl Listed for ShippingMethod {
             (
                 ShippingMethods::Active,
                 i64::from(sent.active.unwrap_or(true)).into(),
+            ),
+            (
+                ShippingMethods::Regions,
+                serde_json::to_string(&sent.regions)
+                    .unwrap_or_else(|_| "[]".into())
+                    .into(),
             ),
         ]
     }

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::counter;
 use super::store::{self, MethodRow, TaxRateRow};
+use super::{counter, methods};
 use crate::addresses::AddressRow;
 use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult};
@@ -65,6 +65,9 @@ pub struct Quote {
     /// "pickup" or the delivery method's id.
     pub method_id: String,
     pub method_name: String,
+    /// When the parts come, as the method says ("2–4 working days"); ""
+    /// for pickup.
+    pub method_time: String,
     /// 0 when no rate applies.
     pub tax_rate_ppm: i64,
     /// "" when no rate applies.
@@ -83,6 +86,9 @@ pub struct DeliveryOption {
     pub description: String,
     /// What delivery costs for this order, in currency units.
     pub price: f64,
+    /// The only places it delivers to ("US", "US-OH"); empty: everywhere
+    /// (and for pickup).
+    pub regions: Vec<String>,
 }
 
 /// `x / d` rounded half up, for `x >= 0` and `d > 0`.
@@ -154,6 +160,7 @@ fn figures(
     rate: Option<&TaxRateRow>,
     method_id: String,
     method_name: String,
+    method_time: String,
 ) -> Quote {
     let tax_cents = tax_cents(goods_cents, shipping_cents, rate);
     Quote {
@@ -165,6 +172,7 @@ fn figures(
             .saturating_add(tax_cents),
         method_id,
         method_name,
+        method_time,
         tax_rate_ppm: rate.map_or(0, |r| r.rate_ppm),
         tax_name: rate.map_or_else(String::new, |r| r.name.clone()),
     }
@@ -211,7 +219,7 @@ impl Tariffs {
         method: MethodChoice,
         address: Option<&AddressRow>,
     ) -> ApiResult<Quote> {
-        let (shipping, method_name, country, region) = match method {
+        let (shipping, method_name, method_time, country, region) = match method {
             MethodChoice::Pickup => {
                 let counter = match &self.counter {
                     Some(counter) => counter,
@@ -220,6 +228,7 @@ impl Tariffs {
                 (
                     0,
                     PICKUP_NAME.to_owned(),
+                    String::new(),
                     counter.country.clone(),
                     counter.region.clone(),
                 )
@@ -237,9 +246,16 @@ impl Tariffs {
                 let address = address.ok_or_else(|| {
                     ApiError::field("addressId", "A delivery address is Required")
                 })?;
+                if !methods::delivers_to(method, &address.country, &address.region) {
+                    return Err(ApiError::field(
+                        "deliveryMethod",
+                        format!("{} does not deliver to this address", method.name),
+                    ));
+                }
                 (
                     shipping_cents(method, goods_cents, weight_grams),
                     method.name.clone(),
+                    method.description.clone(),
                     address.country.clone(),
                     address.region.clone(),
                 )
@@ -260,16 +276,19 @@ impl Tariffs {
             rate,
             method.id(),
             method_name,
+            method_time,
         ))
     }
 }
 
-/// Pickup first, then every active delivery method, each priced for this cart.
+/// Pickup first, then every active delivery method, each priced for this
+/// cart: those that deliver to `address` when there is one, else all.
 pub async fn options(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     goods_cents: i64,
     weight_grams: i64,
+    address: Option<&AddressRow>,
 ) -> ApiResult<Vec<DeliveryOption>> {
     let counter = store::counter_on(db, conn).await?;
     let methods = store::methods_on(db, conn, true).await?;
@@ -278,10 +297,14 @@ pub async fn options(
         name: PICKUP_NAME.to_owned(),
         description: counter.summary(),
         price: 0.0,
+        regions: Vec::new(),
     }];
-    options.extend(methods.into_iter().map(|m| DeliveryOption {
+    let goes =
+        |m: &MethodRow| address.is_none_or(|a| methods::delivers_to(m, &a.country, &a.region));
+    options.extend(methods.into_iter().filter(goes).map(|m| DeliveryOption {
         id: m.id.to_string(),
         price: cents_to_units(shipping_cents(&m, goods_cents, weight_grams)),
+        regions: methods::places(&m),
         name: m.name,
         description: m.description,
     }));
@@ -301,6 +324,7 @@ mod tests {
             per_kg_cents: per_kg,
             free_over_cents: free_over,
             active: 1,
+            regions: "[]".into(),
             created_at: String::new(),
             updated_at: String::new(),
         }
@@ -426,15 +450,46 @@ mod tests {
     #[test]
     fn the_total_adds_goods_delivery_and_tax() {
         let ca = rate("US", "CA", 72_500, true);
-        let quote = figures(12_999, 745, Some(&ca), "3".into(), "Express".into());
+        let quote = figures(
+            12_999,
+            745,
+            Some(&ca),
+            "3".into(),
+            "Express".into(),
+            String::new(),
+        );
         // 7.25% of 137.44 = 996.44 cents: 996.
         assert_eq!(quote.tax_cents, 996);
         assert_eq!(quote.total_cents, 12_999 + 745 + 996);
         assert_eq!(quote.tax_rate_ppm, 72_500);
         assert_eq!(quote.tax_name, "US CA tax");
-        let untaxed = figures(500, 0, None, "pickup".into(), PICKUP_NAME.into());
+        let untaxed = figures(
+            500,
+            0,
+            None,
+            "pickup".into(),
+            PICKUP_NAME.into(),
+            String::new(),
+        );
         assert_eq!((untaxed.tax_cents, untaxed.total_cents), (0, 500));
         assert_eq!((untaxed.tax_rate_ppm, untaxed.tax_name.as_str()), (0, ""));
+    }
+
+    #[test]
+    fn a_method_delivers_to_the_places_it_lists_or_everywhere() {
+        let everywhere = method(595, 0, None);
+        assert!(methods::delivers_to(&everywhere, "FR", ""));
+        let ohio = MethodRow {
+            regions: r#"["US-OH","CA"]"#.into(),
+            ..method(595, 0, None)
+        };
+        assert!(methods::delivers_to(&ohio, "us", " oh "));
+        assert!(methods::delivers_to(&ohio, "US", "Oh"));
+        assert!(!methods::delivers_to(&ohio, "US", "CA"));
+        assert!(!methods::delivers_to(&ohio, "US", ""));
+        // A country listed alone: all of it, any region.
+        assert!(methods::delivers_to(&ohio, "CA", "ON"));
+        assert!(methods::delivers_to(&ohio, "CA", ""));
     }
 
     #[test]

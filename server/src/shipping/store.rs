@@ -99,11 +99,12 @@ pub enum ShippingMethods {
     PerKgCents,
     FreeOverCents,
     Active,
+    Regions,
     CreatedAt,
     UpdatedAt,
 }
 
-pub const METHOD_COLUMNS: [ShippingMethods; 9] = [
+pub const METHOD_COLUMNS: [ShippingMethods; 10] = [
     ShippingMethods::Id,
     ShippingMethods::Name,
     ShippingMethods::Description,
@@ -111,6 +112,7 @@ pub const METHOD_COLUMNS: [ShippingMethods; 9] = [
     ShippingMethods::PerKgCents,
     ShippingMethods::FreeOverCents,
     ShippingMethods::Active,
+    ShippingMethods::Regions,
     ShippingMethods::CreatedAt,
     ShippingMethods::UpdatedAt,
 ];
@@ -138,6 +140,9 @@ pub struct MethodRow {
     pub free_over_cents: Option<i64>,
     /// 1 when buyers may choose it, else 0.
     pub active: i64,
+    /// Where it delivers: a JSON array of places ("US", "US-OH"); `[]`:
+    /// everywhere.
+    pub regions: String,
     pub created_at: String,
     pub updated_at: String,
 }

@@ -332,7 +332,7 @@ async fn paid_delivery(app: &TestApp, admin: &User, buyer: &User, part: &str) ->
     let method = app
         .add_shipping_method(
             admin,
-            json!({"name": "Courier", "basePrice": 5, "pricePerKg": 0}),
+            json!({"name": "Courier", "description": "2–4 working days", "basePrice": 5, "pricePerKg": 0}),
         )
         .await;
     let address = app.add_address(buyer, "US", "CA").await;
@@ -423,6 +423,13 @@ async fn a_buyer_who_pays_at_once_gets_the_receipt_alone_and_one_who_waits_the_r
     );
     assert!(
         receipt.text().contains("How it comes: Counter pickup"),
+        "{}",
+        receipt.text()
+    );
+    assert!(
+        receipt
+            .text()
+            .contains("when it is ready to collect at the counter"),
         "{}",
         receipt.text()
     );
@@ -593,7 +600,12 @@ async fn the_receipt_of_a_delivery_says_how_it_comes_and_where_to() {
     )
     .await;
     for part in [receipt.text(), receipt.html()] {
-        assert!(part.contains("How it comes: Courier"), "{part}");
+        // When the parts come, as the method said at checkout.
+        assert!(
+            part.contains("How it comes: Courier (2–4 working days)"),
+            "{part}"
+        );
+        assert!(part.contains("when it ships"), "{part}");
         assert!(
             part.contains("To: Ann Driver, 12 Garage Lane, Fresno CA 93650, US"),
             "{part}"

@@ -1821,6 +1821,11 @@ export interface components {
              * @description What delivery costs for this order, in currency units.
              */
             price: number;
+            /**
+             * @description The only places it delivers to ("US", "US-OH"); empty: everywhere
+             *     (and for pickup).
+             */
+            regions: string[];
         };
         /** @description An address just verified. */
         EmailVerified: {
@@ -2437,6 +2442,14 @@ export interface components {
              * @example 0.5
              */
             pricePerKg: number;
+            /**
+             * @description The only places it delivers to: countries ("US") and regions of one
+             *     ("US-OH"). Empty: everywhere.
+             * @example [
+             *       "US-OH"
+             *     ]
+             */
+            regions: string[];
         };
         /**
          * @description A delivery method: a price per order plus a price per kilogram,
@@ -2468,6 +2481,15 @@ export interface components {
              * @example 0.5
              */
             pricePerKg: number | string;
+            /**
+             * @description The only places it delivers to, each a country ("US") or a
+             *     region of one ("US-OH", as addresses write the region). Left
+             *     out, null or empty: everywhere.
+             * @example [
+             *       "US-OH"
+             *     ]
+             */
+            regions?: null | string[];
         };
         /** @description Every session of the account has ended. */
         SignedOut: {

@@ -32,8 +32,8 @@ export function makeCart(lines: CartLine[]): Cart {
   };
 }
 
-export const PICKUP: DeliveryOption = { id: 'pickup', name: 'Counter pickup', description: 'Collect it at the trade counter', price: 0 };
-export const COURIER: DeliveryOption = { id: '3', name: 'Courier', description: 'Next working day', price: 9.5 };
+export const PICKUP: DeliveryOption = { id: 'pickup', name: 'Counter pickup', description: 'Collect it at the trade counter', price: 0, regions: [] };
+export const COURIER: DeliveryOption = { id: '3', name: 'Courier', description: 'Next working day', price: 9.5, regions: [] };
 
 /** What the shop answers to POST /api/checkout/quote for `cart`, sent by `method`. */
 export function makeQuote(cart: Cart, method: DeliveryOption = PICKUP, extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
@@ -84,7 +84,7 @@ export const SHIPPING_INFO: ShippingInfo = {
     hours: 'Mon–Fri 8:00–18:00',
     phone: '+1 555 014 2290',
   },
-  methods: [{ _id: '3', name: 'Courier', description: 'Next working day', basePrice: 7.5, pricePerKg: 1, freeOver: 200, active: true }],
+  methods: [{ _id: '3', name: 'Courier', description: 'Next working day', basePrice: 7.5, pricePerKg: 1, freeOver: 200, active: true, regions: [] }],
 };
 
 export const CONFIG = { shopName: 'Parts Garage', currency: 'usd', paymentProvider: 'test', googleSignIn: false };

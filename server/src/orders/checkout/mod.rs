@@ -273,6 +273,7 @@ pub(super) async fn check(
         total_cents: quote.total_cents,
         delivery_method_id: quote.method_id,
         delivery_method: quote.method_name,
+        delivery_time: quote.method_time,
         delivery_address,
     })
 }

@@ -105,7 +105,7 @@ pub(super) async fn quote_checkout(
         _ => None,
     };
     let (goods, weight) = (priced.goods_cents, priced.weight_grams);
-    let options = shipping::options(db, &mut conn, goods, weight).await?;
+    let options = shipping::options(db, &mut conn, goods, weight, address.as_ref()).await?;
     let quote = shipping::quote(
         db,
         &mut conn,
@@ -115,10 +115,10 @@ pub(super) async fn quote_checkout(
         address.as_ref(),
     )
     .await?;
-    let description = options
+    let (description, regions) = options
         .iter()
         .find(|o| o.id == quote.method_id)
-        .map(|o| o.description.clone())
+        .map(|o| (o.description.clone(), o.regions.clone()))
         .unwrap_or_default();
     Ok(Json(CheckoutQuote {
         lines: priced.lines,
@@ -133,6 +133,7 @@ pub(super) async fn quote_checkout(
             name: quote.method_name,
             description,
             price: cents_to_units(quote.shipping_cents),
+            regions,
         },
         delivery_options: options,
         ready: priced.ready,

@@ -37,6 +37,8 @@ pub struct NewOrder {
     pub total_cents: i64,
     pub delivery_method_id: String,
     pub delivery_method: String,
+    /// When the parts come, as the method said; "" for pickup.
+    pub delivery_time: String,
     /// The delivery address as JSON; None for pickup.
     pub delivery_address: Option<String>,
 }
@@ -93,6 +95,7 @@ pub async fn insert(
                 Bookings::DeliveryMethodId,
                 Bookings::DeliveryMethod,
                 Bookings::DeliveryAddress,
+                Bookings::DeliveryTime,
             ])
             .returning(Query::returning().columns(COLUMNS))
             .to_owned();
@@ -125,6 +128,7 @@ pub async fn insert(
                 order.delivery_method_id.clone().into(),
                 order.delivery_method.clone().into(),
                 order.delivery_address.clone().into(),
+                order.delivery_time.clone().into(),
             ]);
         }
         let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;

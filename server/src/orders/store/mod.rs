@@ -50,6 +50,7 @@ pub enum Bookings {
     DeliveryMethodId,
     DeliveryMethod,
     DeliveryAddress,
+    DeliveryTime,
 }
 
 #[derive(Iden)]
@@ -102,6 +103,8 @@ pub struct BookingRow {
     pub delivery_method: String,
     /// Where a delivery goes: the address as the API showed it, as JSON.
     pub delivery_address: Option<String>,
+    /// When the parts come, as the method said at checkout; "" for pickup.
+    pub delivery_time: String,
 }
 
 /// One line of an order, as it was ordered.
@@ -140,7 +143,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 25] = [
+const COLUMNS: [Bookings; 26] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -166,6 +169,7 @@ const COLUMNS: [Bookings; 25] = [
     Bookings::DeliveryMethodId,
     Bookings::DeliveryMethod,
     Bookings::DeliveryAddress,
+    Bookings::DeliveryTime,
 ];
 
 const LINE_COLUMNS: [BookingLines; 10] = [

@@ -126,7 +126,7 @@ async fn a_delivery_is_priced_by_weight_and_taxed_where_it_goes() {
     );
     assert_eq!(
         quote["deliveryMethod"],
-        json!({"id": p.courier, "name": "Courier", "description": "Next working day", "price": 13.28})
+        json!({"id": p.courier, "name": "Courier", "description": "Next working day", "price": 13.28, "regions": []})
     );
     let options: Vec<(Value, Value)> = quote["deliveryOptions"]
         .as_array()

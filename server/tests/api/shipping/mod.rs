@@ -159,7 +159,8 @@ async fn an_admin_adds_a_delivery_method_and_buyers_see_it() {
         method,
         json!({
             "_id": id, "name": "Standard delivery", "description": "2–4 working days",
-            "basePrice": 5.95, "pricePerKg": 0.5, "freeOver": 150.0, "active": true
+            "basePrice": 5.95, "pricePerKg": 0.5, "freeOver": 150.0, "active": true,
+            "regions": []
         })
     );
     assert_eq!(admin_methods(&app, &admin).await, vec![method.clone()]);
@@ -250,7 +251,7 @@ async fn an_admin_changes_and_deletes_a_method() {
         body,
         json!({
             "_id": id, "name": "Economy", "description": "", "basePrice": 3.5,
-            "pricePerKg": 0.25, "freeOver": null, "active": true
+            "pricePerKg": 0.25, "freeOver": null, "active": true, "regions": []
         }),
         "a PUT replaces every field"
     );
@@ -702,7 +703,7 @@ mod pricing {
         add_method(&app, &admin, &express).await;
         let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
         let mut conn = db.pool.acquire().await.unwrap();
-        let options = shipping::options(&db, &mut conn, 2_000, 2_500)
+        let options = shipping::options(&db, &mut conn, 2_000, 2_500, None)
             .await
             .unwrap();
         drop(conn);
@@ -720,5 +721,91 @@ mod pricing {
         assert_eq!(options[0].id, "pickup");
         assert_eq!(options[0].description, "Collect from Trade counter");
         assert_eq!(options[2].description, "Next day");
+    }
+
+    #[tokio::test]
+    async fn a_method_for_some_places_is_offered_and_sold_only_there() {
+        let app = spawn_app().await;
+        let admin = app.admin().await;
+        let buyer = app.new_user().await;
+        let columbus = address(&app, &buyer, "US", " oh ").await;
+        let fresno = address(&app, &buyer, "US", "CA").await;
+        let toronto = address(&app, &buyer, "ca", "ON").await;
+        let courier = json!({
+            "name": "Local courier", "description": "Same day in Ohio",
+            "basePrice": 9, "pricePerKg": 0, "regions": ["us-OH", "US-Oh", "CA"]
+        });
+        let courier = add_method(&app, &admin, &courier).await;
+        // Each place once, the country upper-case, the region as sent.
+        assert_eq!(courier["regions"], json!(["US-OH", "CA"]));
+        let id: i64 = courier["_id"].as_str().unwrap().parse().unwrap();
+
+        for served in [columbus, toronto] {
+            let q = quote(&app, 1_000, 0, MethodChoice::Delivery(id), Some(served))
+                .await
+                .unwrap();
+            assert_eq!(q.shipping_cents, 900);
+        }
+        let Err(shop::core::error::ApiError::BadRequest { fields, .. }) =
+            quote(&app, 1_000, 0, MethodChoice::Delivery(id), Some(fresno)).await
+        else {
+            panic!("Fresno is not served")
+        };
+        assert_eq!(
+            fields["deliveryMethod"],
+            "Local courier does not deliver to this address"
+        );
+
+        // The options for an address leave it out where it does not go.
+        let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+        let mut conn = db.pool.acquire().await.unwrap();
+        let mut offered = Vec::new();
+        for (user, address_id) in [columbus, fresno] {
+            let row = shop::addresses::find_for_user(&db, &mut conn, user, address_id)
+                .await
+                .unwrap();
+            let options = shipping::options(&db, &mut conn, 1_000, 0, row.as_ref())
+                .await
+                .unwrap();
+            offered.push(options.len());
+        }
+        let everywhere = shipping::options(&db, &mut conn, 1_000, 0, None)
+            .await
+            .unwrap();
+        drop(conn);
+        db.close().await;
+        assert_eq!(offered, [2, 1]);
+        assert_eq!(everywhere[1].regions, ["US-OH", "CA"]);
+
+        // The checkout itself refuses it for Fresno and writes nothing.
+        let part = app.add_part(&admin, 10, 1, "10.00").await;
+        let body = json!({
+            "lines": [{"partId": part, "quantity": 1}],
+            "deliveryMethod": id.to_string(), "addressId": fresno.1.to_string()
+        });
+        let response = app
+            .post_json("/api/checkout", Some(&buyer.token), &body)
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(app.count_sql("SELECT COUNT(*) FROM bookings").await, 0);
+    }
+
+    #[tokio::test]
+    async fn places_that_are_not_places_are_refused() {
+        let app = spawn_app().await;
+        let admin = app.admin().await;
+        for regions in [json!(["Ohio"]), json!(["US-"]), json!("US"), json!([1])] {
+            let body = with(method_body(), "regions", Some(regions.clone()));
+            let response = app
+                .post_json("/api/admin/shipping-methods", Some(&admin.token), &body)
+                .await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{regions}");
+            let error: Value = response.json().await.unwrap();
+            assert_eq!(
+                error["fields"]["regions"],
+                "Regions must be a list of at most 100 places such as \"US\" or \"US-OH\""
+            );
+        }
+        assert!(admin_methods(&app, &admin).await.is_empty());
     }
 }

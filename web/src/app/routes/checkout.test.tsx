@@ -90,6 +90,28 @@ describe('checkout', () => {
     expect(sentBody(fetchMock, 'POST', '/api/checkout')).toEqual({ deliveryMethod: '3', addressId: '2', expectedTotal: 79.16 });
   });
 
+  it('says where a method delivers only, and why it cannot go to the address chosen', async () => {
+    const local = { ...COURIER, id: '8', name: 'Local courier', description: 'Same day', price: 9, regions: ['US-OH'] };
+    const pickupQuote = { ...makeQuote(cart), deliveryOptions: [PICKUP, COURIER, local] };
+    const { user } = setup({
+      'POST /api/checkout/quote': (body) => {
+        const request = body as CheckoutQuoteRequest;
+        if (request.deliveryMethod === local.id && request.addressId) {
+          return {
+            status: 400,
+            body: { error: 'Local courier does not deliver to this address', fields: { deliveryMethod: 'Local courier does not deliver to this address' } },
+          };
+        }
+        return { body: pickupQuote };
+      },
+    });
+    const radio = await screen.findByRole('radio', { name: 'Local courier $9.00' });
+    expect(radio).toHaveAccessibleDescription('Same dayDelivers only to US-OH');
+    expect(screen.getByRole('radio', { name: 'Courier $9.50' })).toHaveAccessibleDescription('Next working day');
+    await user.click(radio);
+    expect(await screen.findByText('Local courier does not deliver to this address')).toBeInTheDocument();
+  });
+
   it('adds a new address inline: saved to the book and chosen for delivery', async () => {
     const saved = makeAddress({ _id: '7', name: 'Ann Lee', line1: '9 Mill Lane', city: 'Peoria', postcode: '61602', isDefault: true });
     let book: Address[] = [];

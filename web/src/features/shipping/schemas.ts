@@ -31,13 +31,33 @@ export const shippingMethodSchema = z.object({
     .trim()
     .refine((v) => v === '' || (AMOUNT.test(v) && Number(v) > 0), 'Free over must be an amount above 0, or left empty'),
   active: z.boolean(),
+  /** Places separated by commas ("US-OH, US-KY"); empty: everywhere. */
+  regions: z
+    .string()
+    .refine((v) => placeList(v).every((p) => PLACE.test(p)), 'Delivers to must be places such as US or US-OH, separated by commas'),
 });
+
+/** A country ("US") or a region of one ("US-OH"), as the server reads it. */
+const PLACE = /^[A-Za-z]{2}(-\S.{0,99})?$/;
+
+/** The places written in a "Delivers to" field, blanks left out. */
+export function placeList(text: string): string[] {
+  return text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/** Where a method goes, in words: "Everywhere", or its places. */
+export function deliversTo(regions: readonly string[]): string {
+  return regions.length === 0 ? 'Everywhere' : regions.join(', ');
+}
 
 export type ShippingMethodValues = z.input<typeof shippingMethodSchema>;
 
-export const SHIPPING_METHOD_FIELDS = ['name', 'description', 'basePrice', 'pricePerKg', 'freeOver'] as const;
+export const SHIPPING_METHOD_FIELDS = ['name', 'description', 'basePrice', 'pricePerKg', 'freeOver', 'regions'] as const;
 
-export const EMPTY_SHIPPING_METHOD: ShippingMethodValues = { name: '', description: '', basePrice: '', pricePerKg: '0', freeOver: '', active: true };
+export const EMPTY_SHIPPING_METHOD: ShippingMethodValues = { name: '', description: '', basePrice: '', pricePerKg: '0', freeOver: '', active: true, regions: '' };
 
 export function shippingMethodValues(method: ShippingMethod): ShippingMethodValues {
   return {
@@ -47,6 +67,7 @@ export function shippingMethodValues(method: ShippingMethod): ShippingMethodValu
     pricePerKg: String(method.pricePerKg),
     freeOver: method.freeOver == null ? '' : String(method.freeOver),
     active: method.active,
+    regions: method.regions.join(', '),
   };
 }
 
@@ -59,6 +80,7 @@ export function shippingMethodInput(values: ShippingMethodValues): ShippingMetho
     pricePerKg: Number(values.pricePerKg),
     freeOver: freeOver === '' ? null : Number(freeOver),
     active: values.active,
+    regions: placeList(values.regions),
   };
 }
 

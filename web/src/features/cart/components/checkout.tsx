@@ -118,7 +118,9 @@ export function DeliveryMethods({ options, value, onChange, renderPickupDetails 
                 checked={checked}
                 onChange={() => onChange(option.id)}
                 aria-labelledby={`${id}-name ${id}-price`}
-                aria-describedby={option.description || (option.id === PICKUP && renderPickupDetails) ? `${id}-description` : undefined}
+                aria-describedby={
+                  option.description || option.regions.length > 0 || (option.id === PICKUP && renderPickupDetails) ? `${id}-description` : undefined
+                }
                 className="mt-1 h-4 w-4 shrink-0 accent-primary"
               />
               <span className="flex min-w-0 flex-1 flex-col gap-1">
@@ -134,9 +136,12 @@ export function DeliveryMethods({ options, value, onChange, renderPickupDetails 
                   <span id={`${id}-description`} className="text-sm">
                     {renderPickupDetails(option.description)}
                   </span>
-                ) : option.description ? (
+                ) : option.description || option.regions.length > 0 ? (
                   <span id={`${id}-description`} className="text-sm text-base-content/75">
                     {option.description}
+                    {option.regions.length > 0 ? (
+                      <span className="block">Delivers only to {option.regions.join(', ')}</span>
+                    ) : null}
                   </span>
                 ) : null}
               </span>

@@ -10,8 +10,8 @@ import { TaxRatesAdmin } from './tax-rates-admin';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const courier: ShippingMethod = { _id: '3', name: 'Courier', description: 'Next working day', basePrice: 7.5, pricePerKg: 1.25, freeOver: 200, active: true };
-const freight: ShippingMethod = { _id: '4', name: 'Freight', description: '', basePrice: 40, pricePerKg: 0, freeOver: null, active: false };
+const courier: ShippingMethod = { _id: '3', name: 'Courier', description: 'Next working day', basePrice: 7.5, pricePerKg: 1.25, freeOver: 200, active: true, regions: [] };
+const freight: ShippingMethod = { _id: '4', name: 'Freight', description: '', basePrice: 40, pricePerKg: 0, freeOver: null, active: false, regions: ['US-OH', 'US-KY'] };
 
 beforeEach(() => {
   vi.mocked(notify.success).mockReset();
@@ -62,6 +62,8 @@ describe('Shipping: delivery methods', () => {
     const f = row('Freight');
     expect(f.getByText('—')).toBeInTheDocument();
     expect(f.getByText('Switched off')).toBeInTheDocument();
+    expect(f.getByText('US-OH, US-KY')).toBeInTheDocument();
+    expect(c.getByText('Everywhere')).toBeInTheDocument();
   });
 
   it('adds a method, checking its amounts first', async () => {
@@ -82,6 +84,11 @@ describe('Shipping: delivery methods', () => {
     await user.clear(dialog.getByLabelText('Price per kg'));
     await user.type(dialog.getByLabelText('Price per kg'), '0.8');
     await user.clear(dialog.getByLabelText('Free over'));
+    await user.type(dialog.getByLabelText('Delivers to'), 'Ohio');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Delivers to must be places such as US or US-OH, separated by commas')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Delivers to'));
+    await user.type(dialog.getByLabelText('Delivers to'), 'us-OH, , CA');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Standard post is saved.'));
@@ -92,6 +99,7 @@ describe('Shipping: delivery methods', () => {
       pricePerKg: 0.8,
       freeOver: null,
       active: true,
+      regions: ['us-OH', 'CA'],
     });
     expect(await screen.findByText('Standard post')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -115,6 +123,7 @@ describe('Shipping: delivery methods', () => {
       pricePerKg: 1.25,
       freeOver: 200,
       active: false,
+      regions: [],
     });
     await waitFor(() => expect(row('Courier').getByText('$8.25')).toBeInTheDocument());
   });

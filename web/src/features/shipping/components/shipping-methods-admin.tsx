@@ -6,7 +6,7 @@ import { InputField } from '@/components/ui/field';
 import type { ShippingMethod } from '@/features/cart/api-types';
 import { useMoney } from '@/lib/config';
 import { useDeleteShippingMethod, useSaveShippingMethod, useShippingMethods } from '../api/shipping-methods';
-import { EMPTY_SHIPPING_METHOD, SHIPPING_METHOD_FIELDS, shippingMethodInput, shippingMethodSchema, shippingMethodValues } from '../schemas';
+import { deliversTo, EMPTY_SHIPPING_METHOD, SHIPPING_METHOD_FIELDS, shippingMethodInput, shippingMethodSchema, shippingMethodValues } from '../schemas';
 
 /**
  * The delivery methods the shop offers beside counter pickup: each with its price per order, per
@@ -30,6 +30,7 @@ export function ShippingMethodsAdmin() {
     { header: 'Per order', align: 'right', className: 'whitespace-nowrap', cell: (method) => money(method.basePrice) },
     { header: 'Per kg', align: 'right', className: 'whitespace-nowrap', cell: (method) => money(method.pricePerKg) },
     { header: 'Free over', align: 'right', className: 'whitespace-nowrap', cell: (method) => (method.freeOver == null ? '—' : money(method.freeOver)) },
+    { header: 'Delivers to', cell: (method) => deliversTo(method.regions) },
     {
       header: 'Status',
       cell: (method) => (
@@ -82,6 +83,13 @@ function ShippingMethodForm({ row: method, onDone }: RowFormProps<ShippingMethod
         <InputField label="Price per kg" inputMode="decimal" error={errors.pricePerKg?.message} {...register('pricePerKg')} />
         <InputField label="Free over" inputMode="decimal" hint="Goods worth this or more travel free." error={errors.freeOver?.message} {...register('freeOver')} />
       </div>
+      <InputField
+        label="Delivers to"
+        autoComplete="off"
+        hint="Countries or regions, separated by commas, e.g. “US-OH, US-KY”. Empty: everywhere."
+        error={errors.regions?.message}
+        {...register('regions')}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4 accent-primary" {...register('active')} />
         Offered at checkout
