@@ -20,6 +20,7 @@ pub mod payments;
 pub mod profiles;
 pub mod reviews;
 pub mod shipping;
+pub mod staff;
 pub mod users;
 pub mod vehicles;
 

@@ -63,8 +63,9 @@ async fn make_admin(config: shop::Config, email: &str) -> anyhow::Result<()> {
     if users::find_by_email(&db, &email).await?.is_none() {
         anyhow::bail!("no user has the e-mail {email}; they must sign up first");
     }
-    // Recorded in the audit log as done at the command line.
-    let changed = users::make_admin(&db, &email, shop::audit::Actor::CommandLine).await?;
+    // Recorded in the audit log as done at the command line, and mailed to them.
+    let made = shop::staff::make_admin(&db, &email, shop::audit::Actor::CommandLine).await?;
+    let changed = u64::from(made.is_some());
     tracing::info!(user = ?email, by = "command line", "role change: made admin");
     println!(
         "{email} {}",

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Each room of the server and its floor; a room may use rooms on lower
 /// floors only. `core` is the ground, `app` the top.
-const FLOORS: [(&str, u32); 17] = [
+const FLOORS: [(&str, u32); 18] = [
     ("core", 0),
     ("audit", 1),
     ("images", 1),
@@ -24,6 +24,7 @@ const FLOORS: [(&str, u32); 17] = [
     ("auth", 4),
     ("shipping", 4),
     ("contact", 4),
+    ("staff", 4),
     ("orders", 5),
     ("payments", 6),
     ("reviews", 6),

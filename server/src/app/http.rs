@@ -30,7 +30,7 @@ use crate::core::negotiation::is_api;
 use crate::core::{cache, headers};
 use crate::{
     addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, reviews,
-    shipping, users, vehicles,
+    shipping, staff, vehicles,
 };
 
 /// Largest JSON body accepted.
@@ -71,7 +71,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(auth::router())
-        .merge(users::router())
+        .merge(staff::router())
         .merge(audit::router())
         .merge(catalogue::router())
         .merge(reviews::router())

@@ -102,6 +102,9 @@ pub enum Message {
         order: i64,
         reason: String,
     },
+    /// An admin gave the account the admin role (`admin`) or took it away;
+    /// a removal also signed the account out everywhere (D31).
+    RoleChanged { name: String, admin: bool },
     /// A paid order's money went back to the buyer, and the order was cancelled.
     RefundIssued {
         name: String,
@@ -182,6 +185,7 @@ impl Message {
             Message::ReadyToCollect { .. } => "ready_to_collect",
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
+            Message::RoleChanged { .. } => "role_changed",
             Message::ContactReceived { .. } => "contact_received",
             Message::OrderPaidForStaff { .. } => "order_paid_for_staff",
         }
@@ -193,6 +197,7 @@ impl Message {
             Message::VerifyEmail { name, .. }
             | Message::PasswordReset { name, .. }
             | Message::PasswordChanged { name }
+            | Message::RoleChanged { name, .. }
             | Message::GoogleLinked { name, .. }
             | Message::OrderPlaced { name, .. }
             | Message::PaymentReceived { name, .. }
@@ -217,6 +222,7 @@ impl Message {
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
             | Message::GoogleLinked { .. }
+            | Message::RoleChanged { .. }
             | Message::ContactReceived { .. }
             | Message::OrderPaidForStaff { .. } => None,
             _ => plain_name(self.name()),
@@ -234,6 +240,7 @@ impl Message {
             | Message::PasswordReset { .. }
             | Message::PasswordChanged { .. }
             | Message::GoogleLinked { .. }
+            | Message::RoleChanged { .. }
             | Message::ContactReceived { .. }
             | Message::OrderPaidForStaff { .. } => None,
             Message::OrderPlaced { order, .. }
@@ -287,6 +294,8 @@ impl Message {
             Message::PasswordReset { .. } => "Reset your password".into(),
             Message::PasswordChanged { .. } => "Your password was changed".into(),
             Message::GoogleLinked { .. } => "Google sign-in was added to your account".into(),
+            Message::RoleChanged { admin: true, .. } => "You are now an admin of the shop".into(),
+            Message::RoleChanged { admin: false, .. } => "Your admin role was removed".into(),
             Message::OrderPlaced { order, .. } => format!("Order #{order} placed"),
             Message::PaymentReceived { order, .. } => {
                 format!("Payment received for order #{order}")

@@ -209,6 +209,10 @@ mod tests {
                 order: 12,
                 lines: vec![line()],
             },
+            Message::RoleChanged {
+                name: name.clone(),
+                admin: false,
+            },
             Message::OrderPaidForStaff {
                 order: 12,
                 buyer: "Ann".into(),

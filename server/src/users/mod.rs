@@ -1,28 +1,17 @@
-//! Users as admins see them: the list, making and removing admins, and the
-//! admin check.
+//! The shop's accounts: how they are stored and read, the role each has,
+//! and how a user is shown. Who may change a role, and the mail that tells
+//! the user, is `staff`, a floor up.
 
 pub mod store;
 
 pub use store::{
     change, create, find_by_email, find_by_email_for_update, find_by_google_subject, find_by_id,
-    find_by_id_on, lock, AccountChange, Created, NewUser, Role, UserRow,
+    find_by_id_on, list, lock, make_admin_on, remove_admin_on, AccountChange, Created, NewUser,
+    Removed, Role, UserRow,
 };
-
-mod routes;
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-
-use crate::app::state::AppState;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(routes::list_users))
-        .routes(routes!(routes::make_admin, routes::remove_admin))
-        .routes(routes!(routes::is_admin))
-}
 
 /// A user as others may see them.
 #[derive(Serialize, ToSchema)]
@@ -45,9 +34,4 @@ impl From<UserRow> for UserView {
             name: user.name,
         }
     }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AdminCheck {
-    pub admin: bool,
 }

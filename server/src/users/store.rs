@@ -257,23 +257,24 @@ pub async fn create_admin_if_missing(
 /// Gives a user the admin role, recording in the audit log who did it (an
 /// admin, or the operator at the command line) in the same transaction;
 /// answers how many rows changed (0 when they already were an admin).
-pub async fn make_admin(
+pub async fn make_admin_on(
     db: &Db,
+    tx: &mut sqlx::AnyConnection,
     email: &str,
     by: crate::audit::Actor<'_>,
-) -> Result<u64, sqlx::Error> {
+) -> Result<Option<UserRow>, sqlx::Error> {
     let statement = Query::update()
         .table(Users::Table)
         .value(Users::Role, "admin")
         .and_where(Expr::col(Users::Email).eq(email))
         .and_where(Expr::col(Users::Role).ne("admin"))
+        .returning(Query::returning().columns(COLUMNS))
         .to_owned();
-    let (_turn, mut tx) = db.begin_write().await?;
-    let changed = db.execute_on(&mut *tx, &statement).await?;
-    if changed > 0 {
+    let made: Option<UserRow> = db.fetch_optional_on(&mut *tx, &statement).await?;
+    if made.is_some() {
         crate::audit::record(
             db,
-            &mut tx,
+            tx,
             crate::audit::Entry {
                 by,
                 action: crate::audit::USER_MADE_ADMIN,
@@ -285,15 +286,14 @@ pub async fn make_admin(
         )
         .await?;
     }
-    tx.commit().await?;
-    Ok(changed)
+    Ok(made)
 }
 
 /// Outcome of taking the admin role away.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Removed {
     /// The user was an admin and no longer is; their tokens have ended.
-    Yes,
+    Yes(UserRow),
     /// The user was not an admin: nothing changed.
     NotAdmin,
     /// The user is the shop's only admin.
@@ -304,14 +304,15 @@ pub enum Removed {
 
 /// Takes the admin role away from `email` and ends every token they were
 /// issued before (docs/decisions.md, D21 and D31), recording it in the audit
-/// log, in one transaction. Every admin row is locked first, so two admins
-/// demoting each other at once cannot leave the shop without an admin.
-pub async fn remove_admin(
+/// log, on the caller's write transaction `tx`. Every admin row is locked
+/// first, so two admins demoting each other at once cannot leave the shop
+/// without an admin.
+pub async fn remove_admin_on(
     db: &Db,
+    tx: &mut sqlx::AnyConnection,
     email: &str,
     by: &crate::core::caller::CurrentUser,
 ) -> Result<Removed, sqlx::Error> {
-    let (_turn, mut tx) = db.begin_write().await?;
     let lock_admins = Query::update()
         .table(Users::Table)
         .value(Users::Role, Expr::col(Users::Role))
@@ -347,7 +348,7 @@ pub async fn remove_admin(
     db.execute_on(&mut *tx, &statement).await?;
     crate::audit::record(
         db,
-        &mut tx,
+        tx,
         crate::audit::Entry {
             by: by.into(),
             action: crate::audit::USER_ADMIN_REMOVED,
@@ -358,8 +359,7 @@ pub async fn remove_admin(
         },
     )
     .await?;
-    tx.commit().await?;
-    Ok(Removed::Yes)
+    Ok(Removed::Yes(target))
 }
 
 /// Locks a user's row for the rest of the transaction (a write that changes

@@ -1,4 +1,5 @@
-//! The users list, making admins, and the admin check.
+//! The users list, making and removing admins (each mailed to the user),
+//! and the admin check.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -329,4 +330,54 @@ async fn two_admins_removing_each_other_at_once_leave_one_admin() {
         .map(|(email, _)| email)
         .collect();
     assert_eq!(admins, vec![winner.email.clone()]);
+}
+
+#[tokio::test]
+async fn a_user_is_mailed_when_made_admin_and_when_the_role_is_removed() {
+    let capture = SmtpCapture::start().await;
+    let url = capture.url();
+    let app = spawn_app_with(|c| c.smtp_url = Some(url)).await;
+    let admin = app.admin().await;
+    let other = app.new_user().await;
+    capture.clear();
+
+    let response = app.make_admin(Some(&admin.token), &other.email).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let made = capture
+        .wait_for_mail(&other.email, "You are now an admin of the shop")
+        .await;
+    assert!(
+        made.text().contains("made your account an admin"),
+        "{}",
+        made.text()
+    );
+
+    let response = app.remove_admin(Some(&admin.token), &other.email).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let removed = capture
+        .wait_for_mail(&other.email, "Your admin role was removed")
+        .await;
+    assert!(
+        removed.text().contains("signed out everywhere"),
+        "{}",
+        removed.text()
+    );
+
+    // A change refused or not made mails nobody: removing a user who is no
+    // admin, making an admin admin again, the last admin removing themself.
+    let again = app.remove_admin(Some(&admin.token), &other.email).await;
+    assert_eq!(again.status(), StatusCode::OK);
+    let admin_again = app.make_admin(Some(&admin.token), ADMIN_EMAIL).await;
+    assert_eq!(admin_again.status(), StatusCode::OK);
+    let oneself = app.remove_admin(Some(&admin.token), ADMIN_EMAIL).await;
+    assert_eq!(oneself.status(), StatusCode::CONFLICT);
+    // The worker has had time to send anything stored with them.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let about_roles: Vec<String> = capture
+        .messages()
+        .iter()
+        .map(|m| m.subject().to_owned())
+        .filter(|subject| subject.contains("admin"))
+        .collect();
+    assert_eq!(about_roles.len(), 2, "{about_roles:?}");
 }

@@ -1,15 +1,17 @@
-//! The users handlers: the list, making and removing admins (never the
-//! last one), and the admin check.
+//! The staff handlers: the list of users, making and removing admins
+//! (never the last one), and the admin check.
 
 use axum::extract::{Path, State};
 use axum::Json;
 
-use super::*;
+use super::AdminCheck;
 use crate::app::state::AppState;
 use crate::core::answers::ModifiedCount;
 use crate::core::caller::{Admin, CurrentUser};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
 use crate::core::input::parse_email;
+use crate::mail::{self, Message};
+use crate::users::{self, Removed, Role, UserView};
 
 /// Every user, oldest account first.
 #[utoipa::path(get, path = "/api/user", tag = "users", security(("bearer" = [])),
@@ -18,7 +20,7 @@ pub(super) async fn list_users(
     State(state): State<AppState>,
     _admin: Admin,
 ) -> ApiResult<Json<Vec<UserView>>> {
-    let users = store::list(&state.db).await?;
+    let users = users::list(&state.db).await?;
     Ok(Json(users.into_iter().map(UserView::from).collect()))
 }
 
@@ -36,10 +38,12 @@ pub(super) async fn make_admin(
     Path(email): Path<String>,
 ) -> ApiResult<Json<ModifiedCount>> {
     let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
-    if store::find_by_email(&state.db, &email).await?.is_none() {
+    let db = &state.db;
+    if users::find_by_email(db, &email).await?.is_none() {
         return Err(ApiError::not_found("User"));
     }
-    let modified_count = store::make_admin(&state.db, &email, (&admin).into()).await?;
+    let made = super::make_admin(db, &email, (&admin).into()).await?;
+    let modified_count = u64::from(made.is_some());
     tracing::info!(user = ?email, by = ?admin.email, changed = modified_count, "role change: made admin");
     Ok(Json(ModifiedCount { modified_count }))
 }
@@ -61,18 +65,24 @@ pub(super) async fn remove_admin(
     Path(email): Path<String>,
 ) -> ApiResult<Json<ModifiedCount>> {
     let email = parse_email(&email).ok_or_else(|| ApiError::not_found("User"))?;
-    if store::find_by_email(&state.db, &email).await?.is_none() {
+    let db = &state.db;
+    if users::find_by_email(db, &email).await?.is_none() {
         return Err(ApiError::not_found("User"));
     }
-    let modified_count = match store::remove_admin(&state.db, &email, &admin).await? {
-        store::Removed::Yes => 1,
-        store::Removed::NotAdmin => 0,
-        store::Removed::LastAdmin => {
+    let (_turn, mut tx) = db.begin_write().await?;
+    let modified_count = match users::remove_admin_on(db, &mut tx, &email, &admin).await? {
+        Removed::Yes(user) => {
+            tell(&mut tx, &user, false).await?;
+            tx.commit().await?;
+            1
+        }
+        Removed::NotAdmin => 0,
+        Removed::LastAdmin => {
             return Err(ApiError::Conflict(
                 "This is the shop's last admin: make another user an admin first.".into(),
             ))
         }
-        store::Removed::Oneself => {
+        Removed::Oneself => {
             return Err(ApiError::Conflict(
                 "You cannot remove your own admin role. Another admin can do it.".into(),
             ))
@@ -103,10 +113,24 @@ pub(super) async fn is_admin(
         ));
     }
     let admin = match email {
-        Some(email) => store::find_by_email(&state.db, &email)
+        Some(email) => users::find_by_email(&state.db, &email)
             .await?
-            .is_some_and(|u| u.role() == store::Role::Admin),
+            .is_some_and(|u| u.role() == Role::Admin),
         None => false,
     };
     Ok(Json(AdminCheck { admin }))
+}
+
+/// Stores the mail that tells `user` they are now an admin (`admin`) or no
+/// longer one, on the transaction that changes the role.
+pub(super) async fn tell(
+    tx: &mut sqlx::AnyConnection,
+    user: &users::UserRow,
+    admin: bool,
+) -> Result<(), sqlx::Error> {
+    let message = Message::RoleChanged {
+        name: user.name.clone(),
+        admin,
+    };
+    mail::enqueue(tx, &user.email, message).await
 }
