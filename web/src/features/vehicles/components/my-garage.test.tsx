@@ -35,6 +35,12 @@ function setup(start: GarageVehicle[] = [corolla, civic]) {
       return { body: garage.find((v) => v._id === '2') };
     },
     'GET /api/vin/2T1BURHE0EC123456': { body: makeVinVehicle() },
+    'GET /api/vehicle': {
+      body: [
+        { make: 'Honda', models: [{ model: 'Civic', yearFrom: 2016, yearTo: 2021 }] },
+        { make: 'Toyota', models: [{ model: 'Camry', yearFrom: 2012, yearTo: 2017 }, { model: 'Corolla', yearFrom: 2013, yearTo: 2015 }] },
+      ],
+    },
   });
   return { ...renderWithProviders(<MyGarage />), fetchMock };
 }
@@ -115,6 +121,21 @@ describe('My Garage', () => {
     });
     // The garage's first vehicle is current: this browser shops for it too.
     expect(getVehicle()).toEqual({ make: 'Toyota', model: 'Corolla', year: 2014, engine: '1.8L L4', trim: 'L/LE', vin: '2T1BURHE0EC123456' });
+  });
+
+  it("offers the catalogue's makes, the make's models and the model's years as the buyer types", async () => {
+    const { user } = setup();
+    const form = await screen.findByRole('form', { name: 'Or by year, make and model' });
+    const offered = (label: string) => {
+      const list = document.getElementById(within(form).getByLabelText(label).getAttribute('list') ?? '');
+      return Array.from(list?.querySelectorAll('option') ?? []).map((o) => o.value);
+    };
+    await waitFor(() => expect(offered('Make')).toEqual(['Honda', 'Toyota']));
+    expect(offered('Model')).toEqual([]);
+    await user.type(within(form).getByLabelText('Make'), 'toyota');
+    expect(offered('Model')).toEqual(['Camry', 'Corolla']);
+    await user.type(within(form).getByLabelText('Model'), 'Corolla');
+    expect(offered('Year')).toEqual(['2015', '2014', '2013']);
   });
 
   it('adds a vehicle by year, make and model, refusing an incomplete one', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField } from '@/components/ui/field';
@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { clearVehicle, describeVehicle, formatVehicle, sameVehicle, saveVehicle, useVehicle, vehicleFrom, vehicleSearch, type Vehicle } from '@/lib/vehicle';
 import { useAddVehicle } from '../api/add-vehicle';
+import { useCatalogueVehicles, vehicleSuggestions } from '../api/get-catalogue-vehicles';
 import { useGarage } from '../api/get-garage';
 import { useMakeCurrent } from '../api/make-current';
 import { useRemoveVehicle } from '../api/remove-vehicle';
@@ -189,8 +190,14 @@ function AddVehicle({ vehicles, current }: { vehicles: GarageVehicle[]; current:
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<GarageVehicleValues>({ resolver: zodResolver(garageVehicleSchema), defaultValues: EMPTY });
+  // The catalogue's makes, then the models of the make typed, then the years that model spans,
+  // offered as the buyer types; a vehicle the catalogue does not list yet may still be typed in.
+  const catalogue = useCatalogueVehicles();
+  const [make, model] = useWatch({ control, name: ['make', 'model'] });
+  const suggestions = vehicleSuggestions(catalogue.data ?? [], make, model);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -225,9 +232,12 @@ function AddVehicle({ vehicles, current }: { vehicles: GarageVehicle[]; current:
         <p id={`${formId}-title`} className="col-span-2 text-sm font-semibold">
           Or by year, make and model
         </p>
-        <InputField label="Year" inputMode="numeric" autoComplete="off" error={errors.year?.message} {...register('year')} />
-        <InputField label="Make" autoComplete="off" error={errors.make?.message} {...register('make')} />
-        <InputField label="Model" autoComplete="off" error={errors.model?.message} {...register('model')} />
+        <InputField label="Make" autoComplete="off" list={`${formId}-makes`} error={errors.make?.message} {...register('make')} />
+        <InputField label="Model" autoComplete="off" list={`${formId}-models`} error={errors.model?.message} {...register('model')} />
+        <InputField label="Year" inputMode="numeric" autoComplete="off" list={`${formId}-years`} error={errors.year?.message} {...register('year')} />
+        <Choices id={`${formId}-makes`} values={suggestions.makes} />
+        <Choices id={`${formId}-models`} values={suggestions.models} />
+        <Choices id={`${formId}-years`} values={suggestions.years.map(String)} />
         <InputField label="Engine" autoComplete="off" hint="Optional, e.g. 1.8L L4" error={errors.engine?.message} {...register('engine')} />
         <InputField label="Trim" autoComplete="off" hint="Optional" error={errors.trim?.message} {...register('trim')} />
         <InputField label="Nickname" autoComplete="off" hint="Optional" error={errors.nickname?.message} {...register('nickname')} />
@@ -238,5 +248,16 @@ function AddVehicle({ vehicles, current }: { vehicles: GarageVehicle[]; current:
         </div>
       </form>
     </div>
+  );
+}
+
+/** Values a text field offers as the buyer types (its `list`). */
+function Choices({ id, values }: { id: string; values: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((value) => (
+        <option key={value} value={value} />
+      ))}
+    </datalist>
   );
 }
