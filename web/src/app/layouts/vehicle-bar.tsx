@@ -14,10 +14,12 @@ const GarageVehicleBar = lazy(() => import('./garage-vehicle-bar'));
 export function VehicleStrip({ vehicle, children }: { vehicle: Vehicle | null; children?: ReactNode }) {
   return (
     <div className="border-t border-white/10 bg-black/20">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1 text-sm sm:px-6">
-        <span className="text-neutral-content/80">Your vehicle:</span>
+      {/* One line on a phone (the label is read, not shown; a long name is cut short), so the sticky
+          header keeps most of the screen for the page. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-x-2 gap-y-1 px-4 py-0.5 text-sm sm:flex-wrap sm:px-6 sm:py-1">
+        <span className="text-neutral-content/80 max-sm:sr-only">Your vehicle:</span>
         {vehicle ? (
-          <Link to={paths.parts.getHref(vehicleSearch(vehicle))} className="truncate font-semibold text-white underline underline-offset-2">
+          <Link to={paths.parts.getHref(vehicleSearch(vehicle))} className="min-w-0 truncate font-semibold text-white underline underline-offset-2">
             {describeVehicle(vehicle)}
           </Link>
         ) : (
