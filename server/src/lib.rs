@@ -18,6 +18,7 @@ pub mod mail;
 pub mod orders;
 pub mod payments;
 pub mod profiles;
+pub mod returns;
 pub mod reviews;
 pub mod shipping;
 pub mod staff;

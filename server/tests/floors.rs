@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Each room of the server and its floor; a room may use rooms on lower
 /// floors only. `core` is the ground, `app` the top.
-const FLOORS: [(&str, u32); 18] = [
+const FLOORS: [(&str, u32); 19] = [
     ("core", 0),
     ("audit", 1),
     ("images", 1),
@@ -28,6 +28,7 @@ const FLOORS: [(&str, u32); 18] = [
     ("orders", 5),
     ("payments", 6),
     ("reviews", 6),
+    ("returns", 6),
     ("app", 7),
 ];
 

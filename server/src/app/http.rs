@@ -29,8 +29,8 @@ use crate::core::error::ApiError;
 use crate::core::negotiation::is_api;
 use crate::core::{cache, headers};
 use crate::{
-    addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, reviews,
-    shipping, staff, vehicles,
+    addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, returns,
+    reviews, shipping, staff, vehicles,
 };
 
 /// Largest JSON body accepted.
@@ -44,7 +44,7 @@ pub const MAX_JSON_BYTES: usize = 1024 * 1024;
         (name = "system"), (name = "auth"), (name = "users"), (name = "parts"),
         (name = "reviews"), (name = "orders"), (name = "payments"), (name = "profiles"),
         (name = "images"), (name = "addresses"), (name = "shipping"), (name = "cart"),
-        (name = "checkout"), (name = "vehicles"), (name = "contact")
+        (name = "checkout"), (name = "vehicles"), (name = "contact"), (name = "returns")
     )
 )]
 struct ApiDoc;
@@ -72,6 +72,7 @@ fn api_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(system::router())
         .merge(auth::router())
         .merge(staff::router())
+        .merge(returns::router())
         .merge(audit::router())
         .merge(catalogue::router())
         .merge(reviews::router())

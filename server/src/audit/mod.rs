@@ -23,7 +23,7 @@ use crate::core::error::RefusedInTransaction;
 pub const DEFAULT_LIMIT: u64 = 50;
 
 /// Every action the log records, as its `action` says it.
-pub const ACTIONS: [&str; 17] = [
+pub const ACTIONS: [&str; 23] = [
     PART_ADDED,
     PART_EDITED,
     PART_DELETED,
@@ -41,6 +41,12 @@ pub const ACTIONS: [&str; 17] = [
     DELIVERY_METHOD_DELETED,
     COUNTER_CHANGED,
     TAX_RATES_CHANGED,
+    RETURN_APPROVED,
+    RETURN_REJECTED,
+    RETURN_RECEIVED,
+    RETURN_REFUNDED,
+    RETURN_CLOSED,
+    RETURN_POLICY_CHANGED,
 ];
 pub const PART_ADDED: &str = "part.added";
 pub const PART_EDITED: &str = "part.edited";
@@ -59,15 +65,22 @@ pub const DELIVERY_METHOD_EDITED: &str = "deliveryMethod.edited";
 pub const DELIVERY_METHOD_DELETED: &str = "deliveryMethod.deleted";
 pub const COUNTER_CHANGED: &str = "counter.changed";
 pub const TAX_RATES_CHANGED: &str = "taxRates.changed";
+pub const RETURN_APPROVED: &str = "return.approved";
+pub const RETURN_REJECTED: &str = "return.rejected";
+pub const RETURN_RECEIVED: &str = "return.received";
+pub const RETURN_REFUNDED: &str = "return.refunded";
+pub const RETURN_CLOSED: &str = "return.closed";
+pub const RETURN_POLICY_CHANGED: &str = "returnPolicy.changed";
 
 /// The kinds of subject an action is done to.
-pub const SUBJECTS: [&str; 6] = [
+pub const SUBJECTS: [&str; 7] = [
     "part",
     "catalogue",
     "order",
     "user",
     "deliveryMethod",
     "settings",
+    "return",
 ];
 
 /// Who did an action: an admin through the shop, or the shop's operator
@@ -151,7 +164,7 @@ pub struct AuditRecord {
     #[schema(example = "part.edited")]
     pub action: String,
     /// What it was done to: `part`, `catalogue`, `order`, `user`,
-    /// `deliveryMethod` or `settings`.
+    /// `deliveryMethod`, `settings` or `return`.
     #[schema(example = "part")]
     pub subject_type: String,
     /// The part's or order's id, the user's e-mail, the delivery method's

@@ -105,6 +105,19 @@ pub enum Message {
     /// An admin gave the account the admin role (`admin`) or took it away;
     /// a removal also signed the account out everywhere (D31).
     RoleChanged { name: String, admin: bool },
+    /// A return (`number`, "RMA-12") of order `order` moved to `state`:
+    /// requested, approved (`detail`: how to send it back), rejected
+    /// (`detail`: why), received, refunded (`amount_cents`) or closed.
+    ReturnMoved {
+        name: String,
+        number: String,
+        order: i64,
+        state: String,
+        #[serde(default)]
+        detail: Option<String>,
+        #[serde(default)]
+        amount_cents: i64,
+    },
     /// A paid order's money went back to the buyer, and the order was cancelled.
     RefundIssued {
         name: String,
@@ -185,6 +198,7 @@ impl Message {
             Message::ReadyToCollect { .. } => "ready_to_collect",
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
+            Message::ReturnMoved { .. } => "return_moved",
             Message::RoleChanged { .. } => "role_changed",
             Message::ContactReceived { .. } => "contact_received",
             Message::OrderPaidForStaff { .. } => "order_paid_for_staff",
@@ -204,7 +218,8 @@ impl Message {
             | Message::OrderShipped { name, .. }
             | Message::ReadyToCollect { name, .. }
             | Message::OrderCancelled { name, .. }
-            | Message::RefundIssued { name, .. } => name,
+            | Message::RefundIssued { name, .. }
+            | Message::ReturnMoved { name, .. } => name,
             // Written to the shop itself.
             Message::ContactReceived { .. } | Message::OrderPaidForStaff { .. } => "",
         }
@@ -248,7 +263,8 @@ impl Message {
             | Message::OrderShipped { order, .. }
             | Message::ReadyToCollect { order, .. }
             | Message::OrderCancelled { order, .. }
-            | Message::RefundIssued { order, .. } => Some(*order),
+            | Message::RefundIssued { order, .. }
+            | Message::ReturnMoved { order, .. } => Some(*order),
         }
     }
 
@@ -304,6 +320,14 @@ impl Message {
             Message::ReadyToCollect { order, .. } => format!("Order #{order} is ready to collect"),
             Message::OrderCancelled { order, .. } => format!("Order #{order} was cancelled"),
             Message::RefundIssued { order, .. } => format!("Refund issued for order #{order}"),
+            Message::ReturnMoved { number, state, .. } => match state.as_str() {
+                "requested" => format!("Return {number} requested"),
+                "approved" => format!("Return {number} approved: how to send it back"),
+                "rejected" => format!("Return {number} was not accepted"),
+                "received" => format!("Return {number} received"),
+                "refunded" => format!("Return {number} refunded"),
+                _ => format!("Return {number} closed"),
+            },
             Message::OrderPaidForStaff { order, .. } => format!("New paid order #{order}"),
             Message::ContactReceived { subject, .. } => {
                 // One line, whatever the sender typed.

@@ -213,6 +213,14 @@ mod tests {
                 name: name.clone(),
                 admin: false,
             },
+            Message::ReturnMoved {
+                name: name.clone(),
+                number: "RMA-4".into(),
+                order: 12,
+                state: "approved".into(),
+                detail: Some("Bring it to the trade counter.".into()),
+                amount_cents: 0,
+            },
             Message::OrderPaidForStaff {
                 order: 12,
                 buyer: "Ann".into(),

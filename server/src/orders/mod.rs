@@ -31,7 +31,9 @@ use crate::app::state::AppState;
 
 pub use holds::{refund_unclaimed, renewed_hold};
 pub use state::{transition, Fulfilment, Move, Payment, Transition};
-pub use store::{find, lock, renew_hold, BookingRow, Bookings, MoveNotes};
+pub use store::{
+    add_refunded, find, lines_of, lock, renew_hold, BookingRow, Bookings, LineRow, MoveNotes,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -38,6 +38,12 @@ pub struct Booking {
     pub tax: f64,
     /// What the buyer pays, and the card is charged: `price + shipping + tax`.
     pub total: f64,
+    /// What returns of it have refunded so far (0: none); less than
+    /// `total`, the order is partly refunded.
+    pub refunded_amount: f64,
+    /// When it was marked delivered or collected (RFC 3339); its return
+    /// window starts then.
+    pub delivered_at: Option<String>,
     /// How the order travels.
     pub delivery_method: OrderDelivery,
     /// Where a delivery goes, as the address stood when the order was placed; null for pickup.
@@ -160,6 +166,8 @@ impl Booking {
             shipping: cents_to_units(r.shipping_cents),
             tax: cents_to_units(r.tax_cents),
             total: cents_to_units(r.total_cents),
+            refunded_amount: cents_to_units(r.refunded_cents),
+            delivered_at: r.delivered_at.clone(),
             delivery_method: OrderDelivery {
                 id: r.delivery_method_id,
                 name: r.delivery_method,

@@ -155,6 +155,44 @@ impl Payments {
     }
 }
 
+impl Payments {
+    /// Has the provider give back `amount_cents` of the paid order
+    /// `booking` (a part of its payment, for a return), under the
+    /// idempotency `key`: asked again with the same key, the provider makes
+    /// no second refund. Answers the provider's refund id. The caller
+    /// records it; the `refunds` table keeps whole-order refunds only.
+    pub async fn refund_part(
+        &self,
+        db: &Db,
+        booking: &BookingRow,
+        amount_cents: i64,
+        key: &str,
+    ) -> ApiResult<String> {
+        let Some(transaction_id) = booking.transaction_id.as_deref() else {
+            return Err(ApiError::Conflict(
+                "This order has no payment to refund".into(),
+            ));
+        };
+        match &self.provider {
+            Provider::Test => {
+                test_provider::refund_part(
+                    db,
+                    booking,
+                    transaction_id,
+                    amount_cents,
+                    &self.currency,
+                )
+                .await
+            }
+            Provider::Stripe(stripe) => {
+                stripe
+                    .refund_part(booking, transaction_id, amount_cents, key)
+                    .await
+            }
+        }
+    }
+}
+
 /// Refuses to take money for an order that the table of moves does not let
 /// the buyer pay (paid or cancelled).
 pub fn check_payable(booking: &BookingRow) -> Result<(), ApiError> {

@@ -244,6 +244,54 @@ impl Stripe {
         })
     }
 
+    /// Refunds `amount_cents` of the intent `transaction_id` that paid
+    /// `booking` (a return), under the idempotency `key`, so that a retried
+    /// refund is the same refund. Answers the provider's refund id.
+    pub async fn refund_part(
+        &self,
+        booking: &BookingRow,
+        transaction_id: &str,
+        amount_cents: i64,
+        key: &str,
+    ) -> ApiResult<String> {
+        let form = [
+            ("payment_intent", transaction_id.to_owned()),
+            ("amount", amount_cents.to_string()),
+            ("metadata[order_id]", booking.id.to_string()),
+            ("metadata[return]", key.to_owned()),
+        ];
+        let response = self
+            .http
+            .post(format!("{}/v1/refunds", self.api_base))
+            .bearer_auth(self.secret_key()?)
+            .header("Idempotency-Key", key)
+            .form(&form)
+            .send()
+            .await
+            .map_err(unreachable)?;
+        let refund: Refund = match response.status() {
+            status if status.is_success() => response.json().await.map_err(unreachable)?,
+            status => {
+                refused(status, response).await;
+                return Err(ApiError::Unavailable(
+                    "The card provider did not refund this return; nothing was changed".into(),
+                ));
+            }
+        };
+        let made = matches!(refund.status.as_str(), "succeeded" | "pending");
+        if !made
+            || refund.amount != amount_cents
+            || refund.payment_intent.as_deref() != Some(transaction_id)
+        {
+            tracing::error!(order = booking.id, refund = ?refund, "the card provider did not refund the return");
+            return Err(ApiError::Unavailable(
+                "The card provider did not refund this return; nothing was changed".into(),
+            ));
+        }
+        tracing::info!(order = booking.id, refund = ?refund.id, amount_cents, "return refunded (stripe)");
+        Ok(refund.id)
+    }
+
     fn secret_key(&self) -> ApiResult<&str> {
         self.secret_key.as_deref().ok_or_else(|| {
             tracing::error!("STRIPE_SECRET_KEY is not set");

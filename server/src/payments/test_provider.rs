@@ -115,6 +115,30 @@ pub async fn refund(
     })
 }
 
+/// Gives back `amount_cents` of the order's succeeded payment
+/// `transaction_id`, at most what is left of it once the order's returns
+/// have been refunded (`refunded_cents`).
+pub async fn refund_part(
+    db: &Db,
+    booking: &BookingRow,
+    transaction_id: &str,
+    amount_cents: i64,
+    currency: &str,
+) -> ApiResult<String> {
+    let left = booking.total_cents - booking.refunded_cents;
+    if amount_cents <= 0
+        || amount_cents > left
+        || !store::succeeded(db, transaction_id, booking, currency).await?
+    {
+        tracing::error!(order = booking.id, intent = ?transaction_id, amount_cents, "refund: not a refundable part of this order's payment");
+        return Err(ApiError::Unavailable(
+            "The card provider did not refund this return; nothing was changed".into(),
+        ));
+    }
+    tracing::info!(order = booking.id, intent = ?transaction_id, amount_cents, "test payment partly refunded");
+    Ok(format!("re_{}", random(24)))
+}
+
 fn random(len: usize) -> String {
     rand::thread_rng()
         .sample_iter(&Alphanumeric)

@@ -17,8 +17,8 @@ pub mod tax;
 
 pub use counter::Counter;
 pub use methods::ShippingMethod;
-pub use pricing::{options, quote, DeliveryOption, MethodChoice, Quote, Tariffs};
-pub use store::{insert_method, save_counter};
+pub use pricing::{options, quote, round_half_up, DeliveryOption, MethodChoice, Quote, Tariffs};
+pub use store::{counter_on, insert_method, save_counter};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

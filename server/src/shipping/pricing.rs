@@ -68,6 +68,8 @@ pub struct Quote {
     /// When the parts come, as the method says ("2–4 working days"); ""
     /// for pickup.
     pub method_time: String,
+    /// The part of `tax_cents` charged on the delivery.
+    pub shipping_tax_cents: i64,
     /// 0 when no rate applies.
     pub tax_rate_ppm: i64,
     /// "" when no rate applies.
@@ -163,7 +165,9 @@ fn figures(
     method_time: String,
 ) -> Quote {
     let tax_cents = tax_cents(goods_cents, shipping_cents, rate);
+    let shipping_tax_cents = tax_cents - self::tax_cents(goods_cents, 0, rate);
     Quote {
+        shipping_tax_cents,
         goods_cents,
         shipping_cents,
         tax_cents,

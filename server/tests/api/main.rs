@@ -16,6 +16,7 @@ mod mail;
 mod orders;
 mod payments;
 mod profiles;
+mod returns;
 mod reviews;
 mod security;
 mod shipping;

@@ -128,6 +128,23 @@ export const schemaEnums = {
       "stripe"
     ]
   },
+  "ReceiveRequest": {
+    "condition": [
+      "resalable",
+      "damaged",
+      "notAsSent"
+    ]
+  },
+  "ReturnRequest": {
+    "reason": [
+      "doesNotFit",
+      "faulty",
+      "damagedInTransit",
+      "wrongPartSent",
+      "noLongerNeeded",
+      "orderedByMistake"
+    ]
+  },
   "Role": [
     "user",
     "admin"

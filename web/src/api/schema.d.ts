@@ -263,6 +263,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/return-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Returns asked for in the last 30 UTC days (today included), by reason:
+         *     how many, how many refunded, and what they refunded.
+         */
+        get: operations["return_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the return policy. */
+        put: operations["set_policy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a requested return, with how to send it back. */
+        post: operations["approve_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a rejected, received or refunded return. */
+        post: operations["close_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives an approved return, in the condition the staff found it;
+         *     resalable units go back on the shelf.
+         */
+        post: operations["receive_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refunds a received return through the card provider the order was paid with. */
+        post: operations["refund_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a requested return, saying why. */
+        post: operations["reject_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/shipping-methods": {
         parameters: {
             query?: never;
@@ -600,6 +725,26 @@ export interface paths {
          *     succeeded payment of this order's amount (docs/decisions.md, D4).
          */
         patch: operations["pay_order"];
+        trace?: never;
+    };
+    "/api/booking/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks to send lines of a delivered or collected order back, within the
+         *     shop's return window. The buyer is mailed the return's number.
+         */
+        post: operations["request_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/cart": {
@@ -1099,6 +1244,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/return-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's return policy: the window and the restocking fee. */
+        get: operations["get_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's own returns, or for an admin everyone's, newest first, one
+         *     page at a time; `X-Total-Count` is how many match in all.
+         */
+        get: operations["list_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return, for its buyer or an admin. */
+        get: operations["get_return"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review": {
         parameters: {
             query?: never;
@@ -1355,6 +1554,11 @@ export interface components {
         AdminCheck: {
             admin: boolean;
         };
+        /** @description Approving: how to send the parts back (left out: the shop's words). */
+        ApproveRequest: {
+            /** @example Send it to the counter's address with RMA-12 on the box. */
+            instructions?: null | string;
+        };
         /** @description One record of the audit log. */
         AuditRecord: {
             /** @example part.edited */
@@ -1377,7 +1581,7 @@ export interface components {
             subjectId: string;
             /**
              * @description What it was done to: `part`, `catalogue`, `order`, `user`,
-             *     `deliveryMethod` or `settings`.
+             *     `deliveryMethod`, `settings` or `return`.
              * @example part
              */
             subjectType: string;
@@ -1404,6 +1608,11 @@ export interface components {
             /** @description Once shipped: who carries the parcel, when the shop said; null otherwise. */
             carrier?: string | null;
             createdAt: string;
+            /**
+             * @description When it was marked delivered or collected (RFC 3339); its return
+             *     window starts then.
+             */
+            deliveredAt?: string | null;
             deliveryAddress?: null | components["schemas"]["Address"];
             /** @description How the order travels. */
             deliveryMethod: components["schemas"]["OrderDelivery"];
@@ -1445,6 +1654,12 @@ export interface components {
              * @description The first line's quantity.
              */
             quantity: number;
+            /**
+             * Format: double
+             * @description What returns of it have refunded so far (0: none); less than
+             *     `total`, the order is partly refunded.
+             */
+            refundedAmount: number;
             /**
              * Format: double
              * @description The delivery charge in currency units (0 for counter pickup).
@@ -2317,6 +2532,31 @@ export interface components {
             shopName: string;
             stripePublishableKey?: string | null;
         };
+        /** @description Returns of one reason in the 30 days. */
+        ReasonFigures: {
+            /**
+             * Format: double
+             * @description What they refunded, in currency units.
+             */
+            amount: number;
+            /** @example doesNotFit */
+            reason: string;
+            /**
+             * Format: int64
+             * @description Of them, refunded.
+             */
+            refunded: number;
+            /**
+             * Format: int64
+             * @description Returns asked for.
+             */
+            returns: number;
+        };
+        /** @description Receiving: the state the parts came back in. */
+        ReceiveRequest: {
+            /** @enum {string} */
+            condition: "resalable" | "damaged" | "notAsSent";
+        };
         /** @description Refunds made in the 30 days. */
         RefundFigures: {
             /**
@@ -2326,6 +2566,11 @@ export interface components {
             amount: number;
             /** Format: int64 */
             count: number;
+        };
+        /** @description Rejecting: why, told to the buyer. */
+        RejectRequest: {
+            /** @example Fitted and used: we cannot take it back. */
+            reason: string;
         };
         /** @description Chooses a new password with a mailed reset link. */
         ResetPasswordRequest: {
@@ -2340,6 +2585,157 @@ export interface components {
         /** @description Units to add to a part's stock. */
         RestockRequest: {
             quantity: number;
+        };
+        /** @description The restocking fee, as the API shows it. */
+        RestockingFee: {
+            /**
+             * Format: double
+             * @description The percentage, or the amount in currency units; 0 for `none`.
+             * @example 15
+             */
+            amount: number;
+            /**
+             * @description `none`, `percent` (of the goods returned) or `fixed` (per return).
+             * @example percent
+             */
+            kind: string;
+        };
+        /** @description Returns asked for in the last 30 days, by reason. */
+        ReturnFigures: {
+            /** @description Every reason, in the order the API lists them, zeros included. */
+            byReason: components["schemas"]["ReasonFigures"][];
+        };
+        /**
+         * @description One line sent back: the order's line at `position` (1 for the
+         *     first) and how many of it.
+         */
+        ReturnLineRequest: {
+            position: number;
+            quantity: number;
+        };
+        /** @description One line of a return, with what the order says of it. */
+        ReturnLineView: {
+            partId: string;
+            partName: string;
+            /**
+             * Format: int64
+             * @description The line's place on the order, 1 for the first.
+             */
+            position: number;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description The unit price paid, in currency units.
+             */
+            unitPrice: number;
+            /** @description The vehicle the buyer had chosen when ordering. */
+            vehicle?: string | null;
+        };
+        /** @description The shop's return policy (docs/api.md, "Returns"). */
+        ReturnPolicy: {
+            /** @description Charged on the goods of a return, unless the seller was at fault. */
+            restockingFee: components["schemas"]["RestockingFee"];
+            /**
+             * Format: int64
+             * @description Days from delivery or collection a buyer may ask to return parts.
+             * @example 30
+             */
+            returnDays: number;
+        };
+        /** @description The shop's return policy. */
+        ReturnPolicyRequest: {
+            /**
+             * @example {
+             *       "amount": 15,
+             *       "kind": "percent"
+             *     }
+             */
+            restockingFee: {
+                /** @enum {string} */
+                kind: "none";
+            } | {
+                amount: number;
+                /** @enum {string} */
+                kind: "percent";
+            } | {
+                amount: number;
+                /** @enum {string} */
+                kind: "fixed";
+            };
+            /** @description Days from delivery or collection a buyer may ask to return parts. */
+            returnDays: number;
+        };
+        /**
+         * @description What a return refunds (or, before it is refunded, would refund now), in
+         *     currency units: `total = goods + tax + delivery - fee`.
+         */
+        ReturnRefund: {
+            /**
+             * Format: double
+             * @description The delivery and its tax, when the seller was at fault.
+             */
+            delivery: number;
+            /**
+             * Format: double
+             * @description The restocking fee.
+             */
+            fee: number;
+            /** Format: double */
+            goods: number;
+            /** Format: double */
+            tax: number;
+            /** Format: double */
+            total: number;
+        };
+        /**
+         * @description A buyer's request to send lines of a delivered or collected order
+         *     back.
+         */
+        ReturnRequest: {
+            /**
+             * @description A picture uploaded to the shop.
+             * @example /api/image/3f2a9c.jpg
+             */
+            image?: null | string;
+            lines: components["schemas"]["ReturnLineRequest"][];
+            /**
+             * @description What the buyer wants the shop to know.
+             * @example The bore is 5 mm too small.
+             */
+            note?: null | string;
+            /** @enum {string} */
+            reason: "doesNotFit" | "faulty" | "damagedInTransit" | "wrongPartSent" | "noLongerNeeded" | "orderedByMistake";
+        };
+        /** @description A return (RMA) as the buyer and the staff see it. */
+        ReturnView: {
+            _id: string;
+            bookingId: string;
+            buyerEmail: string;
+            buyerName: string;
+            /** @description What the staff found when it came back. */
+            condition?: string | null;
+            createdAt: string;
+            image?: string | null;
+            /** @description How to send it back, once approved. */
+            instructions?: string | null;
+            lines: components["schemas"]["ReturnLineView"][];
+            note: string;
+            /**
+             * @description What to write on the parcel.
+             * @example RMA-12
+             */
+            number: string;
+            /** @example doesNotFit */
+            reason: string;
+            refund: components["schemas"]["ReturnRefund"];
+            /** @description The card provider's refund, once refunded. */
+            refundId?: string | null;
+            /** @description Why it was not accepted. */
+            rejection?: string | null;
+            /** @example requested */
+            state: string;
+            updatedAt: string;
         };
         /** @description A review as the API shows it. */
         Review: {
@@ -3605,6 +4001,487 @@ export interface operations {
                 };
             };
             /** @description A body that is not sent as text/csv */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnFigures"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnPolicyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPolicy"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not requested */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Requested, approved, already closed, or being refunded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refund only: the card provider did not refund; nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not received, or a refund of the order is under way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refund only: the card provider did not refund; nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not requested */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,6 +5896,86 @@ export interface operations {
             };
             /** @description The card provider is not reachable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The return, requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            /** @description A wrong reason or line (`fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the buyer's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not delivered or collected, or past the return window */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6701,6 +7658,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPolicy"];
+                };
+            };
+        };
+    };
+    list_returns: {
+        parameters: {
+            query?: {
+                state?: string;
+                reason?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Returns matching in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
                 };
             };
             401: {

@@ -41,6 +41,19 @@ export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type ShipRequest = Schemas['ShipRequest'];
 export type Confirmed = Schemas['Confirmed'];
 
+// Returns (RMAs)
+export type ReturnView = Schemas['ReturnView'];
+export type ReturnLineView = Schemas['ReturnLineView'];
+export type RefundFigures = Schemas['RefundFigures'];
+export type ReturnPolicy = Schemas['ReturnPolicy'];
+export type ReturnPolicyRequest = Schemas['ReturnPolicyRequest'];
+export type RestockingFee = Schemas['RestockingFee'];
+export type ReturnRequest = Schemas['ReturnRequest'];
+export type ReturnLineRequest = Schemas['ReturnLineRequest'];
+export type ApproveRequest = Schemas['ApproveRequest'];
+export type RejectRequest = Schemas['RejectRequest'];
+export type ReceiveRequest = Schemas['ReceiveRequest'];
+
 // The cart and checkout
 export type Cart = Schemas['Cart'];
 export type CartLine = Schemas['CartLine'];

@@ -274,6 +274,7 @@ pub(super) async fn check(
         delivery_method_id: quote.method_id,
         delivery_method: quote.method_name,
         delivery_time: quote.method_time,
+        shipping_tax_cents: quote.shipping_tax_cents,
         delivery_address,
     })
 }

@@ -39,6 +39,8 @@ pub struct NewOrder {
     pub delivery_method: String,
     /// When the parts come, as the method said; "" for pickup.
     pub delivery_time: String,
+    /// The part of `tax_cents` charged on the delivery.
+    pub shipping_tax_cents: i64,
     /// The delivery address as JSON; None for pickup.
     pub delivery_address: Option<String>,
 }
@@ -96,6 +98,7 @@ pub async fn insert(
                 Bookings::DeliveryMethod,
                 Bookings::DeliveryAddress,
                 Bookings::DeliveryTime,
+                Bookings::ShippingTaxCents,
             ])
             .returning(Query::returning().columns(COLUMNS))
             .to_owned();
@@ -129,6 +132,7 @@ pub async fn insert(
                 order.delivery_method.clone().into(),
                 order.delivery_address.clone().into(),
                 order.delivery_time.clone().into(),
+                order.shipping_tax_cents.into(),
             ]);
         }
         let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;

@@ -9,8 +9,8 @@ mod moves;
 
 pub use insert::{insert, insert_lines, NewLine, NewOrder, ToRecord};
 pub use moves::{
-    abandon_refund, apply, expired, lock, renew_hold, start_refund, unpaid_held, CancelReason,
-    MoveNotes, REFUND_MARK_HOLDS,
+    abandon_refund, add_refunded, apply, expired, lock, renew_hold, start_refund, unpaid_held,
+    CancelReason, MoveNotes, REFUND_MARK_HOLDS,
 };
 
 use std::collections::HashMap;
@@ -51,6 +51,9 @@ pub enum Bookings {
     DeliveryMethod,
     DeliveryAddress,
     DeliveryTime,
+    DeliveredAt,
+    ShippingTaxCents,
+    RefundedCents,
 }
 
 #[derive(Iden)]
@@ -105,6 +108,13 @@ pub struct BookingRow {
     pub delivery_address: Option<String>,
     /// When the parts come, as the method said at checkout; "" for pickup.
     pub delivery_time: String,
+    /// When it was marked delivered (or collected); its return window
+    /// starts then.
+    pub delivered_at: Option<String>,
+    /// The part of `tax_cents` charged on the delivery.
+    pub shipping_tax_cents: i64,
+    /// What its returns have refunded so far.
+    pub refunded_cents: i64,
 }
 
 /// One line of an order, as it was ordered.
@@ -143,7 +153,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 26] = [
+const COLUMNS: [Bookings; 29] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -170,6 +180,9 @@ const COLUMNS: [Bookings; 26] = [
     Bookings::DeliveryMethod,
     Bookings::DeliveryAddress,
     Bookings::DeliveryTime,
+    Bookings::DeliveredAt,
+    Bookings::ShippingTaxCents,
+    Bookings::RefundedCents,
 ];
 
 const LINE_COLUMNS: [BookingLines; 10] = [

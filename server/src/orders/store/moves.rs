@@ -108,6 +108,10 @@ pub async fn apply<'e>(
     if t.action != Move::Refund {
         update.and_where(Expr::col(Bookings::RefundStartedAt).is_null());
     }
+    if t.action == Move::Deliver {
+        // The return window starts now.
+        update.value(Bookings::DeliveredAt, db::now());
+    }
     db.fetch_optional_on(executor, &update).await
 }
 
@@ -204,4 +208,24 @@ pub async fn abandon_refund(db: &Db, id: i64, mark: &str) -> Result<u64, sqlx::E
         .and_where(Expr::col(Bookings::RefundStartedAt).eq(mark))
         .to_owned();
     db.execute(&statement).await
+}
+
+/// Adds `cents` to what order `id`'s returns have refunded, on the caller's
+/// transaction; the column's CHECK keeps it within the order's total.
+pub async fn add_refunded(
+    db: &Db,
+    tx: &mut sqlx::AnyConnection,
+    id: i64,
+    cents: i64,
+) -> Result<u64, sqlx::Error> {
+    let statement = Query::update()
+        .table(Bookings::Table)
+        .value(
+            Bookings::RefundedCents,
+            Expr::col(Bookings::RefundedCents).add(cents),
+        )
+        .value(Bookings::UpdatedAt, db::now())
+        .and_where(Expr::col(Bookings::Id).eq(id))
+        .to_owned();
+    db.execute_on(tx, &statement).await
 }

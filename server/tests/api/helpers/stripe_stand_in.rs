@@ -3,9 +3,10 @@
 //! (https://docs.stripe.com/api/payment_intents): a secret key as a bearer
 //! token, form-encoded bodies, an `Idempotency-Key` that makes a retried
 //! create answer the same intent. It records every request for the tests.
-//! Refunds (https://docs.stripe.com/api/refunds/create) refund a succeeded
-//! intent once: the same `Idempotency-Key` answers the same refund, any
-//! other second refund of an intent is refused as the provider refuses it.
+//! Refunds (https://docs.stripe.com/api/refunds/create) give back a
+//! succeeded intent's amount in one or several parts: the same
+//! `Idempotency-Key` answers the same refund, and a refund beyond what is
+//! left of the charge is refused as the provider refuses it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -105,6 +106,11 @@ impl StripeStandIn {
     /// Makes every refund from now on fail with the provider's error `code`.
     pub fn refuse_refunds(&self, code: &str) {
         self.inner.lock().unwrap().refuse_refunds = Some(code.to_owned());
+    }
+
+    /// Makes refunds go through again.
+    pub fn allow_refunds(&self) {
+        self.inner.lock().unwrap().refuse_refunds = None;
     }
 
     /// Changes one field of an intent, as the buyer's browser confirming it
@@ -261,11 +267,15 @@ async fn create_refund(
             "This PaymentIntent does not have a successful charge to refund.",
         ));
     }
-    if inner
+    // Refunds of one intent add up to at most its amount.
+    let refunded: i64 = inner
         .refunds
         .values()
-        .any(|r| r["payment_intent"] == intent_id.as_str())
-    {
+        .filter(|r| r["payment_intent"] == intent_id.as_str())
+        .map(|r| r["amount"].as_i64().unwrap())
+        .sum();
+    let left = intent["amount"].as_i64().unwrap() - refunded;
+    if left <= 0 {
         return Err((
             StatusCode::BAD_REQUEST,
             Json(
@@ -275,9 +285,9 @@ async fn create_refund(
         ));
     }
     let amount = match request.field("amount") {
-        None => intent["amount"].as_i64().unwrap(),
+        None => left,
         Some(a) => match a.parse::<i64>() {
-            Ok(a) if a > 0 && a <= intent["amount"].as_i64().unwrap() => a,
+            Ok(a) if a > 0 && a <= left => a,
             _ => {
                 return Err(stripe_error(
                     StatusCode::BAD_REQUEST,

@@ -1,0 +1,732 @@
+//! Returns (docs/decisions.md, D40): a buyer asks to send lines of a
+//! delivered order back within the window; the staff approve or reject,
+//! receive (resalable units back on the shelf, once) and refund in part
+//! through the card provider, to the cent; every refused move is 409 and
+//! changes nothing.
+
+use std::time::Duration;
+
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::cart::{shop, Shop};
+use crate::helpers::*;
+
+/// A delivered order of the shop's buyer: 2 pads at $12.50 and 1 disc at
+/// $49.99, sent by a $10.00 courier to California, taxed 8.25% on goods and
+/// delivery; paid with the test card. Answers its id.
+async fn delivered(s: &Shop) -> String {
+    let (app, admin, buyer) = (&s.app, &s.admin, &s.buyer);
+    let courier = app
+        .add_shipping_method(
+            admin,
+            json!({"name": "Courier", "basePrice": 10, "pricePerKg": 0}),
+        )
+        .await;
+    app.add_tax_rate(
+        admin,
+        json!({"country": "US", "region": "CA", "ratePercent": 8.25}),
+    )
+    .await;
+    let address = app.add_address(buyer, "US", "CA").await;
+    let response = app
+        .post_json(
+            "/api/checkout",
+            Some(&buyer.token),
+            &json!({"deliveryMethod": courier, "addressId": address["_id"],
+                    "lines": [{"partId": s.pads, "quantity": 2}, {"partId": s.disc, "quantity": 1}]}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let placed: Value = response.json().await.unwrap();
+    let id = placed["insertedId"].as_str().unwrap().to_owned();
+    let transaction = app.pay_with_test_card(buyer, &id).await;
+    let paid = app.pay_order(Some(&buyer.token), &id, &transaction).await;
+    assert_eq!(paid.status(), StatusCode::OK);
+    for action in ["ship", "deliver"] {
+        let moved = app.admin_move(Some(&admin.token), &id, action).await;
+        assert_eq!(moved.status(), StatusCode::OK, "{action}");
+    }
+    id
+}
+
+impl TestApp {
+    /// `POST /api/booking/{id}/returns` as `user`.
+    async fn ask_return(&self, user: &User, order: &str, body: &Value) -> reqwest::Response {
+        self.post_json(
+            &format!("/api/booking/{order}/returns"),
+            Some(&user.token),
+            body,
+        )
+        .await
+    }
+
+    /// `POST /api/admin/returns/{id}/{action}` as `user`, with `body`.
+    async fn move_return(
+        &self,
+        user: &User,
+        id: &str,
+        action: &str,
+        body: Option<Value>,
+    ) -> reqwest::Response {
+        let path = format!("/api/admin/returns/{id}/{action}");
+        match body {
+            Some(body) => self.post_json(&path, Some(&user.token), &body).await,
+            None => self
+                .request(reqwest::Method::POST, &path, Some(&user.token))
+                .send()
+                .await
+                .unwrap(),
+        }
+    }
+
+    /// A move that must succeed; answers the return after it.
+    async fn moved(&self, user: &User, id: &str, action: &str, body: Option<Value>) -> Value {
+        let response = self.move_return(user, id, action, body).await;
+        assert_eq!(response.status(), StatusCode::OK, "{action}");
+        response.json().await.unwrap()
+    }
+
+    async fn set_policy(&self, admin: &User, body: Value) {
+        let response = self
+            .put_json("/api/admin/return-policy", Some(&admin.token), &body)
+            .await;
+        assert_eq!(response.status(), StatusCode::OK, "{body}");
+    }
+}
+
+/// Asks to return `lines` for `reason`; answers the return.
+async fn asked(s: &Shop, order: &str, reason: &str, lines: Value) -> Value {
+    let response = s
+        .app
+        .ask_return(&s.buyer, order, &json!({"reason": reason, "lines": lines}))
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    response.json().await.unwrap()
+}
+
+fn id(value: &Value) -> String {
+    value["_id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_buyer_returns_a_line_and_the_staff_approve_receive_and_refund_it() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    s.app
+        .set_policy(
+            &s.admin,
+            json!({"returnDays": 30, "restockingFee": {"kind": "percent", "amount": 15}}),
+        )
+        .await;
+    let pads_before = s.app.stock_of(&s.pads).await;
+
+    let rma = asked(
+        &s,
+        &order,
+        "doesNotFit",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    assert_eq!(rma["state"], "requested");
+    assert_eq!(rma["number"], format!("RMA-{}", id(&rma)));
+    assert_eq!(rma["bookingId"], order.as_str());
+    assert_eq!(
+        rma["lines"],
+        json!([{"position": 1, "partId": s.pads, "partName": "Front brake pads",
+                "quantity": 1, "unitPrice": 12.5, "vehicle": null}])
+    );
+    // 12.50 of 74.99 of goods: 8.25% tax on goods is 6.19 (of 7.01 in
+    // all), its share 1.0318… → 1.03; the fee 15% of 12.50 = 1.875 → 1.88.
+    assert_eq!(
+        rma["refund"],
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 1.88, "total": 11.65})
+    );
+
+    let approved = s.app.moved(&s.admin, &id(&rma), "approve", None).await;
+    assert_eq!(approved["state"], "approved");
+    let instructions = approved["instructions"].as_str().unwrap();
+    assert!(
+        instructions.contains(&format!("RMA-{}", id(&rma))),
+        "{instructions}"
+    );
+    let received = s
+        .app
+        .moved(
+            &s.admin,
+            &id(&rma),
+            "receive",
+            Some(json!({"condition": "resalable"})),
+        )
+        .await;
+    assert_eq!(received["condition"], "resalable");
+    assert_eq!(s.app.stock_of(&s.pads).await, pads_before + 1);
+
+    let refunded = s.app.moved(&s.admin, &id(&rma), "refund", None).await;
+    assert_eq!(refunded["state"], "refunded");
+    assert!(refunded["refundId"].as_str().unwrap().starts_with("re_"));
+    assert_eq!(refunded["refund"]["total"], 11.65);
+    let mine = s.app.order_of(&s.buyer, &order).await;
+    assert_eq!(mine["refundedAmount"], 11.65);
+    // Partly refunded: the order stays paid and delivered.
+    assert_eq!(
+        (&mine["paymentStatus"], &mine["fulfilmentStatus"]),
+        (&json!("paid"), &json!("delivered"))
+    );
+
+    let closed = s.app.moved(&s.admin, &id(&rma), "close", None).await;
+    assert_eq!(closed["state"], "closed");
+    assert_eq!(closed["refund"]["total"], 11.65);
+
+    // The buyer was told each step; the audit log has each staff move.
+    let about_returns = || -> Vec<String> {
+        s.app
+            .mails_to(&s.buyer.email)
+            .iter()
+            .map(|m| m.subject.clone())
+            .filter(|subject| subject.contains("RMA-"))
+            .collect()
+    };
+    // The mail worker writes them a moment after each move.
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    while about_returns().len() < 5 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let subjects = about_returns();
+    let n = id(&rma);
+    assert_eq!(
+        subjects,
+        [
+            format!("Return RMA-{n} requested"),
+            format!("Return RMA-{n} approved: how to send it back"),
+            format!("Return RMA-{n} received"),
+            format!("Return RMA-{n} refunded"),
+            format!("Return RMA-{n} closed"),
+        ]
+    );
+    let records: Vec<Value> = s
+        .app
+        .get("/api/admin/audit?subjectType=return", Some(&s.admin.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(records.len(), 4, "{records:?}");
+}
+
+#[tokio::test]
+async fn every_move_the_state_does_not_allow_is_refused_and_changes_nothing() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    let rma = asked(
+        &s,
+        &order,
+        "noLongerNeeded",
+        json!([{"position": 2, "quantity": 1}]),
+    )
+    .await;
+    let n = id(&rma);
+    let refused = [
+        (
+            "receive",
+            Some(json!({"condition": "damaged"})),
+            "A requested return cannot be received",
+        ),
+        ("refund", None, "A requested return cannot be refunded"),
+        ("close", None, "A requested return cannot be closed"),
+    ];
+    for (action, body, message) in refused {
+        expect_error(
+            s.app.move_return(&s.admin, &n, action, body).await,
+            StatusCode::CONFLICT,
+            message,
+        )
+        .await;
+    }
+    // A rejection says why.
+    let response = s
+        .app
+        .move_return(&s.admin, &n, "reject", Some(json!({})))
+        .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let rejected = s
+        .app
+        .moved(
+            &s.admin,
+            &n,
+            "reject",
+            Some(json!({"reason": "Fitted and used."})),
+        )
+        .await;
+    assert_eq!(
+        (&rejected["state"], &rejected["rejection"]),
+        (&json!("rejected"), &json!("Fitted and used."))
+    );
+    assert_eq!(rejected["refund"]["total"], 0.0);
+    for (action, message) in [
+        ("approve", "A rejected return cannot be approved"),
+        ("reject", "A rejected return cannot be rejected"),
+        ("refund", "A rejected return cannot be refunded"),
+    ] {
+        let body = (action == "reject").then(|| json!({"reason": "again"}));
+        expect_error(
+            s.app.move_return(&s.admin, &n, action, body).await,
+            StatusCode::CONFLICT,
+            message,
+        )
+        .await;
+    }
+    s.app.moved(&s.admin, &n, "close", None).await;
+    expect_error(
+        s.app.move_return(&s.admin, &n, "close", None).await,
+        StatusCode::CONFLICT,
+        "A closed return cannot be closed",
+    )
+    .await;
+    // A rejected return asks for nothing: its line may be asked for again.
+    asked(
+        &s,
+        &order,
+        "noLongerNeeded",
+        json!([{"position": 2, "quantity": 1}]),
+    )
+    .await;
+    // Approved, then received damaged: nothing goes back on the shelf.
+    let disc_before = s.app.stock_of(&s.disc).await;
+    let again = asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 1, "quantity": 2}]),
+    )
+    .await;
+    s.app
+        .moved(
+            &s.admin,
+            &id(&again),
+            "approve",
+            Some(json!({"instructions": "Bring it in."})),
+        )
+        .await;
+    expect_error(
+        s.app
+            .move_return(&s.admin, &id(&again), "approve", None)
+            .await,
+        StatusCode::CONFLICT,
+        "An approved return cannot be approved",
+    )
+    .await;
+    let received = s
+        .app
+        .moved(
+            &s.admin,
+            &id(&again),
+            "receive",
+            Some(json!({"condition": "damaged"})),
+        )
+        .await;
+    assert_eq!(received["instructions"], "Bring it in.");
+    assert_eq!(s.app.stock_of(&s.disc).await, disc_before);
+    // Only admins move returns.
+    let response = s
+        .app
+        .move_return(&s.buyer, &id(&again), "refund", None)
+        .await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_return_is_asked_for_within_the_window_and_for_what_is_left() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    let set_delivered = |days: u64| {
+        let at = shop::core::db::ago(Duration::from_secs(days * 24 * 3600 - 3600));
+        format!("UPDATE bookings SET delivered_at = '{at}' WHERE id = {order}")
+    };
+    // 29 days (less an hour) ago: inside the 30-day window.
+    s.app.execute_sql(&set_delivered(29)).await;
+    asked(
+        &s,
+        &order,
+        "orderedByMistake",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    // 31 days ago: closed a day ago.
+    s.app.execute_sql(&set_delivered(31)).await;
+    let response = s
+        .app
+        .ask_return(
+            &s.buyer,
+            &order,
+            &json!({"reason": "faulty", "lines": [{"position": 1, "quantity": 1}]}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    let error: Value = response.json().await.unwrap();
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The return window for this order closed on 20"),
+        "{error}"
+    );
+    // A longer window lets it in again.
+    s.app
+        .set_policy(
+            &s.admin,
+            json!({"returnDays": 45, "restockingFee": {"kind": "none"}}),
+        )
+        .await;
+    let lines = json!([{"position": 1, "quantity": 2}]);
+    let response = s
+        .app
+        .ask_return(
+            &s.buyer,
+            &order,
+            &json!({"reason": "faulty", "lines": lines}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(
+        error["fields"]["lines.0.quantity"],
+        "Line 1: at most 1 more can be returned"
+    );
+    let wrong = [
+        (json!({"reason": "faulty", "lines": [{"position": 3, "quantity": 1}]}), "lines.0.position", "Line 3 is not on this order"),
+        (json!({"reason": "bored", "lines": [{"position": 1, "quantity": 1}]}), "reason",
+            "Reason must be one of doesNotFit, faulty, damagedInTransit, wrongPartSent, noLongerNeeded or orderedByMistake"),
+        (json!({"reason": "faulty", "lines": [{"position": 2, "quantity": 1}, {"position": 2, "quantity": 1}]}),
+            "lines.1.position", "Line 2 is named twice"),
+    ];
+    for (body, field, message) in wrong {
+        let response = s.app.ask_return(&s.buyer, &order, &body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["fields"][field], message, "{body}");
+    }
+    asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    let response = s
+        .app
+        .ask_return(
+            &s.buyer,
+            &order,
+            &json!({"reason": "faulty", "lines": [{"position": 1, "quantity": 1}]}),
+        )
+        .await;
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(
+        error["fields"]["lines.0.quantity"],
+        "Line 1: nothing more can be returned"
+    );
+    assert_eq!(s.app.count_sql("SELECT COUNT(*) FROM returns").await, 2);
+
+    // Someone else's order is no order of theirs; an undelivered one cannot go back.
+    let stranger = s.app.new_user().await;
+    let body = json!({"reason": "faulty", "lines": [{"position": 2, "quantity": 1}]});
+    expect_error(
+        s.app.ask_return(&stranger, &order, &body).await,
+        StatusCode::NOT_FOUND,
+        "Order not found",
+    )
+    .await;
+    let fresh = s.app.place_order(&s.buyer, &s.clip, 5).await;
+    expect_error(
+        s.app
+            .ask_return(&s.buyer, fresh["_id"].as_str().unwrap(), &body)
+            .await,
+        StatusCode::CONFLICT,
+        "Only a delivered or collected order can be returned",
+    )
+    .await;
+    // Each sees their own returns; the admin sees all.
+    let theirs = s.app.get("/api/returns", Some(&stranger.token)).await;
+    assert_eq!(theirs.headers()["x-total-count"], "0");
+    let mine = s
+        .app
+        .get("/api/returns?state=requested", Some(&s.buyer.token))
+        .await;
+    assert_eq!(mine.headers()["x-total-count"], "2");
+    let first: Vec<Value> = mine.json().await.unwrap();
+    let response = s
+        .app
+        .get(
+            &format!("/api/returns/{}", id(&first[0])),
+            Some(&stranger.token),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let all = s
+        .app
+        .get("/api/returns?reason=faulty", Some(&s.admin.token))
+        .await;
+    assert_eq!(all.headers()["x-total-count"], "1");
+}
+
+/// Approves, receives and refunds `rma`; answers its refund figures.
+async fn refunded(s: &Shop, rma: Value) -> Value {
+    let n = id(&rma);
+    s.app.moved(&s.admin, &n, "approve", None).await;
+    s.app
+        .moved(
+            &s.admin,
+            &n,
+            "receive",
+            Some(json!({"condition": "notAsSent"})),
+        )
+        .await;
+    s.app.moved(&s.admin, &n, "refund", None).await["refund"].clone()
+}
+
+#[tokio::test]
+async fn the_sellers_fault_refunds_the_delivery_once_and_waives_the_fee() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    s.app
+        .set_policy(
+            &s.admin,
+            json!({"returnDays": 30, "restockingFee": {"kind": "fixed", "amount": 5}}),
+        )
+        .await;
+    // Tax: 8.25% of 84.99 is 7.01, of the goods alone 6.19, so 0.82 on
+    // the delivery. The disc, faulty: 49.99 + its tax share 6.19 × 49.99 /
+    // 74.99 = 4.1264… → 4.13, and the delivery 10.00 with its 0.82; no fee.
+    let disc = asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 2, "quantity": 1}]),
+    )
+    .await;
+    assert_eq!(
+        refunded(&s, disc).await,
+        json!({"goods": 49.99, "tax": 4.13, "delivery": 10.82, "fee": 0.0, "total": 64.94})
+    );
+    // One pad, wrong part sent: the delivery was refunded already.
+    let pad = asked(
+        &s,
+        &order,
+        "wrongPartSent",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    assert_eq!(
+        refunded(&s, pad).await,
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 0.0, "total": 13.53})
+    );
+    // The last pad, no longer needed: the fixed fee, and the tax left
+    // (6.19 - 4.13 - 1.03 = 1.03).
+    let last = asked(
+        &s,
+        &order,
+        "noLongerNeeded",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    assert_eq!(
+        refunded(&s, last).await,
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 5.0, "total": 8.53})
+    );
+    // 64.94 + 13.53 + 8.53 of the 92.00 paid (74.99 + 10.00 + 7.01).
+    let mine = s.app.order_of(&s.buyer, &order).await;
+    assert_eq!(mine["total"], 92.0);
+    assert_eq!(mine["refundedAmount"], 87.0);
+    // The figures count them by reason.
+    let figures: Value = s
+        .app
+        .get("/api/admin/return-figures", Some(&s.admin.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let faulty = json!({"reason": "faulty", "returns": 1, "refunded": 1, "amount": 64.94});
+    assert_eq!(figures["byReason"][1], faulty);
+    assert_eq!(
+        figures["byReason"][0],
+        json!({"reason": "doesNotFit", "returns": 0, "refunded": 0, "amount": 0.0})
+    );
+    assert_eq!(figures["byReason"].as_array().unwrap().len(), 6);
+}
+
+#[tokio::test]
+async fn two_staff_receiving_one_return_at_once_put_its_stock_back_once() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    let rma = asked(
+        &s,
+        &order,
+        "doesNotFit",
+        json!([{"position": 1, "quantity": 2}]),
+    )
+    .await;
+    let n = id(&rma);
+    s.app.moved(&s.admin, &n, "approve", None).await;
+    let other = s.app.new_user().await;
+    assert_eq!(
+        s.app
+            .make_admin(Some(&s.admin.token), &other.email)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let before = s.app.stock_of(&s.pads).await;
+    let body = json!({"condition": "resalable"});
+    let answers = join_all([
+        s.app
+            .move_return(&s.admin, &n, "receive", Some(body.clone())),
+        s.app.move_return(&other, &n, "receive", Some(body.clone())),
+    ])
+    .await;
+    let mut statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    assert_eq!(s.app.stock_of(&s.pads).await, before + 2);
+}
+
+#[tokio::test]
+async fn a_refund_the_provider_refuses_marks_nothing_and_a_retry_refunds_once() {
+    let (app, stand_in) = spawn_stripe_app_with(|_| {}).await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 10, 1, "20.00").await;
+    let buyer = app.new_user().await;
+    let order = app.place_order(&buyer, &part, 3).await;
+    let order = order["_id"].as_str().unwrap().to_owned();
+    let opened = app.open_payment(&buyer, &order).await;
+    let secret = opened["clientSecret"].as_str().unwrap();
+    let intent = secret.split("_secret_").next().unwrap().to_owned();
+    stand_in.set(&intent, "status", json!("succeeded"));
+    assert_eq!(
+        app.pay_order(Some(&buyer.token), &order, &intent)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    for action in ["ship", "deliver"] {
+        assert_eq!(
+            app.admin_move(Some(&admin.token), &order, action)
+                .await
+                .status(),
+            StatusCode::OK
+        );
+    }
+    let response = app
+        .ask_return(
+            &buyer,
+            &order,
+            &json!({"reason": "faulty", "lines": [{"position": 1, "quantity": 2}]}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let n = id(&response.json::<Value>().await.unwrap());
+    app.moved(&admin, &n, "approve", None).await;
+    app.moved(&admin, &n, "receive", Some(json!({"condition": "damaged"})))
+        .await;
+
+    stand_in.refuse_refunds("charge_disputed");
+    let response = app.move_return(&admin, &n, "refund", None).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let still: Value = app
+        .get(&format!("/api/returns/{n}"), Some(&admin.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&still["state"], &still["refundId"]),
+        (&json!("received"), &Value::Null)
+    );
+    assert_eq!(app.order_of(&buyer, &order).await["refundedAmount"], 0.0);
+
+    // Allowed again: one partial refund of 40.00 (pickup, untaxed).
+    stand_in.allow_refunds();
+    let refunded = app.moved(&admin, &n, "refund", None).await;
+    assert_eq!(refunded["refund"]["total"], 40.0);
+    let refunds = stand_in.refunds();
+    assert_eq!(refunds.len(), 1, "{refunds:?}");
+    assert_eq!(
+        (&refunds[0]["amount"], &refunds[0]["payment_intent"]),
+        (&json!(4000), &json!(intent))
+    );
+    assert_eq!(refunded["refundId"], refunds[0]["id"]);
+    expect_error(
+        app.move_return(&admin, &n, "refund", None).await,
+        StatusCode::CONFLICT,
+        "A refunded return cannot be refunded",
+    )
+    .await;
+    assert_eq!(stand_in.refunds().len(), 1);
+    assert_eq!(app.order_of(&buyer, &order).await["refundedAmount"], 40.0);
+}
+
+#[tokio::test]
+async fn the_return_policy_is_public_and_set_by_admins_only() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let policy: Value = app
+        .get("/api/return-policy", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        policy,
+        json!({"returnDays": 30, "restockingFee": {"kind": "none", "amount": 0.0}})
+    );
+    let body = json!({"returnDays": 60, "restockingFee": {"kind": "percent", "amount": 12.5}});
+    let buyer = app.new_user().await;
+    let response = app
+        .put_json("/api/admin/return-policy", Some(&buyer.token), &body)
+        .await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    app.set_policy(&admin, body).await;
+    let policy: Value = app
+        .get("/api/return-policy", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        policy,
+        json!({"returnDays": 60, "restockingFee": {"kind": "percent", "amount": 12.5}})
+    );
+    for (wrong, field) in [
+        (
+            json!({"returnDays": 0, "restockingFee": {"kind": "none"}}),
+            "returnDays",
+        ),
+        (
+            json!({"returnDays": 30, "restockingFee": {"kind": "percent", "amount": 101}}),
+            "restockingFee.amount",
+        ),
+        (
+            json!({"returnDays": 30, "restockingFee": {"kind": "some"}}),
+            "restockingFee.kind",
+        ),
+        (
+            json!({"returnDays": 30, "restockingFee": {"kind": "fixed"}}),
+            "restockingFee.amount",
+        ),
+    ] {
+        let response = app
+            .put_json("/api/admin/return-policy", Some(&admin.token), &wrong)
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{wrong}");
+        let error: Value = response.json().await.unwrap();
+        assert!(error["fields"][field].is_string(), "{wrong}: {error}");
+    }
+    let policy: Value = app
+        .get("/api/return-policy", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(policy["returnDays"], 60);
+}
