@@ -118,6 +118,18 @@ pub enum Message {
         #[serde(default)]
         amount_cents: i64,
     },
+    /// To the shop: a buyer asked to return lines of an order (return `id`,
+    /// numbered `number`), for `reason` (in words), with their note.
+    ReturnRequestedForStaff {
+        id: i64,
+        number: String,
+        order: i64,
+        buyer: String,
+        buyer_email: String,
+        reason: String,
+        lines: Vec<Line>,
+        note: String,
+    },
     /// A paid order's money went back to the buyer, and the order was cancelled.
     RefundIssued {
         name: String,
@@ -199,6 +211,7 @@ impl Message {
             Message::OrderCancelled { .. } => "order_cancelled",
             Message::RefundIssued { .. } => "refund_issued",
             Message::ReturnMoved { .. } => "return_moved",
+            Message::ReturnRequestedForStaff { .. } => "return_requested_for_staff",
             Message::RoleChanged { .. } => "role_changed",
             Message::ContactReceived { .. } => "contact_received",
             Message::OrderPaidForStaff { .. } => "order_paid_for_staff",
@@ -221,7 +234,9 @@ impl Message {
             | Message::RefundIssued { name, .. }
             | Message::ReturnMoved { name, .. } => name,
             // Written to the shop itself.
-            Message::ContactReceived { .. } | Message::OrderPaidForStaff { .. } => "",
+            Message::ContactReceived { .. }
+            | Message::OrderPaidForStaff { .. }
+            | Message::ReturnRequestedForStaff { .. } => "",
         }
     }
 
@@ -239,7 +254,8 @@ impl Message {
             | Message::GoogleLinked { .. }
             | Message::RoleChanged { .. }
             | Message::ContactReceived { .. }
-            | Message::OrderPaidForStaff { .. } => None,
+            | Message::OrderPaidForStaff { .. }
+            | Message::ReturnRequestedForStaff { .. } => None,
             _ => plain_name(self.name()),
         };
         match name {
@@ -257,7 +273,8 @@ impl Message {
             | Message::GoogleLinked { .. }
             | Message::RoleChanged { .. }
             | Message::ContactReceived { .. }
-            | Message::OrderPaidForStaff { .. } => None,
+            | Message::OrderPaidForStaff { .. }
+            | Message::ReturnRequestedForStaff { .. } => None,
             Message::OrderPlaced { order, .. }
             | Message::PaymentReceived { order, .. }
             | Message::OrderShipped { order, .. }
@@ -329,6 +346,9 @@ impl Message {
                 _ => format!("Return {number} closed"),
             },
             Message::OrderPaidForStaff { order, .. } => format!("New paid order #{order}"),
+            Message::ReturnRequestedForStaff { number, order, .. } => {
+                format!("New return {number} for order #{order}")
+            }
             Message::ContactReceived { subject, .. } => {
                 // One line, whatever the sender typed.
                 let subject = subject.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -213,6 +213,16 @@ mod tests {
                 name: name.clone(),
                 admin: false,
             },
+            Message::ReturnRequestedForStaff {
+                id: 4,
+                number: "RMA-4".into(),
+                order: 12,
+                buyer: "Ann".into(),
+                buyer_email: "ann@example.com".into(),
+                reason: "doesn't fit".into(),
+                lines: vec![line()],
+                note: String::new(),
+            },
             Message::ReturnMoved {
                 name: name.clone(),
                 number: "RMA-4".into(),

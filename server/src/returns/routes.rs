@@ -327,6 +327,29 @@ pub(super) async fn request_return(
     )
     .await?;
     tell(&mut tx, &booking, &row, None, 0).await?;
+    // The shop's own mailbox hears of it in the same transaction.
+    let staff = Message::ReturnRequestedForStaff {
+        id: row.id,
+        number: number(row.id),
+        order: booking.id,
+        buyer: booking.buyer_name.clone(),
+        buyer_email: booking.buyer_email.clone(),
+        reason: sent.reason.words().into(),
+        lines: wanted
+            .iter()
+            .filter_map(|(position, quantity)| {
+                let line = placed.get(usize::try_from(position - 1).ok()?)?;
+                Some(mail::Line {
+                    part: line.part_name.clone(),
+                    quantity: *quantity,
+                    unit_price_cents: line.unit_price_cents,
+                    amount_cents: line.unit_price_cents * quantity,
+                })
+            })
+            .collect(),
+        note: note.to_owned(),
+    };
+    mail::enqueue(&mut tx, &state.config.staff_email(), staff).await?;
     tx.commit().await?;
     drop(turn);
     tracing::info!(

@@ -205,6 +205,22 @@ async fn a_buyer_returns_a_line_and_the_staff_approve_receive_and_refund_it() {
             format!("Return RMA-{n} closed"),
         ]
     );
+    // The shop's mailbox heard of the request, with what and why.
+    let staff = s.app.mails_to(&s.app.config.staff_email());
+    let request = staff
+        .iter()
+        .find(|m| m.subject == format!("New return RMA-{n} for order #{order}"))
+        .expect("the shop is told of the request");
+    assert!(
+        request.body.contains("because: doesn't fit"),
+        "{}",
+        request.body
+    );
+    assert!(
+        request.body.contains("1 x Front brake pads: 12.50 USD"),
+        "{}",
+        request.body
+    );
     let records: Vec<Value> = s
         .app
         .get("/api/admin/audit?subjectType=return", Some(&s.admin.token))
