@@ -746,3 +746,84 @@ async fn the_return_policy_is_public_and_set_by_admins_only() {
         .unwrap();
     assert_eq!(policy["returnDays"], 60);
 }
+
+#[tokio::test]
+async fn refunds_pressed_at_once_refund_each_return_once_and_never_two_of_an_order_together() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    let pads = asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 1, "quantity": 2}]),
+    )
+    .await;
+    let disc = asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 2, "quantity": 1}]),
+    )
+    .await;
+    for rma in [&pads, &disc] {
+        s.app.moved(&s.admin, &id(rma), "approve", None).await;
+        s.app
+            .moved(
+                &s.admin,
+                &id(rma),
+                "receive",
+                Some(json!({"condition": "damaged"})),
+            )
+            .await;
+    }
+    // One return refunded twice at once, and the order's other return with them.
+    let answers = join_all([
+        s.app.move_return(&s.admin, &id(&pads), "refund", None),
+        s.app.move_return(&s.admin, &id(&pads), "refund", None),
+        s.app.move_return(&s.admin, &id(&disc), "refund", None),
+    ])
+    .await;
+    let statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
+    assert!(
+        statuses
+            .iter()
+            .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&StatusCode::OK), "{statuses:?}");
+    // Whatever was refused is refunded after, once.
+    for rma in [&pads, &disc] {
+        let now: Value = s
+            .app
+            .get(&format!("/api/returns/{}", id(rma)), Some(&s.admin.token))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if now["state"] == "received" {
+            s.app.moved(&s.admin, &id(rma), "refund", None).await;
+        }
+    }
+    let refunded: Vec<Value> = s
+        .app
+        .get("/api/returns?state=refunded", Some(&s.admin.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(refunded.len(), 2);
+    // The delivery went back once; together they give back the whole order.
+    let delivery: f64 = refunded
+        .iter()
+        .map(|r| r["refund"]["delivery"].as_f64().unwrap())
+        .sum();
+    assert_eq!(delivery, 10.82);
+    let mine = s.app.order_of(&s.buyer, &order).await;
+    assert_eq!(mine["refundedAmount"], 92.0);
+    assert_eq!(
+        s.app
+            .count_sql("SELECT COUNT(*) FROM returns WHERE refund_id IS NOT NULL")
+            .await,
+        2
+    );
+}
