@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::set_policy))
         .routes(routes!(routes::request_return))
         .routes(routes!(routes::list_returns))
+        .routes(routes!(routes::list_all_returns))
         .routes(routes!(routes::get_return))
         .routes(routes!(routes::approve_one))
         .routes(routes!(routes::reject_one))

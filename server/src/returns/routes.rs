@@ -381,8 +381,32 @@ async fn tell(
     Ok(())
 }
 
-/// The buyer's own returns, or for an admin everyone's, newest first, one
-/// page at a time; `X-Total-Count` is how many match in all.
+/// One page of the returns `buyer_id` made (None: everyone's), filtered
+/// by `state` and `reason` as the query asks; newest first.
+async fn list_page(
+    state: &AppState,
+    buyer_id: Option<i64>,
+    mut params: Params,
+) -> ApiResult<Paged<ReturnView>> {
+    let wanted_state = params.choice("state", ReturnState::parse, &ReturnState::listed());
+    let reason = params.choice("reason", Reason::parse, &Reason::listed());
+    let page = params.page(Some(DEFAULT_LIMIT));
+    params.finish()?;
+    let filter = Filter {
+        buyer_id,
+        state: wanted_state.map(ReturnState::as_str),
+        reason: reason.map(Reason::as_str),
+    };
+    let limit = page.limit.unwrap_or(DEFAULT_LIMIT);
+    let (rows, total) = store::list(&state.db, &filter, limit, page.offset).await?;
+    Ok(Paged {
+        items: shown(&state.db, rows).await?,
+        total,
+    })
+}
+
+/// The signed-in buyer's own returns (an admin's too: their own), newest
+/// first, one page at a time; `X-Total-Count` is how many match in all.
 #[utoipa::path(get, path = "/api/returns", tag = "returns", security(("bearer" = [])),
     params(
         ("state" = Option<String>, Query, pattern = "^(requested|approved|rejected|received|refunded|closed)$"),
@@ -397,23 +421,30 @@ async fn tell(
 pub(super) async fn list_returns(
     State(state): State<AppState>,
     user: CurrentUser,
-    mut params: Params,
+    params: Params,
 ) -> ApiResult<Paged<ReturnView>> {
-    let wanted_state = params.choice("state", ReturnState::parse, &ReturnState::listed());
-    let reason = params.choice("reason", Reason::parse, &Reason::listed());
-    let page = params.page(Some(DEFAULT_LIMIT));
-    params.finish()?;
-    let filter = Filter {
-        buyer_id: (!user.is_admin()).then_some(user.id),
-        state: wanted_state.map(ReturnState::as_str),
-        reason: reason.map(Reason::as_str),
-    };
-    let limit = page.limit.unwrap_or(DEFAULT_LIMIT);
-    let (rows, total) = store::list(&state.db, &filter, limit, page.offset).await?;
-    Ok(Paged {
-        items: shown(&state.db, rows).await?,
-        total,
-    })
+    list_page(&state, Some(user.id), params).await
+}
+
+/// Every buyer's returns, for the staff, newest first, one page at a time.
+#[utoipa::path(get, path = "/api/admin/returns", tag = "returns", security(("bearer" = [])),
+    params(
+        ("state" = Option<String>, Query, pattern = "^(requested|approved|rejected|received|refunded|closed)$"),
+        ("reason" = Option<String>, Query,
+            pattern = "^(doesNotFit|faulty|damagedInTransit|wrongPartSent|noLongerNeeded|orderedByMistake)$"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
+        ("offset" = Option<i64>, Query, minimum = 0)),
+    responses(
+        (status = 200, body = Vec<ReturnView>, headers(("X-Total-Count" = i64, description = "Returns matching in all"))),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub(super) async fn list_all_returns(
+    State(state): State<AppState>,
+    _admin: Admin,
+    params: Params,
+) -> ApiResult<Paged<ReturnView>> {
+    list_page(&state, None, params).await
 }
 
 /// One return, for its buyer or an admin.
@@ -524,9 +555,12 @@ async fn move_return(
     shown_one(db, moved).await
 }
 
-/// Whether the card provider is being asked to refund `row` now.
+/// Whether the card provider is being asked to refund `row` now: its mark
+/// is recent (one left by a stopped shop runs out, as `start_refund_on` says).
 fn refund_under_way(row: &ReturnRow) -> bool {
-    row.refund_started_at.is_some()
+    row.refund_started_at
+        .as_deref()
+        .is_some_and(|mark| mark >= store::mark_holds_from().as_str())
 }
 
 /// Writes the move in the audit log: the state before and after, and what

@@ -348,6 +348,11 @@ pub async fn move_to(
 /// provider takes to answer.
 const REFUND_MARK_HOLDS: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
+/// The oldest mark of a refund still under way.
+pub fn mark_holds_from() -> String {
+    db::ago(REFUND_MARK_HOLDS)
+}
+
 /// Marks return `id` (of order `booking_id`) as being refunded, on the
 /// caller's transaction, which holds the order's row locked: while it is
 /// received, no refund of it is under way, and no other return of the order
@@ -359,7 +364,7 @@ pub async fn start_refund_on(
     id: i64,
     booking_id: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    let recent = db::ago(REFUND_MARK_HOLDS);
+    let recent = mark_holds_from();
     let others = Query::select()
         .expr(Expr::col(Returns::Id).count())
         .from(Returns::Table)

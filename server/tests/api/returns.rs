@@ -482,9 +482,14 @@ async fn a_return_is_asked_for_within_the_window_and_for_what_is_left() {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let all = s
         .app
-        .get("/api/returns?reason=faulty", Some(&s.admin.token))
+        .get("/api/admin/returns?reason=faulty", Some(&s.admin.token))
         .await;
     assert_eq!(all.headers()["x-total-count"], "1");
+    // The admin's own list is their own: they made none.
+    let own = s.app.get("/api/returns", Some(&s.admin.token)).await;
+    assert_eq!(own.headers()["x-total-count"], "0");
+    let denied = s.app.get("/api/admin/returns", Some(&s.buyer.token)).await;
+    assert_eq!(denied.status(), StatusCode::FORBIDDEN);
 }
 
 /// Approves, receives and refunds `rma`; answers its refund figures.
@@ -806,7 +811,7 @@ async fn refunds_pressed_at_once_refund_each_return_once_and_never_two_of_an_ord
     }
     let refunded: Vec<Value> = s
         .app
-        .get("/api/returns?state=refunded", Some(&s.admin.token))
+        .get("/api/admin/returns?state=refunded", Some(&s.admin.token))
         .await
         .json()
         .await

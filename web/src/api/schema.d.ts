@@ -300,6 +300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every buyer's returns, for the staff, newest first, one page at a time. */
+        get: operations["list_all_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/returns/{id}/approve": {
         parameters: {
             query?: never;
@@ -1269,8 +1286,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The buyer's own returns, or for an admin everyone's, newest first, one
-         *     page at a time; `X-Total-Count` is how many match in all.
+         * The signed-in buyer's own returns (an admin's too: their own), newest
+         *     first, one page at a time; `X-Total-Count` is how many match in all.
          */
         get: operations["list_returns"];
         put?: never;
@@ -4102,6 +4119,56 @@ export interface operations {
             };
             /** @description The body is not of the documented media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_all_returns: {
+        parameters: {
+            query?: {
+                state?: string;
+                reason?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Returns matching in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,7 +44,6 @@ export type Confirmed = Schemas['Confirmed'];
 // Returns (RMAs)
 export type ReturnView = Schemas['ReturnView'];
 export type ReturnLineView = Schemas['ReturnLineView'];
-export type RefundFigures = Schemas['RefundFigures'];
 export type ReturnPolicy = Schemas['ReturnPolicy'];
 export type ReturnPolicyRequest = Schemas['ReturnPolicyRequest'];
 export type RestockingFee = Schemas['RestockingFee'];
