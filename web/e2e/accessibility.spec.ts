@@ -153,6 +153,7 @@ const SCREENS: Screen[] = [
       await expect(page.getByText('Congrats! Your Payment is completed.')).toBeVisible();
     },
   },
+  { name: 'My Returns', path: () => '/dashboard/returns', who: 'buyer' },
   { name: 'Add A Review', path: () => '/dashboard/review', who: 'buyer' },
   { name: 'My Profile, addresses and garage', path: () => '/dashboard/myprofile', who: 'buyer' },
 
@@ -193,6 +194,7 @@ const SCREENS: Screen[] = [
     setup: (page, w) => openDialog(page, `Cancel order #${w.orderId}`, 'Cancel this order?'),
   },
   { name: 'packing slip', path: (w) => `/dashboard/manage-orders/${w.orderId}`, who: 'admin' },
+  { name: 'Returns and the return policy', path: () => '/dashboard/manage-returns', who: 'admin' },
   { name: 'Shipping', path: () => '/dashboard/shipping', who: 'admin' },
   { name: 'Tax', path: () => '/dashboard/tax', who: 'admin' },
   { name: 'Sales', path: () => '/dashboard/sales', who: 'admin' },

@@ -7,7 +7,7 @@ test.describe('admin', () => {
     await signInWithToken(page, adminToken, '/dashboard/review');
     await expect(page).toHaveURL('/dashboard/sales');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'Manage Orders', 'My Orders', 'My Profile']);
+    await expect(menu.getByRole('link')).toHaveText(['All Users', 'Add A New Part', 'Manage Parts', 'Manage Orders', 'Returns', 'My Orders', 'My Returns', 'My Profile']);
   });
 
   test('an admin makes a user an admin', async ({ page, api, adminToken }) => {

@@ -6,7 +6,7 @@ test.describe('buyer dashboard', () => {
     await signInWithToken(page, shopper.token, '/dashboard');
     await expect(page).toHaveURL('/dashboard/order');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add A Review', 'My Profile']);
+    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'My Returns', 'Add A Review', 'My Profile']);
   });
 
   test('a review added in the dashboard shows in the home page testimonials', async ({ page, shopper }) => {

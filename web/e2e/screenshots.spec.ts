@@ -142,6 +142,16 @@ for (const device of DEVICES) {
       // On a phone the lines and sums are what matter: they are brought into view.
       if (d === 'phone') await page.getByTestId('invoice-total').evaluate((total) => total.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await snap(page, 'invoice', d);
+      // A delivered order's return request: one part that does not fit the vehicle it was bought for.
+      const delivered = await api.deliveredOrder(buyer.token, adminToken, [{ partId: part._id, quantity: part.minimumOrder }], '2014 Toyota Corolla');
+      await page.goto(`/dashboard/returns/new/${delivered}`);
+      const request = page.getByRole('form', { name: `Return items from order #${delivered}` });
+      await request.getByRole('radio', { name: "Doesn't fit my vehicle" }).check();
+      await request.getByLabel(/How many/).first().fill('1');
+      await request.getByLabel('Note (optional)').fill('Ordered for the wrong engine: mine is the 1.8L.');
+      await snap(page, 'return-request', d);
+      await request.getByRole('button', { name: 'Request return' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/returns\/\d+$/);
       await page.goto('/dashboard/review');
       await expect(page.getByRole('heading', { level: 1, name: 'Add A Review' })).toBeVisible();
       await snap(page, 'add-review', d);
@@ -173,6 +183,9 @@ for (const device of DEVICES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
       await expect(page.getByRole('button', { name: `Ready to collect order #${orderId}` })).toBeVisible();
       await snap(page, 'manage-orders', d);
+      await page.goto('/dashboard/manage-returns');
+      await expect(page.getByRole('button', { name: /^Approve return RMA-/ }).first()).toBeVisible();
+      await snap(page, 'returns', d);
       await page.goto('/dashboard/shipping');
       await expect(page.getByRole('form', { name: 'Trade counter' })).toBeVisible();
       await snap(page, 'shipping', d);

@@ -169,6 +169,30 @@ export class ShopApi {
     return (await response.json()) as { _id: string; lines: { partName: string; quantity: number }[]; total: number; shipping: number; tax: number; price: number };
   }
 
+  /**
+   * A paid, delivered order of `lines` (counter pickup), placed through the checkout with the
+   * vehicle the buyer had chosen, paid with the test card and moved on by the admin.
+   */
+  async deliveredOrder(token: string, adminToken: string, lines: { partId: string; quantity: number }[], vehicle?: string): Promise<string> {
+    const placed = await this.request.post('/api/checkout', { headers: this.auth(token), data: { lines, ...(vehicle ? { vehicle } : {}) } });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const id = String(((await placed.json()) as { insertedId: string }).insertedId);
+    const intent = await this.request.post('/api/create-payment-intent', { headers: this.auth(token), data: { bookingId: id } });
+    expect(intent.ok(), await intent.text()).toBe(true);
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
+    const confirmed = await this.request.post('/api/test-payments/confirm', { headers: this.auth(token), data: { clientSecret, card } });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    const transactionId = ((await confirmed.json()) as { paymentIntent: { id: string } }).paymentIntent.id;
+    const paid = await this.request.patch(`/api/booking/${id}`, { headers: this.auth(token), data: { transactionId } });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    for (const move of ['ship', 'deliver']) {
+      const moved = await this.request.post(`/api/admin/orders/${id}/${move}`, { headers: this.auth(adminToken) });
+      expect(moved.ok(), await moved.text()).toBe(true);
+    }
+    return id;
+  }
+
   async isAdmin(token: string, email: string): Promise<boolean> {
     const response = await this.request.get(`/api/admin/${encodeURIComponent(email)}`, { headers: this.auth(token) });
     expect(response.ok(), await response.text()).toBe(true);

@@ -45,6 +45,7 @@ export type Confirmed = Schemas['Confirmed'];
 export type ReturnView = Schemas['ReturnView'];
 export type ReturnLineView = Schemas['ReturnLineView'];
 export type ReturnPolicy = Schemas['ReturnPolicy'];
+export type ReturnFigures = Schemas['ReturnFigures'];
 export type ReturnPolicyRequest = Schemas['ReturnPolicyRequest'];
 export type RestockingFee = Schemas['RestockingFee'];
 export type ReturnRequest = Schemas['ReturnRequest'];

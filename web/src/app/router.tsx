@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
               { path: d.orders.path, lazy: page(() => import('./routes/dashboard/my-orders')) },
               { path: d.order.path, lazy: page(() => import('./routes/dashboard/order')) },
               { path: d.payment.path, lazy: page(() => import('./routes/dashboard/payment')) },
+              // One's own returns, as one's own orders: an admin's too.
+              { path: d.returns.path, lazy: page(() => import('./routes/dashboard/my-returns')) },
+              { path: d.newReturn.path, lazy: page(() => import('./routes/dashboard/new-return')) },
+              { path: d.return.path, lazy: page(() => import('./routes/dashboard/return')) },
               {
                 Component: RequireBuyer,
                 children: [{ path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) }],
@@ -63,6 +67,8 @@ export const routes: RouteObject[] = [
                   { path: d.manageParts.path, lazy: page(() => import('./routes/dashboard/manage-parts')) },
                   { path: d.manageOrders.path, lazy: page(() => import('./routes/dashboard/manage-orders')) },
                   { path: d.manageOrder.path, lazy: page(() => import('./routes/dashboard/manage-order')) },
+                  { path: d.manageReturns.path, lazy: page(() => import('./routes/dashboard/manage-returns')) },
+                  { path: d.manageReturn.path, lazy: page(() => import('./routes/dashboard/manage-return')) },
                   { path: d.shipping.path, lazy: page(() => import('./routes/dashboard/shipping')) },
                   { path: d.tax.path, lazy: page(() => import('./routes/dashboard/tax')) },
                   { path: d.sales.path, lazy: page(() => import('./routes/dashboard/sales')) },

@@ -28,6 +28,12 @@ export const paths = {
     /** One of the buyer's orders, printable as an invoice. */
     order: { path: 'order/:id', getHref: (id: string) => `/dashboard/order/${encodeURIComponent(id)}` },
     review: { path: 'review', getHref: () => '/dashboard/review' },
+    /** The buyer's returns (RMAs), newest first. */
+    returns: { path: 'returns', getHref: () => '/dashboard/returns' },
+    /** Return items: asks to send back parts of a delivered or collected order. */
+    newReturn: { path: 'returns/new/:orderId', getHref: (orderId: string) => `/dashboard/returns/new/${encodeURIComponent(orderId)}` },
+    /** One of the buyer's returns: where it stands, how to send it back, and the refund. */
+    return: { path: 'returns/:id', getHref: (id: string) => `/dashboard/returns/${encodeURIComponent(id)}` },
     payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
     profile: { path: 'myprofile', getHref: () => '/dashboard/myprofile' },
     users: { path: 'users', getHref: () => '/dashboard/users' },
@@ -36,6 +42,10 @@ export const paths = {
     manageOrders: { path: 'manage-orders', getHref: () => '/dashboard/manage-orders' },
     /** One order as the staff see it, printable as a packing slip. */
     manageOrder: { path: 'manage-orders/:id', getHref: (id: string) => `/dashboard/manage-orders/${encodeURIComponent(id)}` },
+    /** Admins: every return, to approve, reject, receive, refund and close; and the return policy. */
+    manageReturns: { path: 'manage-returns', getHref: () => '/dashboard/manage-returns' },
+    /** One return as the staff see it, with its moves. */
+    manageReturn: { path: 'manage-returns/:id', getHref: (id: string) => `/dashboard/manage-returns/${encodeURIComponent(id)}` },
     /** Delivery methods and the trade counter. */
     shipping: { path: 'shipping', getHref: () => '/dashboard/shipping' },
     /** Tax rates by country and region. */

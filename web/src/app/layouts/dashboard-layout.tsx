@@ -22,28 +22,34 @@ const ICONS = {
   catalogue: 'M12 3v12m0 0l-4-4m4 4l4-4M4 17v3h16v-3',
   audit: 'M9 4h6v3H9zM6 5h3m6 0h3v16H6V5m3 6h6m-6 4h6',
   messages: 'M4 5h16v14H4zM4 6l8 7 8-7',
+  returns: 'M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3',
   tax: 'M19 5L5 19M7.5 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3zm9 9a1.5 1.5 0 100-3 1.5 1.5 0 000 3',
 };
 
 /**
- * The dashboard menu: buyers get My Orders and Add A Review; admins the admin pages and My Orders (the
- * orders they placed themselves, docs/decisions.md, D30); everyone My Profile.
+ * The dashboard menu: buyers get My Orders, My Returns and Add A Review; admins the admin pages
+ * (Returns among them) and My Orders and My Returns (the orders they placed themselves, and what
+ * they sent back, docs/decisions.md, D30); everyone My Profile.
  */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const profile = { label: 'My Profile', to: d.profile.getHref(), icon: ICONS.profile };
   const myOrders = { label: 'My Orders', to: d.orders.getHref(), icon: ICONS.orders };
+  const myReturns = { label: 'My Returns', to: d.returns.getHref(), icon: ICONS.returns };
   if (isAdmin) {
     return [
       { label: 'All Users', to: d.users.getHref(), icon: ICONS.users },
       { label: 'Add A New Part', to: d.addPart.getHref(), icon: ICONS.addPart },
       { label: 'Manage Parts', to: d.manageParts.getHref(), icon: ICONS.manageParts },
       { label: 'Manage Orders', to: d.manageOrders.getHref(), icon: ICONS.manageOrders },
+      { label: 'Returns', to: d.manageReturns.getHref(), icon: ICONS.returns },
       myOrders,
+      myReturns,
       profile,
     ];
   }
   return [
     myOrders,
+    myReturns,
     { label: 'Add A Review', to: d.review.getHref(), icon: ICONS.review },
     profile,
   ];

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { AddressChooser } from '@/features/addresses/components/address-chooser';
 import { Checkout } from '@/features/cart/components/checkout';
 import { PartFitNote } from '@/features/parts/components/part-fit-note';
+import { PolicySentence } from '@/features/returns/components/return-parts';
 import { CounterAddress } from '@/features/shipping/components/counter-address';
 
 /** /checkout: delivery, address and the order's figures, then Place order and on to pay by card. */
@@ -24,6 +25,7 @@ export default function CheckoutRoute() {
         renderAddressChooser={(choice) => <AddressChooser {...choice} />}
         renderPickupDetails={(description) => <CounterAddress fallback={description} />}
         renderLineNote={(partId) => <PartFitNote partId={partId} />}
+        terms={<PolicySentence className="text-xs text-base-content/75" />}
       />
     </div>
   );

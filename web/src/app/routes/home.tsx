@@ -8,9 +8,11 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { LatestParts } from '@/features/parts/components/latest-parts';
 import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
+import { useReturnPolicy } from '@/features/returns/api/get-return-policy';
+import { returnPromise } from '@/features/returns/states';
 import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
 import { TradeCounter } from '@/features/shipping/components/trade-counter';
-import { DEFAULT_SHOP_NAME, useConfig } from '@/lib/config';
+import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
 
 // The hero's vehicle picker (with the list of makes and models it asks for) comes after the page
 // shows: it is no part of the home page's first load, nor of the build's HTML.
@@ -49,10 +51,12 @@ const addToCart = (part: Part) => <AddToCartButton part={part} namePart classNam
 export default function HomeRoute() {
   const config = useConfig();
   const shipping = useShippingInfo();
+  const policy = useReturnPolicy();
+  const money = useMoney();
   return (
     <>
       <PageTitle />
-      <Hero shopName={config.data?.shopName ?? DEFAULT_SHOP_NAME} vehicle={<HeroVehicle />} />
+      <Hero shopName={config.data?.shopName ?? DEFAULT_SHOP_NAME} vehicle={<HeroVehicle />} returns={returnPromise(policy.data, money)} />
       <InfoCards counter={shipping.isError ? null : shipping.data?.counter} />
       <div className="mt-16">
         <StatsBand />

@@ -22,12 +22,14 @@ export type CancelReason = Narrowed<NonNullable<Booking['cancelReason']>, 'buyer
  * delivery, tax and total are absent from the answers of a shop from before orders had lines: such
  * an order is its one part, collected at the counter, its total its `price`.
  */
-export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason' | keyof OrderCheckout> & {
+export type Order = Omit<Booking, 'status' | 'paymentStatus' | 'fulfilmentStatus' | 'cancelReason' | 'refundedAmount' | keyof OrderCheckout> & {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfilmentStatus: FulfilmentStatus;
   /** Why a cancelled order was cancelled; null otherwise (absent from older answers: unknown). */
   cancelReason?: CancelReason | null;
+  /** What the order's returns have refunded so far, in currency units (absent from older answers: nothing). */
+  refundedAmount?: number;
 } & Partial<OrderCheckout>;
 
 export type { OrderLine };

@@ -21,6 +21,8 @@ type CheckoutProps = {
   renderPickupDetails?: (description: string) => ReactNode;
   /** Under each line: whether its part is listed for the buyer's vehicle. */
   renderLineNote?: (partId: string) => ReactNode;
+  /** Under Place order: the shop's return terms. */
+  terms?: ReactNode;
 };
 
 /**
@@ -28,7 +30,7 @@ type CheckoutProps = {
  * addresses), what it costs (goods, delivery, tax, total, as the shop works them out), and Place
  * order, which orders the whole cart for that total and goes on to pay for it by card.
  */
-export function Checkout({ renderAddressChooser, renderPickupDetails, renderLineNote }: CheckoutProps) {
+export function Checkout({ renderAddressChooser, renderPickupDetails, renderLineNote, terms }: CheckoutProps) {
   const cart = useServerCart(true);
   const hasLines = (cart.data?.lines.length ?? 0) > 0;
   const choices = useCheckoutChoices(undefined, hasLines);
@@ -80,6 +82,7 @@ export function Checkout({ renderAddressChooser, renderPickupDetails, renderLine
         priced={choices.priced}
         onRefused={() => void cart.refetch()}
         renderLineNote={renderLineNote}
+        terms={terms}
       />
     </div>
   );
@@ -162,9 +165,10 @@ type OrderSummaryProps = {
   priced: boolean;
   onRefused: () => void;
   renderLineNote?: ((partId: string) => ReactNode) | undefined;
+  terms?: ReactNode;
 };
 
-function OrderSummary({ quote, request, needsAddress, priced, onRefused, renderLineNote }: OrderSummaryProps) {
+function OrderSummary({ quote, request, needsAddress, priced, onRefused, renderLineNote, terms }: OrderSummaryProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -209,6 +213,7 @@ function OrderSummary({ quote, request, needsAddress, priced, onRefused, renderL
           Place order
         </button>
         <p className="text-xs text-base-content/75">You pay by card on the next page. The parts are held for you while you pay.</p>
+        {terms}
       </div>
     </section>
   );

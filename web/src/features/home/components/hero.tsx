@@ -7,7 +7,16 @@ import { SearchWords } from '@/components/ui/search-words';
  * The home page's opening: what the shop is, a search of the catalogue, the buyer's vehicle
  * (`vehicle`, the catalogue's picker, which the page brings) and "Get Started" down to the parts.
  */
-export function Hero({ shopName, vehicle }: { shopName: string; vehicle?: ReactNode }) {
+export function Hero({
+  shopName,
+  vehicle,
+  returns = { title: 'Easy returns', text: 'Wrong fit? Send it back.' },
+}: {
+  shopName: string;
+  vehicle?: ReactNode;
+  /** The return promise, as the shop's return policy stands. */
+  returns?: { title: string; text: string };
+}) {
   return (
     <section className="relative overflow-hidden bg-neutral text-neutral-content" aria-labelledby="hero-title">
       <div
@@ -55,7 +64,7 @@ export function Hero({ shopName, vehicle }: { shopName: string; vehicle?: ReactN
         <ul className="grid grid-cols-2 gap-3 text-sm sm:gap-4 lg:col-span-2 lg:grid-cols-4" aria-label="Why buy here">
           {[
             ['Genuine brands', 'OEM and OE-quality parts only, with maker warranties.'],
-            ['Fits or free return', 'Wrong fit? Send it back within 30 days.'],
+            [returns.title, returns.text],
             ['Bulk pricing', 'Minimum orders keep trade prices low.'],
             ['Secure payment', 'Pay by card once you are ready.'],
           ].map(([title, text]) => (

@@ -324,6 +324,19 @@ describe('Manage Orders', () => {
     expect(notify.success).not.toHaveBeenCalled();
   });
 
+  it('says "Partly refunded" of an order that returns refunded some of, never of one refunded in full', async () => {
+    const orders = [
+      { ...makeOrder('3', 'paid', 'delivered'), total: 37.5, refundedAmount: 12.5 },
+      { ...makeOrder('2', 'paid', 'delivered'), total: 37.5, refundedAmount: 0 },
+      { ...makeOrder('1', 'refunded', 'delivered'), total: 37.5, refundedAmount: 37.5 },
+    ];
+    setup({ 'GET /api/admin/orders': { body: orders, headers: { 'X-Total-Count': '3' } } });
+    expect((await row('3')).getByText('Partly refunded')).toBeInTheDocument();
+    expect((await row('2')).getByText('Paid')).toBeInTheDocument();
+    expect((await row('1')).getByText('Refunded')).toBeInTheDocument();
+    expect(buttonNames(await row('3'))).toEqual([]);
+  });
+
   it('shows the carrier and tracking number of a shipped order', async () => {
     const orders = [{ ...makeOrder('4', 'paid', 'shipped'), carrier: 'DHL', trackingNumber: 'JD0146' }, makeOrder('3', 'paid', 'delivered')];
     setup({ 'GET /api/admin/orders': { body: orders, headers: { 'X-Total-Count': '2' } } });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { formatDeadline } from '../hold';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '@/test/orders';
+import { makeOrder, PICKUP } from '@/test/orders';
 import { mockApi, renderWithProviders } from '@/test/render';
 import type { Order } from '../types';
 import { MyOrders } from './my-orders';
@@ -164,6 +164,33 @@ describe('My Orders', () => {
     expect(payByLine(released)).not.toBeInTheDocument();
     expect(released.queryByRole('link', { name: 'Pay for Brake Pads' })).not.toBeInTheDocument();
   }, 15_000);
+
+  it('offers Return items for a delivered or collected order only, and says when returns refunded part of one', async () => {
+    mockApi({
+      'GET /api/config': { body: config },
+      'GET /api/booking': {
+        body: [
+          { ...orders[2]!, total: 37.5, refundedAmount: 12.5 },
+          { ...orders[2]!, _id: '6', partName: 'Air Filter', ...PICKUP, total: 37.5, refundedAmount: 0 },
+          orders[1]!,
+          orders[3]!,
+        ],
+      },
+    });
+    renderWithProviders(<MyOrders buyer={ann.email} />, { signedInAs: ann });
+
+    const delivered = await row('Spark Plug');
+    expect(delivered.getByRole('link', { name: 'Return items from order #3' })).toHaveAttribute('href', '/dashboard/returns/new/3');
+    expect(delivered.getByText('Partly refunded')).toBeInTheDocument();
+    const collected = await row('Air Filter');
+    expect(collected.getByRole('link', { name: 'Return items from order #6' })).toHaveAttribute('href', '/dashboard/returns/new/6');
+    expect(collected.getByText('Paid')).toBeInTheDocument();
+    expect((await row('Oil Filter')).queryByRole('link', { name: /Return items/ })).not.toBeInTheDocument();
+    expect((await row('Wiper Blade')).queryByRole('link', { name: /Return items/ })).not.toBeInTheDocument();
+    // The phone cards say the same.
+    const cards = within(screen.getByRole('list', { name: 'Orders' }));
+    expect(within(cards.getByText('Spark Plug').closest('li')!).getByText('Payment: Partly refunded')).toBeInTheDocument();
+  });
 
   it('shows the carrier and tracking number of a shipped order when the shop has them', async () => {
     const withTracking: Order[] = [

@@ -27,7 +27,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * My Orders: the buyer's orders with their numbers (the ones the staff see), their payment and fulfilment badges, Pay and Cancel for
  * unpaid ones (with the time to pay by before the shop releases them), why a cancelled one was
- * cancelled, the transaction id for paid ones, and the carrier and tracking number of shipped ones.
+ * cancelled, the transaction id for paid ones, the carrier and tracking number of shipped ones, and
+ * Return items for delivered or collected ones.
  */
 export function MyOrders({ buyer }: { buyer: string }) {
   const orders = useOrders(buyer);
@@ -152,6 +153,7 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
       <div className="flex flex-wrap items-center gap-2">
         <PaymentCell order={order} />
         <DetailsLink order={order} />
+        <ReturnLink order={order} />
         {order.status === 'unpaid' ? (
           <button
             type="button"
@@ -177,6 +179,20 @@ function DetailsLink({ order }: { order: Order }) {
   return (
     <Link to={paths.dashboard.order.getHref(order._id)} className="btn btn-sm btn-ghost" aria-label={`Details of order ${orderNumber(order._id)}`}>
       Details
+    </Link>
+  );
+}
+
+/** Return items, for a paid order once delivered or collected (the shop checks its return window). */
+function ReturnLink({ order }: { order: Order }) {
+  if (order.fulfilmentStatus !== 'delivered' || order.paymentStatus !== 'paid') return null;
+  return (
+    <Link
+      to={paths.dashboard.newReturn.getHref(order._id)}
+      className="btn btn-sm btn-outline"
+      aria-label={`Return items from order ${orderNumber(order._id)}`}
+    >
+      Return items
     </Link>
   );
 }

@@ -20,20 +20,32 @@ const FULFILMENT_STYLES: Record<FulfilmentStatus, string> = {
  * A badge's words. `labelled` says what the badge is ("Payment: Paid"), where no column heading does:
  * the phone cards and the order's own page.
  */
-type BadgeProps = { order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'> & Partial<Pick<Order, 'deliveryMethod'>>; labelled?: boolean };
+type BadgeProps = {
+  order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'> & Partial<Pick<Order, 'deliveryMethod' | 'refundedAmount' | 'total' | 'price'>>;
+  labelled?: boolean;
+};
 
 /** A pickup order's words for where it stands: made ready at the counter, then collected (D37). */
 const PICKUP_WORDS: Partial<Record<FulfilmentStatus, string>> = { shipped: 'Ready to collect', delivered: 'Collected' };
 
+/** Whether returns have refunded some of a paid order, but not all of it. */
+function partlyRefunded(order: BadgeProps['order']): boolean {
+  const refunded = order.refundedAmount ?? 0;
+  const total = order.total ?? order.price;
+  return order.paymentStatus === 'paid' && refunded > 0 && total !== undefined && refunded < total;
+}
+
 /**
- * Where the order's money stands: Unpaid, Paid or Refunded; an unpaid order that was cancelled
- * owes nothing, and says "Not charged" without the warning colour of one still to pay.
+ * Where the order's money stands: Unpaid, Paid, Partly refunded (by returns) or Refunded; an unpaid
+ * order that was cancelled owes nothing, and says "Not charged" without the warning colour of one
+ * still to pay.
  */
 export function PaymentBadge({ order, labelled = false }: BadgeProps) {
   const status = order.paymentStatus;
   const notCharged = status === 'unpaid' && order.fulfilmentStatus === 'cancelled';
-  const word = notCharged ? 'Not charged' : (PAYMENT_LABELS[status] ?? status);
-  const style = notCharged ? 'badge-ghost' : (PAYMENT_STYLES[status] ?? 'badge-ghost');
+  const partly = partlyRefunded(order);
+  const word = notCharged ? 'Not charged' : partly ? 'Partly refunded' : (PAYMENT_LABELS[status] ?? status);
+  const style = notCharged ? 'badge-ghost' : partly ? 'badge-success badge-outline' : (PAYMENT_STYLES[status] ?? 'badge-ghost');
   return (
     <span className={`badge whitespace-nowrap ${style}`} title="Payment">
       {labelled ? `Payment: ${word}` : word}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,13 +23,19 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-type OrderDocumentProps = { orderId: string; kind: OrderDocumentKind; backTo: { href: string; label: string } };
+type OrderDocumentProps = {
+  orderId: string;
+  kind: OrderDocumentKind;
+  backTo: { href: string; label: string };
+  /** At the foot of an invoice: the shop's return terms. */
+  terms?: ReactNode;
+};
 
 /**
  * One order on a page of its own: its lines, where it goes and (on the invoice) what it costs, with
  * Print. Printed, the page is the document alone: the shop's header, menus and buttons stay off paper.
  */
-export function OrderDocument({ orderId, kind, backTo }: OrderDocumentProps) {
+export function OrderDocument({ orderId, kind, backTo, terms }: OrderDocumentProps) {
   const order = useOrder(orderId);
   if (order.isPending) return <Spinner label="Loading the order" />;
   if (order.isError) return <OrderLoadError error={order.error} onRetry={() => void order.refetch()} backTo={backTo} />;
@@ -42,12 +49,12 @@ export function OrderDocument({ orderId, kind, backTo }: OrderDocumentProps) {
           {backTo.label}
         </Link>
       </div>
-      <OrderSheet order={order.data} kind={kind} />
+      <OrderSheet order={order.data} kind={kind} terms={terms} />
     </div>
   );
 }
 
-function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) {
+function OrderSheet({ order, kind, terms }: { order: Order; kind: OrderDocumentKind; terms?: ReactNode }) {
   const config = useConfig();
   const money = useMoney();
   const invoice = kind === 'invoice';
@@ -191,6 +198,7 @@ function OrderSheet({ order, kind }: { order: Order; kind: OrderDocumentKind }) 
           {lines.reduce((sum, line) => sum + line.quantity, 0)} units in {lines.length} {lines.length === 1 ? 'line' : 'lines'}.
         </p>
       )}
+      {invoice && terms ? <footer className="border-t border-base-300 pt-3 text-xs text-base-content/75">{terms}</footer> : null}
     </article>
   );
 }

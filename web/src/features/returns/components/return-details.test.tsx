@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
+import { ADMIN, ANN, CONFIG } from '@/test/cart';
+import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import { makeReturn } from '@/test/returns';
+import type { ReturnView } from '../types';
+import { ReturnDetails } from './return-details';
+
+vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+function setup(ret: ReturnView, viewer: 'buyer' | 'admin' = 'buyer', routes: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/returns/12': { body: ret }, ...routes });
+  const view = renderWithProviders(<ReturnDetails id="12" viewer={viewer} />, { signedInAs: viewer === 'admin' ? ADMIN : ANN });
+  return { ...view, fetchMock };
+}
+
+/** The refund's figures, in order: goods, tax, delivery, restocking fee, total. */
+function figures(title: string): string[] {
+  return within(screen.getByRole('region', { name: title }))
+    .getAllByRole('definition')
+    .map((figure) => figure.textContent ?? '');
+}
+
+beforeEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+describe("The buyer's return page", () => {
+  it('while requested: asks the buyer to wait, and shows the parts and the expected refund', async () => {
+    setup(makeReturn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return RMA-12' })).toBeInTheDocument();
+    expect(screen.getByText('Status: Requested')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Waiting for our answer' })).toHaveTextContent('Please do not send anything back until it is approved.');
+    expect(screen.getByRole('link', { name: 'Order #9, details' })).toHaveAttribute('href', '/dashboard/order/9');
+    const parts = within(screen.getByRole('list', { name: 'Parts of return RMA-12' }));
+    expect(parts.getByText('Brake Pads')).toBeInTheDocument();
+    expect(parts.getByText('Ordered for: 2014 Toyota Corolla')).toBeInTheDocument();
+    expect(parts.getByText('2 × $12.50')).toBeInTheDocument();
+    expect(screen.getByText("Doesn't fit my vehicle")).toBeInTheDocument();
+    expect(figures('Expected refund')).toEqual(['$25.00', '$2.00', '$0.00', '−$3.75', '$23.25']);
+    expect(screen.getByRole('link', { name: 'Back to My Returns' })).toHaveAttribute('href', '/dashboard/returns');
+  });
+
+  it('once approved: the return number to write on the parcel and how to send it back, prominently', async () => {
+    setup(makeReturn({ state: 'approved', instructions: 'Post it to:\nParts Garage, 1 Main St, Springfield' }));
+    const panel = await screen.findByRole('region', { name: 'Approved – send it back' });
+    expect(within(panel).getByText('RMA-12')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Write the return number RMA-12 on the parcel');
+    expect(within(panel).getByRole('heading', { name: 'How to send it back' })).toBeInTheDocument();
+    expect(within(panel).getByText(/Post it to:\s+Parts Garage, 1 Main St, Springfield/)).toBeInTheDocument();
+    expect(screen.getByText('Status: Approved – send it back')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Expected refund' })).toBeInTheDocument();
+  });
+
+  it('once rejected: why, and no refund', async () => {
+    setup(makeReturn({ state: 'rejected', rejection: 'The pads have been fitted and used.' }));
+    const panel = await screen.findByRole('region', { name: 'Your return was not accepted' });
+    expect(panel).toHaveTextContent('Why: The pads have been fitted and used.');
+    expect(screen.getByText('Status: Rejected')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /refund/i })).not.toBeInTheDocument();
+  });
+
+  it('once refunded: the refund in figures', async () => {
+    setup(makeReturn({ state: 'refunded', condition: 'resalable', refundId: 're_1' }));
+    expect(await screen.findByRole('region', { name: 'Refunded' })).toHaveTextContent('$23.25 is refunded to the card you paid with.');
+    expect(figures('Refund')).toEqual(['$25.00', '$2.00', '$0.00', '−$3.75', '$23.25']);
+    expect(screen.queryByRole('region', { name: 'Expected refund' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a return that is not theirs as not found, with the way back', async () => {
+    setup(makeReturn(), 'buyer', { 'GET /api/returns/12': { status: 404, body: { error: 'Return not found' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Return not found');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Returns' })).toBeInTheDocument();
+  });
+});
+
+describe("The staff's return page", () => {
+  it('shows the buyer, the note and photo, and the moves the state allows', async () => {
+    const { user, fetchMock } = setup(makeReturn({ note: 'Wrong size for the front.', image: '/api/images/pads.png' }), 'admin', {
+      'POST /api/admin/returns/12/approve': { body: makeReturn({ state: 'approved', instructions: 'Bring it to the counter' }) },
+    });
+    expect(await screen.findByText('Status: Requested')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', expect.stringContaining('mailto:ann@example.com'));
+    expect(screen.getByText('“Wrong size for the front.”')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Photo of return RMA-12, opens in a new tab' })).toHaveAttribute('href', '/api/images/pads.png');
+    expect(screen.getByRole('link', { name: 'Order #9, details' })).toHaveAttribute('href', '/dashboard/manage-orders/9');
+    expect(screen.getByRole('link', { name: 'Back to Returns' })).toHaveAttribute('href', '/dashboard/manage-returns');
+
+    await user.click(screen.getByRole('button', { name: 'Approve return RMA-12' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Approve this return?' })).getByRole('button', { name: 'Approve Return' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-12 is approved; the buyer is told how to send it back.'));
+    expect(sentBody(fetchMock, 'POST', '/api/admin/returns/12/approve')).toEqual({});
+  });
+});
