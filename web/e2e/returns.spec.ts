@@ -67,6 +67,15 @@ test.describe('returns', () => {
     await expect(page.getByText(/Requested/).first()).toBeVisible();
     await expect.poll(() => mailTo(shopper.email).some((m) => m.subject === `Return ${number} requested`)).toBe(true);
 
+    // The part that fits is ordered as any order, and linked to the return as its exchange.
+    const exchange = page.getByRole('region', { name: 'Exchange it for the part that fits' });
+    await expect(exchange.getByRole('link', { name: 'Find parts for your 2014 Rivermark Tandem' })).toBeVisible();
+    const replacement = await api.placeOrder(shopper.token, other, 1);
+    await page.reload();
+    await exchange.getByLabel('The order that replaces it').selectOption(replacement);
+    await exchange.getByRole('button', { name: 'Link order' }).click();
+    await expect(page.getByText(`Replaced by order #${replacement}`)).toBeVisible();
+
     // The staff find it on the Returns page and move it on.
     await signInWithToken(page, adminToken, '/dashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Returns', exact: true }).click();
@@ -106,6 +115,6 @@ test.describe('returns', () => {
     const order = await api.order(shopper.token, orderId);
     expect((order as unknown as { refundedAmount: number }).refundedAmount).toBe(12.5);
     await page.goto('/dashboard/order');
-    await expect(page.getByRole('row').filter({ hasText: ownPart.name }).first()).toContainText('Partly refunded');
+    await expect(page.getByRole('row').filter({ hasText: `#${orderId}` }).first()).toContainText('Partly refunded');
   });
 });

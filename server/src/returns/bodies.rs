@@ -10,7 +10,7 @@ use super::reasons::{Condition, OneOf, Reason};
 use super::refund::Fee;
 use crate::cart::{read_rows, rows_schema};
 use crate::core::input::rules::{ImageUrl, OptionalText, Rule, Sent, Text, Whole};
-use crate::core::input::{Form, MAX_PRICE_CENTS, MAX_QUANTITY};
+use crate::core::input::{Form, MAX_PRICE_CENTS, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 
 /// Most characters of a buyer's note.
@@ -238,6 +238,9 @@ pub struct ReturnView {
     pub refund: ReturnRefund,
     /// The card provider's refund, once refunded.
     pub refund_id: Option<String>,
+    /// The order that replaces a part that did not fit, once the buyer
+    /// linked one.
+    pub exchange_order_id: Option<String>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -262,4 +265,12 @@ pub struct ReasonFigures {
 pub struct ReturnFigures {
     /// Every reason, in the order the API lists them, zeros included.
     pub by_reason: Vec<ReasonFigures>,
+}
+
+request! {
+    /// The order that replaces the returned part: one of the buyer's,
+    /// placed after the return was asked for.
+    pub struct ExchangeRequest {
+        order_id: Text<SHORT_TEXT> = "orderId", "Order", example = "42";
+    }
 }

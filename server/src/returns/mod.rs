@@ -35,4 +35,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::refund_one))
         .routes(routes!(routes::close_one))
         .routes(routes!(routes::return_figures))
+        .routes(routes!(routes::link_exchange))
 }

@@ -213,6 +213,7 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
                 total: cents_to_units(figures.total),
             },
             refund_id: row.refund_id.clone(),
+            exchange_order_id: row.exchange_order_id.map(|id| id.to_string()),
             created_at: row.created_at.clone(),
             updated_at: row.updated_at.clone(),
         });
@@ -817,4 +818,81 @@ pub(super) async fn return_figures(
         })
         .collect();
     Ok(Json(ReturnFigures { by_reason }))
+}
+
+/// Links the order that replaces a part returned because it did not fit:
+/// one of the buyer's own, placed after the return was asked for, not
+/// cancelled, replacing no other return's part. The return is refunded on
+/// receipt as any other (docs/decisions.md, D41).
+#[utoipa::path(post, path = "/api/returns/{id}/exchange", tag = "returns", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    request_body = ExchangeRequest,
+    responses(
+        (status = 200, description = "The return, with `exchangeOrderId`", body = ReturnView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such return or order of the buyer's", body = ErrorBody),
+        (status = 409, description = "Not a return of a part that did not fit, over, already exchanged, or the order cannot replace it", body = ErrorBody)))]
+pub(super) async fn link_exchange(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Body(sent): Body<ExchangeRequest>,
+) -> ApiResult<Json<ReturnView>> {
+    let db = &state.db;
+    let not_found = || ApiError::not_found("Return");
+    let id = parse_id(&id).ok_or_else(not_found)?;
+    let order_not_found = || ApiError::not_found("Order");
+    let order_id = parse_id(sent.order_id.trim()).ok_or_else(order_not_found)?;
+    let (turn, mut tx) = db.begin_write().await?;
+    let row = store::lock(db, &mut tx, id)
+        .await?
+        .filter(|r| r.buyer_id == user.id)
+        .ok_or_else(not_found)?;
+    if row.reason != Reason::DoesNotFit.as_str() {
+        return Err(ApiError::Conflict(
+            "Only a part that did not fit is exchanged".into(),
+        ));
+    }
+    if matches!(row.state(), ReturnState::Rejected | ReturnState::Closed) {
+        return Err(ApiError::Conflict(format!(
+            "A {} return is not exchanged",
+            row.state
+        )));
+    }
+    if let Some(linked) = row.exchange_order_id {
+        return Err(ApiError::Conflict(format!(
+            "This return is already exchanged for order #{linked}"
+        )));
+    }
+    let order = orders::lock(db, &mut *tx, order_id)
+        .await?
+        .filter(|o| o.buyer_id == user.id)
+        .ok_or_else(order_not_found)?;
+    if order.id == row.booking_id
+        || order.created_at < row.created_at
+        || order.state().fulfilment == Fulfilment::Cancelled
+    {
+        return Err(ApiError::Conflict(
+            "Only an order placed after the return, and not cancelled, replaces its part".into(),
+        ));
+    }
+    if let Some(other) = store::exchanged_by(db, &mut tx, order.id).await? {
+        return Err(ApiError::Conflict(format!(
+            "Order #{} already replaces the part of {}",
+            order.id,
+            number(other.id)
+        )));
+    }
+    // The unique index is the last word on an order replacing two parts.
+    let linked = match store::link_exchange(db, &mut tx, id, order.id).await {
+        Ok(linked) => linked,
+        Err(e) if db::is_unique_violation(&e, "returns_exchange_once", "exchange_order_id") => None,
+        Err(e) => return Err(e.into()),
+    }
+    .ok_or_else(|| ApiError::Conflict("This return or this order is already exchanged".into()))?;
+    tx.commit().await?;
+    drop(turn);
+    tracing::info!(rma = id, order = order.id, "exchange linked");
+    Ok(Json(shown_one(db, linked).await?))
 }

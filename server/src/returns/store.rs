@@ -31,6 +31,7 @@ pub enum Returns {
     RefundCents,
     RefundId,
     RefundStartedAt,
+    ExchangeOrderId,
     CreatedAt,
     UpdatedAt,
 }
@@ -56,6 +57,7 @@ crate::stored_row! {
         refund_cents: i64 = RefundCents,
         refund_id: Option<String> = RefundId,
         refund_started_at: Option<String> = RefundStartedAt,
+        exchange_order_id: Option<i64> = ExchangeOrderId,
         created_at: String = CreatedAt,
         updated_at: String = UpdatedAt,
     }
@@ -486,4 +488,35 @@ pub async fn by_reason(db: &Db, since: &str) -> Result<Vec<(String, i64, i64, i6
         .order_by(Returns::Reason, Order::Asc)
         .to_owned();
     db.fetch_all(&select).await
+}
+
+/// Links order `order_id` to return `id` as the order that replaces its
+/// part, on `tx`, while it has none; answers the return, or None.
+pub async fn link_exchange(
+    db: &Db,
+    tx: &mut sqlx::AnyConnection,
+    id: i64,
+    order_id: i64,
+) -> Result<Option<ReturnRow>, sqlx::Error> {
+    let update = Query::update()
+        .table(Returns::Table)
+        .value(Returns::ExchangeOrderId, order_id)
+        .value(Returns::UpdatedAt, db::now())
+        .and_where(Expr::col(Returns::Id).eq(id))
+        .and_where(Expr::col(Returns::ExchangeOrderId).is_null())
+        .returning(Query::returning().columns(COLUMNS))
+        .to_owned();
+    db.fetch_optional_on(tx, &update).await
+}
+
+/// The return order `order_id` replaces the part of, if any.
+pub async fn exchanged_by(
+    db: &Db,
+    tx: &mut sqlx::AnyConnection,
+    order_id: i64,
+) -> Result<Option<ReturnRow>, sqlx::Error> {
+    let select = select()
+        .and_where(Expr::col(Returns::ExchangeOrderId).eq(order_id))
+        .to_owned();
+    db.fetch_optional_on(tx, &select).await
 }

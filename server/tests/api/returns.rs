@@ -832,3 +832,88 @@ async fn refunds_pressed_at_once_refund_each_return_once_and_never_two_of_an_ord
         2
     );
 }
+
+/// `POST /api/returns/{id}/exchange` as the buyer.
+async fn link(s: &Shop, rma: &Value, body: Value) -> reqwest::Response {
+    let path = format!("/api/returns/{}/exchange", id(rma));
+    s.app.post_json(&path, Some(&s.buyer.token), &body).await
+}
+
+#[tokio::test]
+async fn a_part_that_did_not_fit_is_exchanged_for_an_order_placed_after() {
+    let s = shop().await;
+    let order = delivered(&s).await;
+    let misfit = asked(
+        &s,
+        &order,
+        "doesNotFit",
+        json!([{"position": 2, "quantity": 1}]),
+    )
+    .await;
+    let faulty = asked(
+        &s,
+        &order,
+        "faulty",
+        json!([{"position": 1, "quantity": 1}]),
+    )
+    .await;
+    // The order being returned, or one placed before, cannot replace it.
+    expect_error(
+        link(&s, &misfit, json!({"orderId": order})).await,
+        StatusCode::CONFLICT,
+        "Only an order placed after the return, and not cancelled, replaces its part",
+    )
+    .await;
+    let replacement = s.app.place_order(&s.buyer, &s.clip, 5).await;
+    let replacement = replacement["_id"].as_str().unwrap().to_owned();
+    expect_error(
+        link(&s, &faulty, json!({"orderId": replacement})).await,
+        StatusCode::CONFLICT,
+        "Only a part that did not fit is exchanged",
+    )
+    .await;
+    // Someone else cannot link their order, nor to another's return.
+    let stranger = s.app.new_user().await;
+    let theirs = s.app.place_order(&stranger, &s.clip, 5).await;
+    expect_error(
+        link(&s, &misfit, json!({"orderId": theirs["_id"]})).await,
+        StatusCode::NOT_FOUND,
+        "Order not found",
+    )
+    .await;
+    let response = s
+        .app
+        .post_json(
+            &format!("/api/returns/{}/exchange", id(&misfit)),
+            Some(&stranger.token),
+            &json!({"orderId": theirs["_id"]}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+
+    let response = link(&s, &misfit, json!({"orderId": replacement})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let linked: Value = response.json().await.unwrap();
+    assert_eq!(linked["exchangeOrderId"], replacement.as_str());
+    expect_error(
+        link(&s, &misfit, json!({"orderId": replacement})).await,
+        StatusCode::CONFLICT,
+        &format!("This return is already exchanged for order #{replacement}"),
+    )
+    .await;
+    // The staff see it; the refund still waits for the part to come back.
+    let seen: Value = s
+        .app
+        .get(
+            &format!("/api/returns/{}", id(&misfit)),
+            Some(&s.admin.token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&seen["exchangeOrderId"], &seen["state"]),
+        (&json!(replacement), &json!("requested"))
+    );
+}

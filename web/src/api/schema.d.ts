@@ -1315,6 +1315,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/returns/{id}/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links the order that replaces a part returned because it did not fit:
+         *     one of the buyer's own, placed after the return was asked for, not
+         *     cancelled, replacing no other return's part. The return is refunded on
+         *     receipt as any other (docs/decisions.md, D41).
+         */
+        post: operations["link_exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review": {
         parameters: {
             query?: never;
@@ -2733,6 +2755,11 @@ export interface components {
             /** @description What the staff found when it came back. */
             condition?: string | null;
             createdAt: string;
+            /**
+             * @description The order that replaces a part that did not fit, once the buyer
+             *     linked one.
+             */
+            exchangeOrderId?: string | null;
             image?: string | null;
             /** @description How to send it back, once approved. */
             instructions?: string | null;
@@ -7834,6 +7861,84 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    link_exchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The return, with `exchangeOrderId` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such return or order of the buyer's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a return of a part that did not fit, over, already exchanged, or the order cannot replace it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,7 @@ export function makeReturn(overrides: Partial<ReturnView> = {}): ReturnView {
     condition: null,
     refund: { goods: 25, tax: 2, delivery: 0, fee: 3.75, total: 23.25 },
     refundId: null,
+    exchangeOrderId: null,
     createdAt: '2026-02-03T10:00:00Z',
     updatedAt: '2026-02-03T10:00:00Z',
     ...overrides,

@@ -183,3 +183,8 @@ export function parseStateFilter(value: string | null): ReturnState | '' {
 export function parseReasonFilter(value: string | null): ReturnReason | '' {
   return RETURN_REASONS.find((reason) => reason === value) ?? '';
 }
+
+/** Whether a return can still be exchanged: a part that did not fit, not rejected or closed. */
+export function exchangeable(ret: Pick<ReturnView, 'reason' | 'state'>): boolean {
+  return ret.reason === 'doesNotFit' && ret.state !== 'rejected' && ret.state !== 'closed';
+}

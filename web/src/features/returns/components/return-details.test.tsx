@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { ADMIN, ANN, CONFIG } from '@/test/cart';
 import { mockApi, renderWithProviders, sentBody } from '@/test/render';
+import { makeOrder } from '@/test/orders';
 import { makeReturn } from '@/test/returns';
 import type { ReturnView } from '../types';
 import { ReturnDetails } from './return-details';
@@ -25,6 +26,35 @@ function figures(title: string): string[] {
 beforeEach(() => {
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
+});
+
+describe('exchanging a part that did not fit', () => {
+  it('finds parts for the vehicle, and links an order placed after the return to it', async () => {
+    const before = makeOrder({ _id: '8', fulfilmentStatus: 'delivered', createdAt: '2026-02-01T10:00:00Z' });
+    const after = makeOrder({ _id: '15', fulfilmentStatus: 'pending', createdAt: '2026-02-04T10:00:00Z' });
+    const cancelled = makeOrder({ _id: '16', fulfilmentStatus: 'cancelled', createdAt: '2026-02-05T10:00:00Z' });
+    const returned = makeOrder({ _id: '9', fulfilmentStatus: 'delivered', createdAt: '2026-01-20T10:00:00Z' });
+    const { user, fetchMock } = setup(makeReturn(), 'buyer', {
+      'GET /api/booking': { body: [cancelled, after, before, returned] },
+      'POST /api/returns/12/exchange': { body: makeReturn({ exchangeOrderId: '15' }) },
+    });
+    const exchange = within(await screen.findByRole('region', { name: 'Exchange it for the part that fits' }));
+    expect(exchange.getByRole('link', { name: 'Find parts for your 2014 Toyota Corolla' })).toHaveAttribute('href', '/parts?q=2014%20Toyota%20Corolla');
+    const choose = await exchange.findByLabelText('The order that replaces it');
+    // Only orders placed after the return, not cancelled, other than the returned one.
+    expect(within(choose).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', '15']);
+    await user.selectOptions(choose, '15');
+    await user.click(exchange.getByRole('button', { name: 'Link order' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #15 replaces the part of RMA-12.'));
+    expect(sentBody(fetchMock, 'POST', '/api/returns/12/exchange')).toEqual({ orderId: '15' });
+    expect(await screen.findByText(/Replaced by/)).toHaveTextContent('Replaced by order #15. The refund of the returned part is made once it is back with us.');
+  });
+
+  it('is not offered for another reason, nor once rejected', async () => {
+    setup(makeReturn({ reason: 'faulty' }));
+    await screen.findByRole('heading', { level: 1, name: 'Return RMA-12' });
+    expect(screen.queryByRole('region', { name: /Exchange/ })).not.toBeInTheDocument();
+  });
 });
 
 describe("The buyer's return page", () => {

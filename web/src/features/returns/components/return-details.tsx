@@ -10,6 +10,7 @@ import { useMoney } from '@/lib/config';
 import { useReturn } from '../api/get-return';
 import { CONDITION_LABELS, formatDay, orderNumber, reasonLabel, type ReturnViewer } from '../states';
 import type { ReturnMove, ReturnView } from '../types';
+import { ExchangePart } from './exchange-part';
 import { MoveReturnModal, type PendingMove } from './move-return-modal';
 import { ReturnMoves } from './return-moves';
 import { RefundTable, ReturnStateBadge } from './return-parts';
@@ -78,6 +79,17 @@ function ReturnSheet({ ret, viewer }: { ret: ReturnView; viewer: ReturnViewer })
         </div>
 
         {viewer === 'buyer' ? <BuyerNext ret={ret} /> : <StaffNext ret={ret} />}
+        {viewer === 'buyer' ? (
+          <ExchangePart ret={ret} />
+        ) : ret.exchangeOrderId ? (
+          <p>
+            Replaced by{' '}
+            <Link to={paths.dashboard.manageOrder.getHref(ret.exchangeOrderId)} className="link">
+              order {orderNumber(ret.exchangeOrderId)}
+            </Link>
+            : the buyer ordered the part that fits.
+          </p>
+        ) : null}
 
         <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby="return-parts-title">
