@@ -614,7 +614,8 @@ async fn two_staff_receiving_one_return_at_once_put_its_stock_back_once() {
 
 #[tokio::test]
 async fn a_refund_the_provider_refuses_marks_nothing_and_a_retry_refunds_once() {
-    let (app, stand_in) = spawn_stripe_app_with(|_| {}).await;
+    let (app, stand_in) =
+        spawn_stripe_app_with(|c| c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into())).await;
     let admin = app.admin().await;
     let part = app.add_part(&admin, 10, 1, "20.00").await;
     let buyer = app.new_user().await;
@@ -685,6 +686,28 @@ async fn a_refund_the_provider_refuses_marks_nothing_and_a_retry_refunds_once() 
     .await;
     assert_eq!(stand_in.refunds().len(), 1);
     assert_eq!(app.order_of(&buyer, &order).await["refundedAmount"], 40.0);
+
+    // The provider then tells of the refund by webhook, twice: acknowledged,
+    // and nothing is refunded or recorded again.
+    let event = json!({"id": "evt_refund_1", "object": "event", "type": "charge.refunded",
+        "data": {"object": {"id": "ch_1", "object": "charge", "payment_intent": intent, "amount_refunded": 4000,
+            "refunds": {"data": [refunds[0].clone()]}}}})
+    .to_string();
+    for duplicate in [false, true] {
+        let response = app.post_signed_webhook(&event).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body, json!({"received": true, "duplicate": duplicate}));
+    }
+    assert_eq!(stand_in.refunds().len(), 1);
+    assert_eq!(app.order_of(&buyer, &order).await["refundedAmount"], 40.0);
+    let after: Value = app
+        .get(&format!("/api/returns/{n}"), Some(&admin.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(after["state"], "refunded");
 }
 
 #[tokio::test]
