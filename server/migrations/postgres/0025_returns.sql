@@ -47,8 +47,9 @@ CREATE UNIQUE INDEX returns_delivery_once ON returns (booking_id) WHERE delivery
 
 -- The lines a return sends back: the order's line (its position) and how many.
 CREATE TABLE return_lines (
+    id         BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     return_id  BIGINT NOT NULL REFERENCES returns (id),
     position   BIGINT NOT NULL,
     quantity   BIGINT NOT NULL CONSTRAINT return_lines_quantity_check CHECK (quantity > 0),
-    CONSTRAINT return_lines_key PRIMARY KEY (return_id, position)
+    CONSTRAINT return_lines_key UNIQUE (return_id, position)
 );

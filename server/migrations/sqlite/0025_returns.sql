@@ -47,8 +47,9 @@ CREATE UNIQUE INDEX returns_delivery_once ON returns (booking_id) WHERE delivery
 
 -- The lines a return sends back: the order's line (its position) and how many.
 CREATE TABLE return_lines (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
     return_id  INTEGER NOT NULL REFERENCES returns (id),
     position   INTEGER NOT NULL,
     quantity   INTEGER NOT NULL CONSTRAINT return_lines_quantity_check CHECK (quantity > 0),
-    CONSTRAINT return_lines_key PRIMARY KEY (return_id, position)
+    CONSTRAINT return_lines_key UNIQUE (return_id, position)
 );
