@@ -60,6 +60,10 @@ test.describe('the right part the first time', () => {
     await filters.getByRole('button', { name: 'Look up' }).click();
     await filters.getByRole('region', { name: '2014 Toyota Corolla' }).getByRole('button', { name: 'Use this vehicle' }).click();
     await expect(page).toHaveURL('/parts?q=0446502220&make=Toyota&model=Corolla&year=2014&engine=1.8L+L4');
+    // The results are next: their heading has focus, in view.
+    const results = page.getByRole('heading', { name: /^Showing / });
+    await expect(results).toBeFocused();
+    await expect(results).toBeInViewport();
 
     await card.getByRole('link', { name: `Purchase ${PADS}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: PADS })).toBeVisible();
@@ -67,6 +71,19 @@ test.describe('the right part the first time', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'Toyota Corolla (2014–2019)' })).toContainText('front axle');
     const specs = page.getByRole('region', { name: 'Specifications' });
     await expect(specs.getByText('04465-02220, BRK-1040')).toBeVisible();
+  });
+
+  test('on a phone, the vehicle a VIN finds leads straight to its parts, below every filter', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/parts');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    await filters.getByLabel('Or enter your VIN').fill(COROLLA_VIN);
+    await filters.getByRole('button', { name: 'Look up' }).click();
+    await filters.getByRole('region', { name: '2014 Toyota Corolla' }).getByRole('button', { name: 'Use this vehicle' }).click();
+    await expect(page).toHaveURL(/make=Toyota&model=Corolla&year=2014/);
+    const results = page.getByRole('heading', { name: /^Showing / });
+    await expect(results).toBeFocused();
+    await expect(results).toBeInViewport();
   });
 
   test('a buyer keeps two vehicles in My Garage and switches between them from the header', async ({ page, shopper }) => {

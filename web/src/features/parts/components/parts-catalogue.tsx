@@ -44,7 +44,7 @@ type CardAction = (part: Part) => ReactNode;
 export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: CardAction; vehicleFinder?: VehicleFinder }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const { state, key } = useLocation();
   const stored = useVehicle();
   const query = parseCatalogueQuery(params);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -54,6 +54,15 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
     void navigate(href(next), { state: CATALOGUE_CHANGE });
   };
   const clearFilters = () => rememberSavedVehicle(false);
+  // A vehicle found by its VIN leads on to its parts: once the catalogue has moved to them (and
+  // the page's scroll was set for the new address), the results' heading takes focus, in view. On a
+  // phone the results are below every filter.
+  const revealResults = useRef(false);
+  useEffect(() => {
+    if (!revealResults.current) return;
+    revealResults.current = false;
+    resultsHeading.current?.focus();
+  }, [key]);
 
   // Coming to the catalogue (from a link, the address bar, the header) without a vehicle: the saved
   // vehicle applies, unless the buyer turned it off in this session. The catalogue's own changes
@@ -79,7 +88,14 @@ export function PartsCatalogue({ cardAction, vehicleFinder }: { cardAction?: Car
           }}
         />
         <CategorySelect query={query} onChange={(category) => go({ category })} />
-        <VehiclePicker value={query} onChange={(vehicle) => go(vehicle)} finder={vehicleFinder} />
+        <VehiclePicker
+          value={query}
+          onChange={(vehicle) => go(vehicle)}
+          finder={vehicleFinder}
+          onFound={() => {
+            revealResults.current = true;
+          }}
+        />
         {query.make ? <PositionSelect value={query.position} onChange={(position) => go({ position })} /> : null}
         {isFiltered(query) ? (
           <Link to={href(cleared(query))} state={CATALOGUE_CHANGE} onClick={clearFilters} className="btn btn-sm btn-ghost self-start">

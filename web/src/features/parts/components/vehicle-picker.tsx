@@ -12,6 +12,8 @@ type VehiclePickerProps = {
   onChange: (choice: VehicleChoice) => void;
   /** Shown under the selects: another way to name the vehicle, whose choice is applied like theirs. */
   finder?: VehicleFinder | undefined;
+  /** After the finder's vehicle is applied: where the buyer goes next (the results). */
+  onFound?: (() => void) | undefined;
 };
 
 /** A vehicle as the catalogue filters by it: make, model, year and its engine when known. */
@@ -22,7 +24,7 @@ const choiceOf = (vehicle: Vehicle): VehicleChoice => ({ make: vehicle.make, mod
  * browser, so the header and the purchase pages know it; the remembered vehicle chosen again
  * brings its engine along, and the catalogue then lists the parts for that engine.
  */
-export function VehiclePicker({ value, onChange, finder: Finder }: VehiclePickerProps) {
+export function VehiclePicker({ value, onChange, finder: Finder, onFound }: VehiclePickerProps) {
   const vehicles = useVehicles();
   const stored = useVehicle();
   const id = useId();
@@ -131,7 +133,12 @@ export function VehiclePicker({ value, onChange, finder: Finder }: VehiclePicker
       ) : null}
       {Finder ? (
         <div className="col-span-2 sm:col-span-3 lg:col-span-1">
-          <Finder onUse={apply} />
+          <Finder
+            onUse={(vehicle) => {
+              apply(vehicle);
+              onFound?.();
+            }}
+          />
         </div>
       ) : null}
     </fieldset>
