@@ -376,3 +376,25 @@ async fn making_an_admin_at_the_command_line_and_exporting_the_catalogue_are_rec
     assert_eq!(record["subjectType"], "catalogue");
     assert_eq!(record["after"], json!({"parts": 1}));
 }
+
+/// The Audit Log page offers each action and subject in its filters, in
+/// words: a new action the page does not know would be missing from them.
+#[test]
+fn the_web_apps_audit_filters_know_every_action_and_subject() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/features/admin/diff.ts");
+    let page = std::fs::read_to_string(&path).expect("the web app's Audit Log filters");
+    for action in shop::audit::ACTIONS {
+        assert!(
+            page.matches(&format!("'{action}'")).count() >= 2,
+            "{action} is not in AUDIT_ACTIONS and ACTION_LABELS of {}",
+            path.display()
+        );
+    }
+    for subject in shop::audit::SUBJECTS {
+        assert!(
+            page.contains(&format!("'{subject}'")),
+            "{subject} is not in SUBJECT_TYPES"
+        );
+    }
+}

@@ -17,6 +17,12 @@ export const AUDIT_ACTIONS = [
   'deliveryMethod.deleted',
   'counter.changed',
   'taxRates.changed',
+  'return.approved',
+  'return.rejected',
+  'return.received',
+  'return.refunded',
+  'return.closed',
+  'returnPolicy.changed',
 ] as const;
 
 /** Each action in words, as the log's filter and table show it. */
@@ -38,6 +44,12 @@ export const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'deliveryMethod.deleted': 'Delivery method deleted',
   'counter.changed': 'Trade counter changed',
   'taxRates.changed': 'Tax rates changed',
+  'return.approved': 'Return approved',
+  'return.rejected': 'Return rejected',
+  'return.received': 'Return received',
+  'return.refunded': 'Return refunded',
+  'return.closed': 'Return closed',
+  'returnPolicy.changed': 'Return policy changed',
 };
 
 /** An action's words; an action this page does not know yet, as the log names it. */
@@ -46,7 +58,7 @@ export function actionLabel(action: string): string {
 }
 
 /** The kinds of subject an action is done to, for the subject filter. */
-export const SUBJECT_TYPES = ['part', 'catalogue', 'order', 'user', 'deliveryMethod', 'settings'] as const;
+export const SUBJECT_TYPES = ['part', 'catalogue', 'order', 'user', 'deliveryMethod', 'settings', 'return'] as const;
 
 /** One changed field of an audit record: its name and its value before and after (undefined: absent). */
 export type FieldChange = { field: string; before: unknown; after: unknown };
