@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
@@ -48,6 +49,11 @@ export function OrderDocument({ orderId, kind, backTo, terms }: OrderDocumentPro
         <Link to={backTo.href} className="btn btn-outline">
           {backTo.label}
         </Link>
+        {kind === 'invoice' && order.data.fulfilmentStatus === 'delivered' && order.data.paymentStatus === 'paid' ? (
+          <Link to={paths.dashboard.newReturn.getHref(order.data._id)} className="btn btn-outline">
+            Return items
+          </Link>
+        ) : null}
       </div>
       <OrderSheet order={order.data} kind={kind} terms={terms} />
     </div>

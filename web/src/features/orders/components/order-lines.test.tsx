@@ -132,9 +132,25 @@ describe('the order page: invoice and packing slip', () => {
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('$121.66');
     expect(sheet.getByText('Paid by card, transaction pi_9')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/order');
+    // Not delivered yet: nothing to return.
+    expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Print invoice' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('the invoice of a delivered order leads to returning its items, and states the return terms', async () => {
+    mockApi({
+      'GET /api/config': { body: CONFIG },
+      'GET /api/booking/21': { body: { ...brakeJob, paid: true, status: 'shipped', paymentStatus: 'paid', fulfilmentStatus: 'delivered' } },
+    });
+    renderWithProviders(
+      <OrderDocument orderId="21" kind="invoice" backTo={{ href: '/dashboard/order', label: 'Back to My Orders' }} terms={<span>Returns within 30 days.</span>} />,
+      { signedInAs: ANN },
+    );
+    const sheet = within(await screen.findByRole('article', { name: 'Invoice · Order #21' }));
+    expect(sheet.getByText('Returns within 30 days.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return items' })).toHaveAttribute('href', '/dashboard/returns/new/21');
   });
 
   it('an order that is not found says so, with the way back to My Orders', async () => {
