@@ -270,7 +270,7 @@ pub struct ReturnFigures {
 request! {
     /// The order that replaces the returned part: one of the buyer's,
     /// placed after the return was asked for.
-    pub struct ExchangeRequest {
+    pub struct ReturnExchangeRequest {
         order_id: Text<SHORT_TEXT> = "orderId", "Order", example = "42";
     }
 }

@@ -826,7 +826,7 @@ pub(super) async fn return_figures(
 /// receipt as any other (docs/decisions.md, D41).
 #[utoipa::path(post, path = "/api/returns/{id}/exchange", tag = "returns", security(("bearer" = [])),
     params(("id" = String, Path)),
-    request_body = ExchangeRequest,
+    request_body = ReturnExchangeRequest,
     responses(
         (status = 200, description = "The return, with `exchangeOrderId`", body = ReturnView),
         (status = 400, body = ErrorBody),
@@ -837,7 +837,7 @@ pub(super) async fn link_exchange(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-    Body(sent): Body<ExchangeRequest>,
+    Body(sent): Body<ReturnExchangeRequest>,
 ) -> ApiResult<Json<ReturnView>> {
     let db = &state.db;
     let not_found = || ApiError::not_found("Return");

@@ -2639,6 +2639,14 @@ export interface components {
              */
             kind: string;
         };
+        /**
+         * @description The order that replaces the returned part: one of the buyer's,
+         *     placed after the return was asked for.
+         */
+        ReturnExchangeRequest: {
+            /** @example 42 */
+            orderId: string;
+        };
         /** @description Returns asked for in the last 30 days, by reason. */
         ReturnFigures: {
             /** @description Every reason, in the order the API lists them, zeros included. */
@@ -7881,7 +7889,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ExchangeRequest"];
+                "application/json": components["schemas"]["ReturnExchangeRequest"];
             };
         };
         responses: {
