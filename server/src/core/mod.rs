@@ -3,8 +3,8 @@
 //! answered, the configuration, who a client is, content negotiation and
 //! the split of the API from the web app, answers sent without a copy,
 //! the connection caps, the security headers, the catalogue cache, reading
-//! requests (`input`), money, the limits on attempts, and the shop's signed
-//! tokens. Nothing here imports a feature or the app; the one tie upward is
+//! requests (`input`), money, the limits on attempts, the shop's signed
+//! tokens, and the settings an admin keeps (`settings`). Nothing here imports a feature or the app; the one tie upward is
 //! `AppState`, which extractors (`client::ClientIp`) are given by axum.
 
 pub mod answers;
@@ -21,5 +21,6 @@ pub mod limits;
 pub mod money;
 pub mod negotiation;
 pub mod schema;
+pub mod settings;
 pub mod tokens;
 pub mod zero_copy;

@@ -5,11 +5,12 @@
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, Iden, OnConflict, Order, Query, SelectStatement};
+use sea_query::{Expr, Iden, Order, Query, SelectStatement};
 
 use super::reasons::{Named, State};
 use super::refund::{Before, Fee};
 use crate::core::db::{self, Db};
+use crate::core::settings;
 
 #[derive(Iden, Clone, Copy)]
 pub enum Returns {
@@ -405,13 +406,6 @@ pub async fn abandon_refund(db: &Db, id: i64, mark: &str) -> Result<u64, sqlx::E
     db.execute(&statement).await
 }
 
-#[derive(Iden)]
-enum Settings {
-    Table,
-    Key,
-    Value,
-}
-
 /// The key the return policy is kept under in `settings`, as JSON.
 const POLICY_KEY: &str = "return_policy";
 
@@ -436,14 +430,8 @@ pub async fn policy_on(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
 ) -> Result<StoredPolicy, sqlx::Error> {
-    let select = Query::select()
-        .column(Settings::Value)
-        .from(Settings::Table)
-        .and_where(Expr::col(Settings::Key).eq(POLICY_KEY))
-        .to_owned();
-    let row: Option<(String,)> = db.fetch_optional_on(conn, &select).await?;
-    Ok(row
-        .and_then(|(json,)| serde_json::from_str(&json).ok())
+    Ok(settings::read_on(db, conn, POLICY_KEY)
+        .await?
         .unwrap_or_default())
 }
 
@@ -453,19 +441,7 @@ pub async fn save_policy(
     tx: &mut sqlx::AnyConnection,
     policy: &StoredPolicy,
 ) -> Result<(), sqlx::Error> {
-    let json = serde_json::to_string(policy).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    let upsert = Query::insert()
-        .into_table(Settings::Table)
-        .columns([Settings::Key, Settings::Value])
-        .values_panic([POLICY_KEY.into(), json.into()])
-        .on_conflict(
-            OnConflict::column(Settings::Key)
-                .update_column(Settings::Value)
-                .to_owned(),
-        )
-        .to_owned();
-    db.execute_on(tx, &upsert).await?;
-    Ok(())
+    settings::write_on(db, tx, POLICY_KEY, policy).await
 }
 
 /// Per reason, over the returns asked for since `since`: how many, how

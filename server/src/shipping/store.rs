@@ -3,10 +3,11 @@
 //! run inside the order's write transaction; the admin's writes of a list
 //! go through `Table`, one set of statements for every list.
 
-use sea_query::{Expr, Iden, OnConflict, Order, Query, SimpleExpr};
+use sea_query::{Expr, Iden, Order, Query, SimpleExpr};
 
 use super::counter::Counter;
 use crate::core::db::{self, Db, Row};
+use crate::core::settings;
 
 /// A table of settings rows an admin keeps as a list: its name, id, time
 /// columns and every column (in the order of its row type's fields).
@@ -299,28 +300,11 @@ pub async fn insert_method(
 /// The key the trade counter is kept under in `settings`, as JSON.
 const COUNTER_KEY: &str = "counter";
 
-#[derive(Iden)]
-enum Settings {
-    Table,
-    Key,
-    Value,
-}
-
 /// The counter as set, or the defaults.
 pub async fn counter_on(db: &Db, conn: &mut sqlx::AnyConnection) -> Result<Counter, sqlx::Error> {
-    let select = Query::select()
-        .column(Settings::Value)
-        .from(Settings::Table)
-        .and_where(Expr::col(Settings::Key).eq(COUNTER_KEY))
-        .to_owned();
-    let stored: Option<(String,)> = db.fetch_optional_on(conn, &select).await?;
-    Ok(match stored {
-        None => Counter::default(),
-        Some((json,)) => serde_json::from_str(&json).unwrap_or_else(|e| {
-            tracing::error!(error = %e, "the stored trade counter cannot be read; using the defaults");
-            Counter::default()
-        }),
-    })
+    Ok(settings::read_on(db, conn, COUNTER_KEY)
+        .await?
+        .unwrap_or_default())
 }
 
 /// Keeps `counter` as the trade counter.
@@ -335,17 +319,5 @@ pub async fn save_counter_on(
     conn: &mut sqlx::AnyConnection,
     counter: &Counter,
 ) -> Result<(), sqlx::Error> {
-    let json = serde_json::to_string(counter).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    let upsert = Query::insert()
-        .into_table(Settings::Table)
-        .columns([Settings::Key, Settings::Value])
-        .values_panic([COUNTER_KEY.into(), json.into()])
-        .on_conflict(
-            OnConflict::column(Settings::Key)
-                .update_column(Settings::Value)
-                .to_owned(),
-        )
-        .to_owned();
-    db.execute_on(conn, &upsert).await?;
-    Ok(())
+    settings::write_on(db, conn, COUNTER_KEY, counter).await
 }
