@@ -92,11 +92,21 @@ pub fn number(id: i64) -> String {
     format!("RMA-{id}")
 }
 
-/// The order's lines by their place on it (1 for the first).
-fn by_position(lines: &[LineRow]) -> Vec<&LineRow> {
-    let mut sorted: Vec<&LineRow> = lines.iter().collect();
-    sorted.sort_by_key(|line| line.position);
-    sorted
+/// An order's lines by their place on it, as a return names them (1 for
+/// the first).
+struct Placed<'a>(Vec<&'a LineRow>);
+
+impl<'a> Placed<'a> {
+    fn new(lines: &'a [LineRow]) -> Self {
+        let mut sorted: Vec<&LineRow> = lines.iter().collect();
+        sorted.sort_by_key(|line| line.position);
+        Placed(sorted)
+    }
+
+    /// The line at `position`, if the order has one there.
+    fn at(&self, position: i64) -> Option<&'a LineRow> {
+        self.0.get(usize::try_from(position - 1).ok()?).copied()
+    }
 }
 
 /// The order's figures a refund is worked out from.
@@ -110,13 +120,10 @@ fn order_figures(booking: &BookingRow, lines: &[LineRow]) -> refund::Order {
 }
 
 /// The goods of a return: each line's unit price times its quantity.
-fn goods_of(row_lines: &[store::ReturnLineRow], lines: &[&LineRow]) -> i64 {
+fn goods_of(row_lines: &[store::ReturnLineRow], placed: &Placed<'_>) -> i64 {
     row_lines
         .iter()
-        .filter_map(|l| {
-            let line = lines.get(usize::try_from(l.position - 1).ok()?)?;
-            Some(line.unit_price_cents * l.quantity)
-        })
+        .filter_map(|l| Some(placed.at(l.position)?.unit_price_cents * l.quantity))
         .sum()
 }
 
@@ -145,7 +152,7 @@ async fn figures_of(
     }
     let before = store::refunded_before(db, conn, booking.id).await?;
     let reason = Reason::parse(&row.reason).unwrap_or(Reason::NoLongerNeeded);
-    let goods = goods_of(row_lines, &by_position(lines));
+    let goods = goods_of(row_lines, &Placed::new(lines));
     Ok(refund::figures(
         order_figures(booking, lines),
         before,
@@ -176,11 +183,11 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
             .unwrap_or_default();
         let mine = return_lines.get(&row.id).cloned().unwrap_or_default();
         let figures = figures_of(db, &mut conn, &row, &booking, &lines, &mine, &policy).await?;
-        let placed = by_position(&lines);
+        let placed = Placed::new(&lines);
         let view_lines = mine
             .iter()
             .filter_map(|l| {
-                let line = placed.get(usize::try_from(l.position - 1).ok()?)?;
+                let line = placed.at(l.position)?;
                 Some(ReturnLineView {
                     position: l.position,
                     part_id: line.part_id.to_string(),
@@ -283,15 +290,12 @@ pub(super) async fn request_return(
         .await?
         .remove(&booking.id)
         .unwrap_or_default();
-    let placed = by_position(&lines);
+    let placed = Placed::new(&lines);
     let asked = store::asked_for(db, &mut tx, booking.id).await?;
     let mut wanted: Vec<(i64, i64)> = Vec::new();
     for (i, line) in sent.lines.iter().enumerate() {
         let field = |what: &str| format!("lines.{i}.{what}");
-        let Some(on_order) = usize::try_from(line.position - 1)
-            .ok()
-            .and_then(|at| placed.get(at))
-        else {
+        let Some(on_order) = placed.at(line.position) else {
             return Err(ApiError::field(
                 &field("position"),
                 format!("Line {} is not on this order", line.position),
@@ -339,7 +343,7 @@ pub(super) async fn request_return(
         lines: wanted
             .iter()
             .filter_map(|(position, quantity)| {
-                let line = placed.get(usize::try_from(position - 1).ok()?)?;
+                let line = placed.at(*position)?;
                 Some(mail::Line {
                     part: line.part_name.clone(),
                     quantity: *quantity,
@@ -526,16 +530,13 @@ async fn move_return(
             .await?
             .remove(&booking.id)
             .unwrap_or_default();
-        let placed = by_position(&lines);
+        let placed = Placed::new(&lines);
         let mine = store::lines_of(db, &[id])
             .await?
             .remove(&id)
             .unwrap_or_default();
         for line in mine {
-            if let Some(on_order) = usize::try_from(line.position - 1)
-                .ok()
-                .and_then(|at| placed.get(at))
-            {
+            if let Some(on_order) = placed.at(line.position) {
                 catalogue::return_stock(db, &mut *tx, on_order.part_id, line.quantity).await?;
             }
         }
@@ -671,7 +672,7 @@ async fn refund_return(state: &AppState, admin: &CurrentUser, id: i64) -> ApiRes
 }
 
 macro_rules! move_route {
-    ($name:ident, $path:literal, $summary:literal, $conflict:literal) => {
+    ($name:ident, $path:literal, $action:expr, $summary:literal, $conflict:literal) => {
         #[doc = $summary]
         #[utoipa::path(post, path = $path, tag = "returns", security(("bearer" = [])),
             params(("id" = String, Path)),
@@ -687,11 +688,7 @@ macro_rules! move_route {
             Admin(admin): Admin,
             Path(id): Path<String>,
         ) -> ApiResult<Json<ReturnView>> {
-            let action = Action::parse(
-                $path.rsplit('/').next().expect("the action ends the path"),
-            )
-            .expect("a known action");
-            move_return(&state, &admin, &id, action, Changes::default())
+            move_return(&state, &admin, &id, $action, Changes::default())
                 .await
                 .map(Json)
         }
@@ -701,12 +698,14 @@ macro_rules! move_route {
 move_route!(
     refund_one,
     "/api/admin/returns/{id}/refund",
+    Action::Refund,
     "Refunds a received return through the card provider the order was paid with.",
     "Not received, or a refund of the order is under way"
 );
 move_route!(
     close_one,
     "/api/admin/returns/{id}/close",
+    Action::Close,
     "Closes a rejected, received or refunded return.",
     "Requested, approved, already closed, or being refunded"
 );

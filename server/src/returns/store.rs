@@ -11,6 +11,7 @@ use super::reasons::{Named, State};
 use super::refund::{Before, Fee};
 use crate::core::db::{self, Db};
 use crate::core::settings;
+use crate::orders::REFUND_MARK_HOLDS;
 
 #[derive(Iden, Clone, Copy)]
 pub enum Returns {
@@ -346,10 +347,6 @@ pub async fn move_to(
     }
     db.fetch_optional_on(tx, &update).await
 }
-
-/// How long a refund's mark keeps a second one off: longer than the card
-/// provider takes to answer.
-const REFUND_MARK_HOLDS: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
 /// The oldest mark of a refund still under way.
 pub fn mark_holds_from() -> String {
