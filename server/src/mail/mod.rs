@@ -80,6 +80,10 @@ pub enum Message {
         /// The delivery address on one line; None for counter pickup.
         #[serde(default)]
         deliver_to: Option<String>,
+        /// Collected at the trade counter: the next message is that it is
+        /// ready to collect, not that it has shipped.
+        #[serde(default)]
+        pickup: bool,
     },
     /// An order left the shop, with how it travels when the staff said.
     OrderShipped {

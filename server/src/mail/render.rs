@@ -182,6 +182,7 @@ mod tests {
                 delivery: "Express".into(),
                 delivery_time: "Next working day".into(),
                 deliver_to: Some("Ann, 1 Elm St, Oakland CA 94607, US".into()),
+                pickup: false,
             },
             Message::OrderShipped {
                 name: name.clone(),

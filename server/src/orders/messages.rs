@@ -75,6 +75,7 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             delivery: moved.delivery_method.clone(),
             delivery_time: moved.delivery_time.clone(),
             deliver_to: deliver_to(moved),
+            pickup: moved.delivery_method_id == "pickup",
         }),
         // A pickup order is not shipped: it is made ready at the counter (D37).
         Move::Ship if moved.delivery_method_id == "pickup" => Some(Message::ReadyToCollect {
