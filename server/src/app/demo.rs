@@ -36,6 +36,9 @@ struct DemoPart {
     category: String,
     /// Kilograms per unit, as text ("0.35").
     weight_kg: String,
+    /// The deposit on a remanufactured part or a battery, as text ("45.00").
+    #[serde(default)]
+    core_charge: Option<String>,
     #[serde(default)]
     oem_numbers: Vec<String>,
     #[serde(default)]
@@ -127,6 +130,13 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
             reorder_level: DEFAULT_REORDER_LEVEL,
             weight_grams: parse_thousandths(&p.weight_kg)
                 .with_context(|| format!("demo weight of {}", p.name))?,
+            core_charge_cents: p
+                .core_charge
+                .as_deref()
+                .map(parse_cents)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("demo core charge of {}: {e}", p.name))?
+                .unwrap_or(0),
             details: Details {
                 oem_numbers: p.oem_numbers.clone(),
                 fitments: p

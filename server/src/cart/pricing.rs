@@ -113,6 +113,9 @@ pub struct CartLine {
     pub available_quantity: i64,
     /// The weight of one unit, in kilograms.
     pub weight_kg: f64,
+    /// The refundable deposit on one unit (its core charge), in currency
+    /// units; 0: none. Charged beside the price, untaxed.
+    pub core_charge: f64,
     /// The price the buyer was shown for this line, when known.
     pub seen_price: Option<f64>,
     #[schema(schema_with = problem_schema)]
@@ -134,6 +137,7 @@ pub(super) fn problem_schema() -> utoipa::openapi::Object {
 
 /// A cart, priced now.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Cart {
     /// In the order they were added.
     pub lines: Vec<CartLine>,
@@ -141,6 +145,9 @@ pub struct Cart {
     pub count: i64,
     /// The lines' totals added up, in currency units.
     pub subtotal: f64,
+    /// The lines' deposits (core charge × quantity) added up: charged
+    /// beside the subtotal, untaxed, given back when the old parts return.
+    pub core_charges: f64,
     /// Whether the cart can be ordered as it stands: it has a line, and no
     /// line has a problem other than `priceChanged`.
     pub ready: bool,
@@ -163,6 +170,8 @@ pub struct Priced {
     pub goods_cents: i64,
     /// What the lines weigh, in grams.
     pub weight_grams: i64,
+    /// The lines' deposits, in cents.
+    pub core_charges_cents: i64,
     pub count: i64,
     pub ready: bool,
 }
@@ -176,6 +185,7 @@ impl Priced {
             lines: Vec::new(),
             goods_cents: 0,
             weight_grams: 0,
+            core_charges_cents: 0,
             count: 0,
             ready: true,
         };
@@ -195,11 +205,12 @@ impl Priced {
                 }
                 *before += item.quantity;
             }
-            let (price_cents, weight_grams) = item
-                .part
-                .map_or((0, 0), |p| (p.price_cents, p.weight_grams));
+            let (price_cents, weight_grams, core_cents) = item.part.map_or((0, 0, 0), |p| {
+                (p.price_cents, p.weight_grams, p.core_charge_cents)
+            });
             let line_cents = price_cents * item.quantity;
             priced.goods_cents += line_cents;
+            priced.core_charges_cents += core_cents * item.quantity;
             priced.weight_grams += weight_grams * item.quantity;
             priced.count += item.quantity;
             priced.ready &= found.as_ref().is_none_or(|(p, _)| p.lets_order());
@@ -215,6 +226,7 @@ impl Priced {
                 minimum_order: item.part.map_or(0, |p| p.minimum_order),
                 available_quantity: item.part.map_or(0, |p| p.available_quantity),
                 weight_kg: grams_to_kg(weight_grams),
+                core_charge: cents_to_units(core_cents),
                 seen_price: item.seen_price_cents.map(cents_to_units),
                 problem: problem.map(Problem::as_str),
                 message,
@@ -229,6 +241,7 @@ impl Priced {
             lines: self.lines,
             count: self.count,
             subtotal: cents_to_units(self.goods_cents),
+            core_charges: cents_to_units(self.core_charges_cents),
             ready: self.ready,
         }
     }

@@ -14,6 +14,7 @@ fn part(price_cents: i64, available: i64, minimum: i64) -> PartInfo {
         available_quantity: available,
         minimum_order: minimum,
         weight_grams: 1250,
+        core_charge_cents: 0,
     }
 }
 

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::*;
 use crate::core::answers::grams_to_kg;
-use crate::core::input::rules::{ImageUrl, Money, Sent, Text, Whole};
+use crate::core::input::rules::{ImageUrl, Money, MoneyOrZero, Sent, Text, Whole};
 use crate::core::input::{LONG_TEXT, MAX_QUANTITY, SHORT_TEXT};
 use crate::core::money::cents_to_units;
 use crate::request;
@@ -50,6 +50,11 @@ pub struct Part {
     /// What one unit weighs, in kilograms with up to three decimals (0: not given).
     #[schema(example = 1.25)]
     pub weight_kg: f64,
+    /// The refundable deposit on one unit (a remanufactured part's core
+    /// charge), in currency units; 0: none. Given back when the old part
+    /// is returned (docs/api.md, "Core charges").
+    #[schema(example = 45.0)]
+    pub core_charge: f64,
     /// The older part numbers this part supersedes, as entered; a search
     /// for one of them finds this part. Always sent (documented as optional
     /// only so that clients written before it still type-check).
@@ -81,6 +86,7 @@ impl Part {
             reorder_level: row.reorder_level,
             low_stock: row.available_quantity <= row.reorder_level,
             weight_kg: grams_to_kg(row.weight_grams),
+            core_charge: cents_to_units(row.core_charge_cents),
             replaces: details.replaces,
             matched_replaced: None,
         }
@@ -90,7 +96,7 @@ impl Part {
 request! {
     /// The fields of a new part (a `price`, quantities and the weight may be
     /// numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
-    /// `reorderLevel`, `weightKg` and `replaces` are optional.
+    /// `reorderLevel`, `weightKg`, `coreCharge` and `replaces` are optional.
     pub struct PartRequest {
         name: Text<SHORT_TEXT> = "name", "Name";
         description: Text<LONG_TEXT> = "description", "Description";
@@ -108,6 +114,8 @@ request! {
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
         /// Kilograms per unit, at most three decimals. Left out: 0 (not given).
         weight_kg: Sent<WeightKg> = "weightKg", "Weight";
+        /// The deposit on one unit, in currency units. Left out: 0 (none).
+        core_charge: Sent<MoneyOrZero> = "coreCharge", "Core charge";
         /// Older part numbers this part supersedes.
         replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
@@ -134,6 +142,8 @@ request! {
         reorder_level: Sent<Whole<0, MAX_QUANTITY>> = "reorderLevel", "Reorder level";
         /// Kilograms per unit, at most three decimals.
         weight_kg: Sent<WeightKg> = "weightKg", "Weight";
+        /// The deposit on one unit, in currency units (0: none).
+        core_charge: Sent<MoneyOrZero> = "coreCharge", "Core charge";
         replaces: ReplacedNumbers = "replaces", "Replaced numbers";
     }
 }
@@ -153,6 +163,7 @@ pub(super) struct SentFields {
     pub(super) fitments: Option<Vec<Fitment>>,
     pub(super) reorder_level: Option<i64>,
     pub(super) weight_grams: Option<i64>,
+    pub(super) core_charge_cents: Option<i64>,
     pub(super) replaces: Option<Vec<String>>,
     pub(super) stock: Option<StockChange>,
 }
@@ -186,6 +197,7 @@ impl SentFields {
         }
         part.reorder_level = self.reorder_level.unwrap_or(part.reorder_level);
         part.weight_grams = self.weight_grams.unwrap_or(part.weight_grams);
+        part.core_charge_cents = self.core_charge_cents.unwrap_or(part.core_charge_cents);
         if let Some(replaces) = &self.replaces {
             part.details.replaces.clone_from(replaces);
         }
@@ -207,6 +219,7 @@ impl From<PartRequest> for SentFields {
             fitments: part.fitments,
             reorder_level: part.reorder_level,
             weight_grams: part.weight_kg,
+            core_charge_cents: part.core_charge,
             replaces: part.replaces,
             stock: Some(StockChange {
                 to: part.available_quantity,
@@ -230,6 +243,7 @@ impl From<PartChanges> for SentFields {
             fitments: changes.fitments,
             reorder_level: changes.reorder_level,
             weight_grams: changes.weight_kg,
+            core_charge_cents: changes.core_charge,
             replaces: changes.replaces,
             stock: changes.available_quantity.map(|to| StockChange {
                 to,
@@ -252,6 +266,7 @@ pub(super) fn new_part(sent: &SentFields) -> PartFields {
         category: DEFAULT_CATEGORY.to_owned(),
         reorder_level: DEFAULT_REORDER_LEVEL,
         weight_grams: 0,
+        core_charge_cents: 0,
         details: Details::default(),
     });
     part.available_quantity = sent.stock.map_or(0, |s| s.to);

@@ -1,5 +1,5 @@
 //! The parts that orders and carts name, as they need them: price, stock,
-//! minimum order and weight, read for many parts in one query; and taking
+//! minimum order, weight and core charge, read for many parts in one query; and taking
 //! the units of orders placed together: their parts read and locked in one
 //! query, then every part's units taken in one conditional UPDATE that
 //! holds only while enough are left (docs/decisions.md, D10 and D16).
@@ -22,6 +22,8 @@ pub struct PartInfo {
     pub available_quantity: i64,
     pub minimum_order: i64,
     pub weight_grams: i64,
+    /// The refundable deposit on one unit, in cents (0: none).
+    pub core_charge_cents: i64,
 }
 
 fn columns() -> Vec<sea_query::ColumnRef> {
@@ -34,6 +36,7 @@ fn columns() -> Vec<sea_query::ColumnRef> {
         Parts::AvailableQuantity.into_column_ref(),
         Parts::MinimumOrder.into_column_ref(),
         Parts::WeightGrams.into_column_ref(),
+        Parts::CoreChargeCents.into_column_ref(),
     ]
 }
 

@@ -21,12 +21,30 @@ fn mail_lines(lines: &[LineRow]) -> Vec<Line> {
         .collect()
 }
 
+/// The lines as charged: each part's line, then its deposit (core charge)
+/// as a line of its own when it carries one.
+fn charged_lines(lines: &[LineRow]) -> Vec<Line> {
+    let mut charged = Vec::with_capacity(lines.len());
+    for (line, shown) in lines.iter().zip(mail_lines(lines)) {
+        charged.push(shown);
+        if line.core_charge_cents > 0 {
+            charged.push(Line {
+                part: format!("Core deposit: {}", line.part_name),
+                quantity: line.quantity,
+                unit_price_cents: line.core_charge_cents,
+                amount_cents: line.core_charge_cents * line.quantity,
+            });
+        }
+    }
+    charged
+}
+
 /// The order was placed: its lines, shipping, tax and total.
 pub fn placed(booking: &BookingRow, lines: &[LineRow]) -> Message {
     Message::OrderPlaced {
         name: booking.buyer_name.clone(),
         order: booking.id,
-        lines: mail_lines(lines),
+        lines: charged_lines(lines),
         total_cents: booking.total_cents,
         shipping_cents: booking.shipping_cents,
         tax_cents: booking.tax_cents,
@@ -53,7 +71,7 @@ pub fn paid_for_staff(moved: &BookingRow, lines: &[LineRow]) -> Message {
         order: moved.id,
         buyer: moved.buyer_name.clone(),
         buyer_email: moved.buyer_email.clone(),
-        lines: mail_lines(lines),
+        lines: charged_lines(lines),
         total_cents: moved.total_cents,
         delivery: moved.delivery_method.clone(),
         deliver_to,
@@ -71,7 +89,7 @@ pub fn after_move(moved: &BookingRow, lines: &[LineRow], action: Move) -> Option
             order,
             total_cents: moved.total_cents,
             transaction_id: moved.transaction_id.clone().unwrap_or_default(),
-            lines: mail_lines(lines),
+            lines: charged_lines(lines),
             delivery: moved.delivery_method.clone(),
             delivery_time: moved.delivery_time.clone(),
             deliver_to: deliver_to(moved),

@@ -36,7 +36,11 @@ pub struct Booking {
     /// The delivery charge in currency units (0 for counter pickup).
     pub shipping: f64,
     pub tax: f64,
-    /// What the buyer pays, and the card is charged: `price + shipping + tax`.
+    /// The deposits on its lines' parts (core charges) in currency units,
+    /// untaxed: the order's own line beside the goods (0: none).
+    pub core_charges: f64,
+    /// What the buyer pays, and the card is charged:
+    /// `price + shipping + tax + coreCharges`.
     pub total: f64,
     /// What returns of it have refunded so far (0: none); less than
     /// `total`, the order is partly refunded.
@@ -91,6 +95,9 @@ pub struct OrderLine {
     /// The vehicle the buyer had chosen when ordering, as they named it;
     /// null when none was.
     pub vehicle: Option<String>,
+    /// The refundable deposit on one unit (its core charge) as ordered, in
+    /// currency units; 0: none. A return of reason `core` gives it back.
+    pub core_charge: f64,
 }
 
 /// How an order travels: `pickup` (the trade counter) or a delivery
@@ -161,10 +168,12 @@ impl Booking {
                     price: cents_to_units(l.price_cents),
                     weight_kg: grams_to_kg(l.weight_grams),
                     vehicle: l.vehicle,
+                    core_charge: cents_to_units(l.core_charge_cents),
                 })
                 .collect(),
             shipping: cents_to_units(r.shipping_cents),
             tax: cents_to_units(r.tax_cents),
+            core_charges: cents_to_units(r.core_charges_cents),
             total: cents_to_units(r.total_cents),
             refunded_amount: cents_to_units(r.refunded_cents),
             delivered_at: r.delivered_at.clone(),

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::reasons::{Condition, OneOf, Reason};
 use super::refund::Fee;
 use crate::cart::{read_rows, rows_schema};
-use crate::core::input::rules::{ImageUrl, OptionalText, Rule, Sent, Text, Whole};
+use crate::core::input::rules::{ImageUrl, MoneyOrZero, OptionalText, Rule, Sent, Text, Whole};
 use crate::core::input::{Form, MAX_PRICE_CENTS, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 
@@ -84,9 +84,13 @@ request! {
 }
 
 request! {
-    /// Receiving: the state the parts came back in.
+    /// Receiving: the state the parts came back in. For a core (an old
+    /// part returned for its deposit), `resalable` is a core that can be
+    /// rebuilt, and `deduction` what is taken off its deposit when it
+    /// cannot (left out: nothing).
     pub struct ReceiveRequest {
         condition: OneOf<Condition> = "condition", "Condition";
+        deduction: Sent<MoneyOrZero> = "deduction", "Deduction";
     }
 }
 
@@ -157,6 +161,9 @@ request! {
         /// Days from delivery or collection a buyer may ask to return parts.
         return_days: Whole<1, 365> = "returnDays", "Return window";
         restocking_fee: FeeRule = "restockingFee", "Restocking fee";
+        /// Days from delivery or collection a buyer may return an old part
+        /// for its deposit (core charge). Left out: as it is (90 at first).
+        core_return_days: Sent<Whole<1, 730>> = "coreReturnDays", "Core return window";
     }
 }
 
@@ -180,6 +187,10 @@ pub struct ReturnPolicy {
     pub return_days: i64,
     /// Charged on the goods of a return, unless the seller was at fault.
     pub restocking_fee: RestockingFee,
+    /// Days from delivery or collection an old part may be returned for
+    /// its deposit (a return of reason `core`).
+    #[schema(example = 90)]
+    pub core_return_days: i64,
 }
 
 /// One line of a return, with what the order says of it.
@@ -195,17 +206,22 @@ pub struct ReturnLineView {
     pub unit_price: f64,
     /// The vehicle the buyer had chosen when ordering.
     pub vehicle: Option<String>,
+    /// The deposit on one unit (its core charge) as ordered; 0: none.
+    pub core_charge: f64,
 }
 
 /// What a return refunds (or, before it is refunded, would refund now), in
-/// currency units: `total = goods + tax + delivery - fee`.
+/// currency units: `total = goods + tax + delivery + core - fee`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnRefund {
+    /// The goods at the price paid (0 for a core return).
     pub goods: f64,
     pub tax: f64,
     /// The delivery and its tax, when the seller was at fault.
     pub delivery: f64,
-    /// The restocking fee.
+    /// The deposits (core charges) of the units sent back, untaxed.
+    pub core: f64,
+    /// The restocking fee; for a core return, the deduction the staff said.
     pub fee: f64,
     pub total: f64,
 }
@@ -235,6 +251,9 @@ pub struct ReturnView {
     pub rejection: Option<String>,
     /// What the staff found when it came back.
     pub condition: Option<String>,
+    /// A core return: what the staff took off the deposit on receipt, in
+    /// currency units (0: none).
+    pub deduction: f64,
     pub refund: ReturnRefund,
     /// The card provider's refund, once refunded.
     pub refund_id: Option<String>,
@@ -265,6 +284,9 @@ pub struct ReasonFigures {
 pub struct ReturnFigures {
     /// Every reason, in the order the API lists them, zeros included.
     pub by_reason: Vec<ReasonFigures>,
+    /// Old parts (cores) received back in those returns, in units: what the
+    /// seller has to send on to the rebuilder.
+    pub cores_received: i64,
 }
 
 request! {

@@ -34,6 +34,8 @@ pub enum Reason {
     WrongPartSent,
     NoLongerNeeded,
     OrderedByMistake,
+    /// The old part, sent back for the deposit (core charge) on the new one.
+    Core,
 }
 
 impl Named for Reason {
@@ -44,6 +46,7 @@ impl Named for Reason {
         Reason::WrongPartSent,
         Reason::NoLongerNeeded,
         Reason::OrderedByMistake,
+        Reason::Core,
     ];
     fn as_str(self) -> &'static str {
         match self {
@@ -53,6 +56,7 @@ impl Named for Reason {
             Reason::WrongPartSent => "wrongPartSent",
             Reason::NoLongerNeeded => "noLongerNeeded",
             Reason::OrderedByMistake => "orderedByMistake",
+            Reason::Core => "core",
         }
     }
 }
@@ -76,6 +80,7 @@ impl Reason {
             Reason::WrongPartSent => "wrong part sent",
             Reason::NoLongerNeeded => "no longer needed",
             Reason::OrderedByMistake => "ordered by mistake",
+            Reason::Core => "old part (core) for its deposit",
         }
     }
 }

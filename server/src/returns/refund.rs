@@ -1,7 +1,9 @@
 //! What a return refunds, in whole cents (docs/api.md, "Returns"): the
 //! goods sent back, their share of the order's tax on goods, the delivery
-//! and its tax when the seller was at fault (once per order), less the
-//! restocking fee, which the seller's fault waives.
+//! and its tax when the seller was at fault (once per order), the deposits
+//! (core charges) of the units sent back, less the restocking fee, which
+//! the seller's fault waives. A core return gives back only the deposits,
+//! less what the staff took off a core that cannot be rebuilt.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,19 +43,42 @@ pub struct Before {
     pub delivery_refunded: bool,
 }
 
-/// A return's refund, in cents: `total = goods + tax + delivery - fee`.
+/// A return's refund, in cents: `total = goods + tax + delivery + core - fee`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Figures {
     pub goods: i64,
     pub tax: i64,
     pub delivery: i64,
+    /// The deposits given back.
+    pub core: i64,
     pub fee: i64,
     pub total: i64,
 }
 
-/// The refund of a return of `goods` (the returned lines' unit prices
-/// times quantities) from `order`, for `reason`, under `fee`.
-pub fn figures(order: Order, before: Before, goods: i64, reason: Reason, fee: Fee) -> Figures {
+/// What a return sends back, in cents: the lines' unit prices times
+/// quantities, and their deposits (core charges) likewise.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sent {
+    pub goods: i64,
+    pub core: i64,
+}
+
+/// The refund of a return of reason `core`: the deposits, less the
+/// `deduction` the staff said (at most the deposits).
+pub fn core_figures(core: i64, deduction: i64) -> Figures {
+    let fee = deduction.clamp(0, core.max(0));
+    Figures {
+        core,
+        fee,
+        total: core - fee,
+        ..Figures::default()
+    }
+}
+
+/// The refund of a return of `sent` from `order`, for `reason`, under
+/// `fee` (a core return's refund is `core_figures`).
+pub fn figures(order: Order, before: Before, sent: Sent, reason: Reason, fee: Fee) -> Figures {
+    let goods = sent.goods;
     let goods_tax = (order.tax_cents - order.shipping_tax_cents).max(0);
     let share = if order.goods_cents > 0 {
         round_half_up(
@@ -82,14 +107,19 @@ pub fn figures(order: Order, before: Before, goods: i64, reason: Reason, fee: Fe
         goods,
         tax,
         delivery,
+        core: sent.core,
         fee,
-        total: (goods + tax + delivery - fee).max(0),
+        total: (goods + tax + delivery + sent.core - fee).max(0),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn goods(goods: i64) -> Sent {
+        Sent { goods, core: 0 }
+    }
 
     /// Goods 100.00 + 12.50 delivery, 8.25% on both: 8.25 + 1.03 tax.
     const ORDER: Order = Order {
@@ -108,7 +138,7 @@ mod tests {
         let f = figures(
             ORDER,
             Before::default(),
-            4_000,
+            goods(4_000),
             Reason::NoLongerNeeded,
             fifteen,
         );
@@ -118,6 +148,7 @@ mod tests {
                 goods: 4_000,
                 tax: 330,
                 delivery: 0,
+                core: 0,
                 fee: 600,
                 total: 3_730
             }
@@ -126,13 +157,19 @@ mod tests {
         let f = figures(
             ORDER,
             Before::default(),
-            1_299,
+            goods(1_299),
             Reason::OrderedByMistake,
             fifteen,
         );
         assert_eq!((f.tax, f.fee, f.total), (107, 195, 1_211));
         // Halves round up: 12.50 at 15% is 1.875 → 1.88.
-        let f = figures(ORDER, Before::default(), 1_250, Reason::DoesNotFit, fifteen);
+        let f = figures(
+            ORDER,
+            Before::default(),
+            goods(1_250),
+            Reason::DoesNotFit,
+            fifteen,
+        );
         assert_eq!(f.fee, 188);
     }
 
@@ -144,13 +181,14 @@ mod tests {
             Reason::DamagedInTransit,
             Reason::WrongPartSent,
         ] {
-            let f = figures(ORDER, Before::default(), 4_000, reason, fixed);
+            let f = figures(ORDER, Before::default(), goods(4_000), reason, fixed);
             assert_eq!(
                 f,
                 Figures {
                     goods: 4_000,
                     tax: 330,
                     delivery: 1_353,
+                    core: 0,
                     fee: 0,
                     total: 5_683
                 }
@@ -160,10 +198,16 @@ mod tests {
             goods_tax_cents: 330,
             delivery_refunded: true,
         };
-        let f = figures(ORDER, after, 4_000, Reason::Faulty, fixed);
+        let f = figures(ORDER, after, goods(4_000), Reason::Faulty, fixed);
         assert_eq!((f.delivery, f.total), (0, 4_330));
         // A fixed fee is at most the goods.
-        let f = figures(ORDER, Before::default(), 300, Reason::NoLongerNeeded, fixed);
+        let f = figures(
+            ORDER,
+            Before::default(),
+            goods(300),
+            Reason::NoLongerNeeded,
+            fixed,
+        );
         assert_eq!((f.fee, f.total), (300, 25));
     }
 
@@ -179,7 +223,13 @@ mod tests {
         let mut before = Before::default();
         let mut total_tax = 0;
         for _ in 0..3 {
-            let f = figures(thirds, before, 1_000, Reason::NoLongerNeeded, Fee::None);
+            let f = figures(
+                thirds,
+                before,
+                goods(1_000),
+                Reason::NoLongerNeeded,
+                Fee::None,
+            );
             before.goods_tax_cents += f.tax;
             total_tax += f.tax;
         }
@@ -197,10 +247,68 @@ mod tests {
                 goods_tax_cents: 1,
                 delivery_refunded: false,
             },
-            300,
+            goods(300),
             Reason::NoLongerNeeded,
             Fee::None,
         );
         assert_eq!(f.tax, 0);
+    }
+
+    #[test]
+    fn deposits_come_back_untaxed_and_free_of_the_restocking_fee() {
+        let fifteen = Fee::Percent {
+            basis_points: 1_500,
+        };
+        // 2 alternators at 189.99 with a 45.00 deposit each, sent back as
+        // no longer needed: the fee is on the goods alone, the deposits
+        // come back whole.
+        let order = Order {
+            goods_cents: 37_998,
+            tax_cents: 3_135,
+            shipping_cents: 0,
+            shipping_tax_cents: 0,
+        };
+        let sent = Sent {
+            goods: 18_999,
+            core: 4_500,
+        };
+        let f = figures(
+            order,
+            Before::default(),
+            sent,
+            Reason::NoLongerNeeded,
+            fifteen,
+        );
+        // Tax 3135 / 2 = 1567.5 → 15.68; fee 15% of 189.99 = 28.4985 → 28.50.
+        assert_eq!(
+            f,
+            Figures {
+                goods: 18_999,
+                tax: 1_568,
+                delivery: 0,
+                core: 4_500,
+                fee: 2_850,
+                total: 18_999 + 1_568 + 4_500 - 2_850
+            }
+        );
+    }
+
+    #[test]
+    fn a_core_return_gives_back_the_deposit_less_the_deduction() {
+        assert_eq!(
+            core_figures(9_000, 0),
+            Figures {
+                core: 9_000,
+                total: 9_000,
+                ..Figures::default()
+            }
+        );
+        let f = core_figures(4_500, 1_250);
+        assert_eq!(
+            (f.goods, f.tax, f.core, f.fee, f.total),
+            (0, 0, 4_500, 1_250, 3_250)
+        );
+        // A deduction is never more than the deposit.
+        assert_eq!(core_figures(4_500, 9_999).total, 0);
     }
 }

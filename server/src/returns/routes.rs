@@ -36,6 +36,7 @@ fn policy_view(policy: StoredPolicy) -> ReturnPolicy {
             kind: kind.into(),
             amount,
         },
+        core_return_days: policy.core_return_days,
     }
 }
 
@@ -63,12 +64,13 @@ pub(super) async fn set_policy(
     Body(sent): Body<ReturnPolicyRequest>,
 ) -> ApiResult<Json<ReturnPolicy>> {
     let db = &state.db;
+    let (_turn, mut tx) = db.begin_write().await?;
+    let before = store::policy_on(db, &mut tx).await?;
     let policy = StoredPolicy {
         return_days: sent.return_days,
         fee: sent.restocking_fee,
+        core_return_days: sent.core_return_days.unwrap_or(before.core_return_days),
     };
-    let (_turn, mut tx) = db.begin_write().await?;
-    let before = store::policy_on(db, &mut tx).await?;
     store::save_policy(db, &mut tx, &policy).await?;
     audit::record(
         db,
@@ -119,12 +121,17 @@ fn order_figures(booking: &BookingRow, lines: &[LineRow]) -> refund::Order {
     }
 }
 
-/// The goods of a return: each line's unit price times its quantity.
-fn goods_of(row_lines: &[store::ReturnLineRow], placed: &Placed<'_>) -> i64 {
-    row_lines
-        .iter()
-        .filter_map(|l| Some(placed.at(l.position)?.unit_price_cents * l.quantity))
-        .sum()
+/// What a return sends back: each line's unit price, and its deposit,
+/// times its quantity.
+fn sent_of(row_lines: &[store::ReturnLineRow], placed: &Placed<'_>) -> refund::Sent {
+    let mut sent = refund::Sent::default();
+    for line in row_lines {
+        if let Some(on_order) = placed.at(line.position) {
+            sent.goods += on_order.unit_price_cents * line.quantity;
+            sent.core += on_order.core_charge_cents * line.quantity;
+        }
+    }
+    sent
 }
 
 /// What `row` refunds: its stored figures once refunded; nothing once
@@ -143,6 +150,7 @@ async fn figures_of(
             goods: row.goods_cents,
             tax: row.tax_cents,
             delivery: row.delivery_cents,
+            core: row.core_cents,
             fee: row.fee_cents,
             total: row.refund_cents,
         });
@@ -150,13 +158,16 @@ async fn figures_of(
     if matches!(row.state(), ReturnState::Rejected | ReturnState::Closed) {
         return Ok(Figures::default());
     }
-    let before = store::refunded_before(db, conn, booking.id).await?;
     let reason = Reason::parse(&row.reason).unwrap_or(Reason::NoLongerNeeded);
-    let goods = goods_of(row_lines, &Placed::new(lines));
+    let sent = sent_of(row_lines, &Placed::new(lines));
+    if reason == Reason::Core {
+        return Ok(refund::core_figures(sent.core, row.deduction_cents));
+    }
+    let before = store::refunded_before(db, conn, booking.id).await?;
     Ok(refund::figures(
         order_figures(booking, lines),
         before,
-        goods,
+        sent,
         reason,
         policy.fee,
     ))
@@ -195,6 +206,7 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
                     quantity: l.quantity,
                     unit_price: cents_to_units(line.unit_price_cents),
                     vehicle: line.vehicle.clone(),
+                    core_charge: cents_to_units(line.core_charge_cents),
                 })
             })
             .collect();
@@ -212,10 +224,12 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
             instructions: row.instructions.clone(),
             rejection: row.rejection.clone(),
             condition: row.condition.clone(),
+            deduction: cents_to_units(row.deduction_cents),
             refund: ReturnRefund {
                 goods: cents_to_units(figures.goods),
                 tax: cents_to_units(figures.tax),
                 delivery: cents_to_units(figures.delivery),
+                core: cents_to_units(figures.core),
                 fee: cents_to_units(figures.fee),
                 total: cents_to_units(figures.total),
             },
@@ -245,7 +259,9 @@ fn window_closed(delivered_at: &str, days: i64, now: &str) -> Option<String> {
 }
 
 /// Asks to send lines of a delivered or collected order back, within the
-/// shop's return window. The buyer is mailed the return's number.
+/// shop's return window (for a core, the old part sent back for its
+/// deposit: within the core return window, and only lines that carry a
+/// deposit). The buyer is mailed the return's number.
 #[utoipa::path(post, path = "/api/booking/{id}/returns", tag = "returns", security(("bearer" = [])),
     params(("id" = String, Path, description = "The order's id")),
     request_body = ReturnRequest,
@@ -281,9 +297,15 @@ pub(super) async fn request_return(
         .delivered_at
         .clone()
         .unwrap_or_else(|| booking.updated_at.clone());
-    if let Some(closed) = window_closed(&delivered_at, policy.return_days, &db::now()) {
+    let core = sent.reason == Reason::Core;
+    let (days, window) = if core {
+        (policy.core_return_days, "core return window")
+    } else {
+        (policy.return_days, "return window")
+    };
+    if let Some(closed) = window_closed(&delivered_at, days, &db::now()) {
         return Err(ApiError::Conflict(format!(
-            "The return window for this order closed on {closed}"
+            "The {window} for this order closed on {closed}"
         )));
     }
     let lines = orders::lines_of(db, &mut tx, &[booking.id])
@@ -301,6 +323,12 @@ pub(super) async fn request_return(
                 format!("Line {} is not on this order", line.position),
             ));
         };
+        if core && on_order.core_charge_cents == 0 {
+            return Err(ApiError::field(
+                &field("position"),
+                format!("Line {} carries no core charge", line.position),
+            ));
+        }
         if wanted.iter().any(|(p, _)| *p == line.position) {
             return Err(ApiError::field(
                 &field("position"),
@@ -416,7 +444,7 @@ async fn list_page(
     params(
         ("state" = Option<String>, Query, pattern = "^(requested|approved|rejected|received|refunded|closed)$"),
         ("reason" = Option<String>, Query,
-            pattern = "^(doesNotFit|faulty|damagedInTransit|wrongPartSent|noLongerNeeded|orderedByMistake)$"),
+            pattern = "^(doesNotFit|faulty|damagedInTransit|wrongPartSent|noLongerNeeded|orderedByMistake|core)$"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
         ("offset" = Option<i64>, Query, minimum = 0)),
     responses(
@@ -436,7 +464,7 @@ pub(super) async fn list_returns(
     params(
         ("state" = Option<String>, Query, pattern = "^(requested|approved|rejected|received|refunded|closed)$"),
         ("reason" = Option<String>, Query,
-            pattern = "^(doesNotFit|faulty|damagedInTransit|wrongPartSent|noLongerNeeded|orderedByMistake)$"),
+            pattern = "^(doesNotFit|faulty|damagedInTransit|wrongPartSent|noLongerNeeded|orderedByMistake|core)$"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100),
         ("offset" = Option<i64>, Query, minimum = 0)),
     responses(
@@ -523,9 +551,17 @@ async fn move_return(
         instructions = default_instructions(db, &mut tx, &booking, id).await?;
         changes.instructions = Some(&instructions);
     }
-    if action == Action::Receive && changes.condition == Some(Condition::Resalable.as_str()) {
-        // Resalable units go back on the shelf, once: this move is made at
-        // most once, in this transaction.
+    let core = row.reason == Reason::Core.as_str();
+    if let Some(deduction) = changes.deduction_cents.filter(|d| *d > 0) {
+        deduction_allowed(db, &mut tx, &row, core, deduction).await?;
+    }
+    // Resalable units go back on the shelf, once: this move is made at
+    // most once, in this transaction. An old part (a core) is not for sale:
+    // it is counted among the cores received instead.
+    if action == Action::Receive
+        && !core
+        && changes.condition == Some(Condition::Resalable.as_str())
+    {
         let lines = orders::lines_of(db, &mut tx, &[booking.id])
             .await?
             .remove(&booking.id)
@@ -555,6 +591,42 @@ async fn move_return(
     drop(turn);
     tracing::info!(rma = id, action = action.as_str(), by = ?admin.email, "return moved");
     shown_one(db, moved).await
+}
+
+/// Refuses a deduction from anything but a core's deposit, or one larger
+/// than the deposit (400 on `deduction`).
+async fn deduction_allowed(
+    db: &Db,
+    tx: &mut sqlx::AnyConnection,
+    row: &ReturnRow,
+    core: bool,
+    deduction: i64,
+) -> ApiResult<()> {
+    if !core {
+        return Err(ApiError::field(
+            "deduction",
+            "Only a core's deposit has a deduction",
+        ));
+    }
+    let lines = orders::lines_of(db, tx, &[row.booking_id])
+        .await?
+        .remove(&row.booking_id)
+        .unwrap_or_default();
+    let mine = store::lines_of(db, &[row.id])
+        .await?
+        .remove(&row.id)
+        .unwrap_or_default();
+    let deposit = sent_of(&mine, &Placed::new(&lines)).core;
+    if deduction > deposit {
+        return Err(ApiError::field(
+            "deduction",
+            format!(
+                "The deduction must be at most the deposit, {}",
+                crate::core::money::decimal(deposit)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the card provider is being asked to refund `row` now: its mark
@@ -764,7 +836,8 @@ pub(super) async fn reject_one(
 }
 
 /// Receives an approved return, in the condition the staff found it;
-/// resalable units go back on the shelf.
+/// resalable units go back on the shelf. A core (an old part) puts no
+/// stock back, and may have a deduction taken off its deposit.
 #[utoipa::path(post, path = "/api/admin/returns/{id}/receive", tag = "returns", security(("bearer" = [])),
     params(("id" = String, Path)),
     request_body = ReceiveRequest,
@@ -783,6 +856,7 @@ pub(super) async fn receive_one(
 ) -> ApiResult<Json<ReturnView>> {
     let changes = Changes {
         condition: Some(sent.condition.as_str()),
+        deduction_cents: sent.deduction,
         ..Changes::default()
     };
     move_return(&state, &admin, &id, Action::Receive, changes)
@@ -791,7 +865,8 @@ pub(super) async fn receive_one(
 }
 
 /// Returns asked for in the last 30 UTC days (today included), by reason:
-/// how many, how many refunded, and what they refunded.
+/// how many, how many refunded, and what they refunded; and the old parts
+/// (cores) received back among them.
 #[utoipa::path(get, path = "/api/admin/return-figures", tag = "returns", security(("bearer" = [])),
     responses(
         (status = 200, body = ReturnFigures),
@@ -802,7 +877,9 @@ pub(super) async fn return_figures(
     _admin: Admin,
 ) -> ApiResult<Json<ReturnFigures>> {
     let first = time::OffsetDateTime::now_utc().date() - time::Duration::days(29);
-    let rows = store::by_reason(&state.db, &format!("{first}T00:00:00.000000Z")).await?;
+    let since = format!("{first}T00:00:00.000000Z");
+    let rows = store::by_reason(&state.db, &since).await?;
+    let cores_received = store::cores_received(&state.db, &since).await?;
     let by_reason = Reason::ALL
         .iter()
         .map(|reason| {
@@ -816,7 +893,10 @@ pub(super) async fn return_figures(
             }
         })
         .collect();
-    Ok(Json(ReturnFigures { by_reason }))
+    Ok(Json(ReturnFigures {
+        by_reason,
+        cores_received,
+    }))
 }
 
 /// Links the order that replaces a part returned because it did not fit:

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use sea_query::{Expr, Iden, Order, Query, SelectStatement};
 
-use super::reasons::{Named, State};
+use super::reasons::{Named, Reason, State};
 use super::refund::{Before, Fee};
 use crate::core::db::{self, Db};
 use crate::core::settings;
@@ -34,6 +34,8 @@ pub enum Returns {
     RefundId,
     RefundStartedAt,
     ExchangeOrderId,
+    CoreCents,
+    DeductionCents,
     CreatedAt,
     UpdatedAt,
 }
@@ -60,6 +62,10 @@ crate::stored_row! {
         refund_id: Option<String> = RefundId,
         refund_started_at: Option<String> = RefundStartedAt,
         exchange_order_id: Option<i64> = ExchangeOrderId,
+        /// The deposits given back, once refunded.
+        core_cents: i64 = CoreCents,
+        /// A core return: what the staff took off its deposit on receipt.
+        deduction_cents: i64 = DeductionCents,
         created_at: String = CreatedAt,
         updated_at: String = UpdatedAt,
     }
@@ -303,6 +309,8 @@ pub struct Changes<'a> {
     pub instructions: Option<&'a str>,
     pub rejection: Option<&'a str>,
     pub condition: Option<&'a str>,
+    /// Receiving a core: what is taken off its deposit.
+    pub deduction_cents: Option<i64>,
     /// Refunding: the figures and the provider's refund id.
     pub refund: Option<(super::refund::Figures, &'a str)>,
 }
@@ -335,11 +343,15 @@ pub async fn move_to(
     if let Some(text) = changes.condition {
         update.value(Returns::Condition, text);
     }
+    if let Some(cents) = changes.deduction_cents {
+        update.value(Returns::DeductionCents, cents);
+    }
     if let Some((figures, refund_id)) = changes.refund {
         update
             .value(Returns::GoodsCents, figures.goods)
             .value(Returns::TaxCents, figures.tax)
             .value(Returns::DeliveryCents, figures.delivery)
+            .value(Returns::CoreCents, figures.core)
             .value(Returns::FeeCents, figures.fee)
             .value(Returns::RefundCents, figures.total)
             .value(Returns::RefundId, refund_id)
@@ -406,11 +418,19 @@ pub async fn abandon_refund(db: &Db, id: i64, mark: &str) -> Result<u64, sqlx::E
 /// The key the return policy is kept under in `settings`, as JSON.
 const POLICY_KEY: &str = "return_policy";
 
-/// The return policy as stored: the window in days and the fee.
+/// The return policy as stored: the windows in days and the fee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StoredPolicy {
     pub return_days: i64,
     pub fee: Fee,
+    /// The window for returning an old part for its deposit; a policy kept
+    /// before core charges has the default.
+    #[serde(default = "default_core_return_days")]
+    pub core_return_days: i64,
+}
+
+fn default_core_return_days() -> i64 {
+    90
 }
 
 impl Default for StoredPolicy {
@@ -418,6 +438,7 @@ impl Default for StoredPolicy {
         StoredPolicy {
             return_days: 30,
             fee: Fee::None,
+            core_return_days: default_core_return_days(),
         }
     }
 }
@@ -461,6 +482,27 @@ pub async fn by_reason(db: &Db, since: &str) -> Result<Vec<(String, i64, i64, i6
         .order_by(Returns::Reason, Order::Asc)
         .to_owned();
     db.fetch_all(&select).await
+}
+
+/// The old parts (cores) received back in the core returns asked for
+/// since `since`, in units.
+pub async fn cores_received(db: &Db, since: &str) -> Result<i64, sqlx::Error> {
+    let select = Query::select()
+        .expr(Expr::cust(
+            "CAST(COALESCE(SUM(return_lines.quantity), 0) AS BIGINT)",
+        ))
+        .from(ReturnLines::Table)
+        .inner_join(
+            Returns::Table,
+            Expr::col((Returns::Table, Returns::Id))
+                .equals((ReturnLines::Table, ReturnLines::ReturnId)),
+        )
+        .and_where(Expr::col((Returns::Table, Returns::Reason)).eq(Reason::Core.as_str()))
+        .and_where(Expr::col((Returns::Table, Returns::Condition)).is_not_null())
+        .and_where(Expr::col((Returns::Table, Returns::CreatedAt)).gte(since))
+        .to_owned();
+    let found: Option<(i64,)> = db.fetch_optional(&select).await?;
+    Ok(found.map_or(0, |(n,)| n))
 }
 
 /// Links order `order_id` to return `id` as the order that replaces its

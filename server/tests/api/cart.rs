@@ -122,7 +122,7 @@ async fn a_new_buyer_has_an_empty_cart() {
     let s = shop().await;
     assert_eq!(
         s.app.cart_of(&s.buyer).await,
-        json!({"lines": [], "count": 0, "subtotal": 0.0, "ready": false})
+        json!({"lines": [], "count": 0, "subtotal": 0.0, "coreCharges": 0.0, "ready": false})
     );
 }
 
@@ -148,7 +148,7 @@ async fn lines_are_priced_by_the_shop_in_the_order_they_were_added() {
         &json!({
             "partId": s.disc, "partName": "Front brake disc", "sku": "BD-280",
             "img": "/api/image/abc.jpg", "unitPrice": 49.99, "quantity": 1, "lineTotal": 49.99,
-            "minimumOrder": 1, "availableQuantity": 4, "weightKg": 0.0, "seenPrice": 49.99,
+            "minimumOrder": 1, "availableQuantity": 4, "weightKg": 0.0, "coreCharge": 0.0, "seenPrice": 49.99,
             "problem": null, "message": null
         })
     );
@@ -232,7 +232,8 @@ async fn lines_are_set_and_removed_and_the_cart_emptied() {
 
     let response = app.delete("/api/cart", Some(&s.buyer.token)).await;
     assert_eq!(response.status(), StatusCode::OK);
-    let empty = json!({"lines": [], "count": 0, "subtotal": 0.0, "ready": false});
+    let empty =
+        json!({"lines": [], "count": 0, "subtotal": 0.0, "coreCharges": 0.0, "ready": false});
     assert_eq!(response.json::<Value>().await.unwrap(), empty);
     assert_eq!(app.cart_of(&s.buyer).await, empty);
 }
@@ -424,7 +425,7 @@ async fn a_browsers_cart_is_priced_for_anyone_and_nothing_is_written() {
         .await;
     assert_eq!(
         response.json::<Value>().await.unwrap(),
-        json!({"lines": [], "count": 0, "subtotal": 0.0, "ready": false})
+        json!({"lines": [], "count": 0, "subtotal": 0.0, "coreCharges": 0.0, "ready": false})
     );
     let too_many: Vec<Value> = (0..101)
         .map(|_| json!({"partId": s.pads, "quantity": 2}))

@@ -13,10 +13,9 @@ use serde_json::{json, Value};
 use crate::cart::{shop, Shop};
 use crate::helpers::*;
 
-/// A delivered order of the shop's buyer: 2 pads at $12.50 and 1 disc at
-/// $49.99, sent by a $10.00 courier to California, taxed 8.25% on goods and
-/// delivery; paid with the test card. Answers its id.
-async fn delivered(s: &Shop) -> String {
+/// A $10.00 courier to California and the buyer's address there, taxed
+/// 8.25% on goods and delivery: the courier's id and the address.
+async fn courier_to_california(s: &Shop) -> (String, Value) {
     let (app, admin, buyer) = (&s.app, &s.admin, &s.buyer);
     let courier = app
         .add_shipping_method(
@@ -29,17 +28,19 @@ async fn delivered(s: &Shop) -> String {
         json!({"country": "US", "region": "CA", "ratePercent": 8.25}),
     )
     .await;
-    let address = app.add_address(buyer, "US", "CA").await;
+    (courier, app.add_address(buyer, "US", "CA").await)
+}
+
+/// The buyer's order of `body` (the checkout's), paid with the test card,
+/// shipped and delivered: its id and the order as placed.
+async fn delivered_order(s: &Shop, body: Value) -> (String, Value) {
+    let (app, admin, buyer) = (&s.app, &s.admin, &s.buyer);
     let response = app
-        .post_json(
-            "/api/checkout",
-            Some(&buyer.token),
-            &json!({"deliveryMethod": courier, "addressId": address["_id"],
-                    "lines": [{"partId": s.pads, "quantity": 2}, {"partId": s.disc, "quantity": 1}]}),
-        )
+        .post_json("/api/checkout", Some(&buyer.token), &body)
         .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
+    let status = response.status();
     let placed: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{placed}");
     let id = placed["insertedId"].as_str().unwrap().to_owned();
     let transaction = app.pay_with_test_card(buyer, &id).await;
     let paid = app.pay_order(Some(&buyer.token), &id, &transaction).await;
@@ -48,7 +49,17 @@ async fn delivered(s: &Shop) -> String {
         let moved = app.admin_move(Some(&admin.token), &id, action).await;
         assert_eq!(moved.status(), StatusCode::OK, "{action}");
     }
-    id
+    (id, placed["booking"].clone())
+}
+
+/// A delivered order of the shop's buyer: 2 pads at $12.50 and 1 disc at
+/// $49.99, sent by a $10.00 courier to California, taxed 8.25% on goods and
+/// delivery; paid with the test card. Answers its id.
+async fn delivered(s: &Shop) -> String {
+    let (courier, address) = courier_to_california(s).await;
+    let body = json!({"deliveryMethod": courier, "addressId": address["_id"],
+        "lines": [{"partId": s.pads, "quantity": 2}, {"partId": s.disc, "quantity": 1}]});
+    delivered_order(s, body).await.0
 }
 
 impl TestApp {
@@ -135,13 +146,13 @@ async fn a_buyer_returns_a_line_and_the_staff_approve_receive_and_refund_it() {
     assert_eq!(
         rma["lines"],
         json!([{"position": 1, "partId": s.pads, "partName": "Front brake pads",
-                "quantity": 1, "unitPrice": 12.5, "vehicle": null}])
+                "quantity": 1, "unitPrice": 12.5, "vehicle": null, "coreCharge": 0.0}])
     );
     // 12.50 of 74.99 of goods: 8.25% tax on goods is 6.19 (of 7.01 in
     // all), its share 1.0318… → 1.03; the fee 15% of 12.50 = 1.875 → 1.88.
     assert_eq!(
         rma["refund"],
-        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 1.88, "total": 11.65})
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "core": 0.0, "fee": 1.88, "total": 11.65})
     );
 
     let approved = s.app.moved(&s.admin, &id(&rma), "approve", None).await;
@@ -413,7 +424,7 @@ async fn a_return_is_asked_for_within_the_window_and_for_what_is_left() {
     let wrong = [
         (json!({"reason": "faulty", "lines": [{"position": 3, "quantity": 1}]}), "lines.0.position", "Line 3 is not on this order"),
         (json!({"reason": "bored", "lines": [{"position": 1, "quantity": 1}]}), "reason",
-            "Reason must be one of doesNotFit, faulty, damagedInTransit, wrongPartSent, noLongerNeeded or orderedByMistake"),
+            "Reason must be one of doesNotFit, faulty, damagedInTransit, wrongPartSent, noLongerNeeded, orderedByMistake or core"),
         (json!({"reason": "faulty", "lines": [{"position": 2, "quantity": 1}, {"position": 2, "quantity": 1}]}),
             "lines.1.position", "Line 2 is named twice"),
     ];
@@ -529,7 +540,7 @@ async fn the_sellers_fault_refunds_the_delivery_once_and_waives_the_fee() {
     .await;
     assert_eq!(
         refunded(&s, disc).await,
-        json!({"goods": 49.99, "tax": 4.13, "delivery": 10.82, "fee": 0.0, "total": 64.94})
+        json!({"goods": 49.99, "tax": 4.13, "delivery": 10.82, "core": 0.0, "fee": 0.0, "total": 64.94})
     );
     // One pad, wrong part sent: the delivery was refunded already.
     let pad = asked(
@@ -541,7 +552,7 @@ async fn the_sellers_fault_refunds_the_delivery_once_and_waives_the_fee() {
     .await;
     assert_eq!(
         refunded(&s, pad).await,
-        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 0.0, "total": 13.53})
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "core": 0.0, "fee": 0.0, "total": 13.53})
     );
     // The last pad, no longer needed: the fixed fee, and the tax left
     // (6.19 - 4.13 - 1.03 = 1.03).
@@ -554,7 +565,7 @@ async fn the_sellers_fault_refunds_the_delivery_once_and_waives_the_fee() {
     .await;
     assert_eq!(
         refunded(&s, last).await,
-        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "fee": 5.0, "total": 8.53})
+        json!({"goods": 12.5, "tax": 1.03, "delivery": 0.0, "core": 0.0, "fee": 5.0, "total": 8.53})
     );
     // 64.94 + 13.53 + 8.53 of the 92.00 paid (74.99 + 10.00 + 7.01).
     let mine = s.app.order_of(&s.buyer, &order).await;
@@ -574,7 +585,8 @@ async fn the_sellers_fault_refunds_the_delivery_once_and_waives_the_fee() {
         figures["byReason"][0],
         json!({"reason": "doesNotFit", "returns": 0, "refunded": 0, "amount": 0.0})
     );
-    assert_eq!(figures["byReason"].as_array().unwrap().len(), 6);
+    assert_eq!(figures["byReason"].as_array().unwrap().len(), 7);
+    assert_eq!(figures["coresReceived"], 0);
 }
 
 #[tokio::test]
@@ -722,7 +734,7 @@ async fn the_return_policy_is_public_and_set_by_admins_only() {
         .unwrap();
     assert_eq!(
         policy,
-        json!({"returnDays": 30, "restockingFee": {"kind": "none", "amount": 0.0}})
+        json!({"returnDays": 30, "restockingFee": {"kind": "none", "amount": 0.0}, "coreReturnDays": 90})
     );
     let body = json!({"returnDays": 60, "restockingFee": {"kind": "percent", "amount": 12.5}});
     let buyer = app.new_user().await;
@@ -739,7 +751,8 @@ async fn the_return_policy_is_public_and_set_by_admins_only() {
         .unwrap();
     assert_eq!(
         policy,
-        json!({"returnDays": 60, "restockingFee": {"kind": "percent", "amount": 12.5}})
+        json!({"returnDays": 60, "restockingFee": {"kind": "percent", "amount": 12.5},
+               "coreReturnDays": 90})
     );
     for (wrong, field) in [
         (
@@ -940,3 +953,5 @@ async fn a_part_that_did_not_fit_is_exchanged_for_an_order_placed_after() {
         (&json!(replacement), &json!("requested"))
     );
 }
+
+mod cores;

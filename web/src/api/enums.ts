@@ -142,7 +142,8 @@ export const schemaEnums = {
       "damagedInTransit",
       "wrongPartSent",
       "noLongerNeeded",
-      "orderedByMistake"
+      "orderedByMistake",
+      "core"
     ]
   },
   "Role": [

@@ -272,7 +272,8 @@ export interface paths {
         };
         /**
          * Returns asked for in the last 30 UTC days (today included), by reason:
-         *     how many, how many refunded, and what they refunded.
+         *     how many, how many refunded, and what they refunded; and the old parts
+         *     (cores) received back among them.
          */
         get: operations["return_figures"];
         put?: never;
@@ -362,7 +363,8 @@ export interface paths {
         put?: never;
         /**
          * Receives an approved return, in the condition the staff found it;
-         *     resalable units go back on the shelf.
+         *     resalable units go back on the shelf. A core (an old part) puts no
+         *     stock back, and may have a deduction taken off its deposit.
          */
         post: operations["receive_one"];
         delete?: never;
@@ -755,7 +757,9 @@ export interface paths {
         put?: never;
         /**
          * Asks to send lines of a delivered or collected order back, within the
-         *     shop's return window. The buyer is mailed the return's number.
+         *     shop's return window (for a core, the old part sent back for its
+         *     deposit: within the core return window, and only lines that carry a
+         *     deposit). The buyer is mailed the return's number.
          */
         post: operations["request_return"];
         delete?: never;
@@ -1646,6 +1650,12 @@ export interface components {
             cancelReason?: "buyer" | "admin" | "expired" | null;
             /** @description Once shipped: who carries the parcel, when the shop said; null otherwise. */
             carrier?: string | null;
+            /**
+             * Format: double
+             * @description The deposits on its lines' parts (core charges) in currency units,
+             *     untaxed: the order's own line beside the goods (0: none).
+             */
+            coreCharges: number;
             createdAt: string;
             /**
              * @description When it was marked delivered or collected (RFC 3339); its return
@@ -1713,7 +1723,8 @@ export interface components {
             tax: number;
             /**
              * Format: double
-             * @description What the buyer pays, and the card is charged: `price + shipping + tax`.
+             * @description What the buyer pays, and the card is charged:
+             *     `price + shipping + tax + coreCharges`.
              */
             total: number;
             /** @description Once shipped: the carrier's tracking number, when the shop gave it; null otherwise. */
@@ -1761,6 +1772,12 @@ export interface components {
         /** @description A cart, priced now. */
         Cart: {
             /**
+             * Format: double
+             * @description The lines' deposits (core charge × quantity) added up: charged
+             *     beside the subtotal, untaxed, given back when the old parts return.
+             */
+            coreCharges: number;
+            /**
              * Format: int64
              * @description Units in all the lines.
              */
@@ -1782,6 +1799,12 @@ export interface components {
         CartLine: {
             /** Format: int64 */
             availableQuantity: number;
+            /**
+             * Format: double
+             * @description The refundable deposit on one unit (its core charge), in currency
+             *     units; 0: none. Charged beside the price, untaxed.
+             */
+            coreCharge: number;
             img: string;
             /**
              * Format: double
@@ -1855,6 +1878,11 @@ export interface components {
         };
         /** @description What an order of the lines would come to, with each way it can travel. */
         CheckoutQuote: {
+            /**
+             * Format: double
+             * @description The lines' deposits (core charges), untaxed.
+             */
+            coreCharges: number;
             /** @description The way chosen, priced for these lines. */
             deliveryMethod: components["schemas"]["DeliveryOption"];
             /** @description Counter pickup first, then every delivery method, each priced for these lines. */
@@ -1880,7 +1908,7 @@ export interface components {
             taxRatePercent: number;
             /**
              * Format: double
-             * @description `price + shipping + tax`: what the order would be charged.
+             * @description `price + shipping + tax + coreCharges`: what the order would be charged.
              */
             total: number;
         };
@@ -2331,6 +2359,12 @@ export interface components {
          *     never changes it.
          */
         OrderLine: {
+            /**
+             * Format: double
+             * @description The refundable deposit on one unit (its core charge) as ordered, in
+             *     currency units; 0: none. A return of reason `core` gives it back.
+             */
+            coreCharge: number;
             partId: string;
             partName: string;
             /**
@@ -2387,6 +2421,14 @@ export interface components {
              * @enum {string}
              */
             category: "Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other";
+            /**
+             * Format: double
+             * @description The refundable deposit on one unit (a remanufactured part's core
+             *     charge), in currency units; 0: none. Given back when the old part
+             *     is returned (docs/api.md, "Core charges").
+             * @example 45
+             */
+            coreCharge: number;
             createdAt: string;
             description: string;
             /** @description The vehicles the part fits. */
@@ -2458,6 +2500,11 @@ export interface components {
             availableQuantitySeen?: null | number;
             /** @example Brakes */
             category?: null | (("Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other") | string);
+            /**
+             * @description The deposit on one unit, in currency units (0: none).
+             * @example 45
+             */
+            coreCharge?: null | number | string;
             description?: null | string;
             fitments?: null | components["schemas"]["Fitment"][];
             /** @example /api/image/3f2a9c.jpg */
@@ -2490,7 +2537,7 @@ export interface components {
         /**
          * @description The fields of a new part (a `price`, quantities and the weight may be
          *     numeric strings). `sku`, `oemNumbers`, `category`, `fitments`,
-         *     `reorderLevel`, `weightKg` and `replaces` are optional.
+         *     `reorderLevel`, `weightKg`, `coreCharge` and `replaces` are optional.
          */
         PartRequest: {
             availableQuantity: number;
@@ -2499,6 +2546,11 @@ export interface components {
              * @example Brakes
              */
             category?: null | (("Brakes" | "Engine" | "Filters" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Exhaust" | "Transmission" | "Body" | "Interior" | "Wheels & Tyres" | "Other") | string);
+            /**
+             * @description The deposit on one unit, in currency units. Left out: 0 (none).
+             * @example 45
+             */
+            coreCharge?: null | number | string;
             description: string;
             fitments?: null | components["schemas"]["Fitment"][];
             /** @example /api/image/3f2a9c.jpg */
@@ -2591,10 +2643,17 @@ export interface components {
              */
             returns: number;
         };
-        /** @description Receiving: the state the parts came back in. */
+        /**
+         * @description Receiving: the state the parts came back in. For a core (an old
+         *     part returned for its deposit), `resalable` is a core that can be
+         *     rebuilt, and `deduction` what is taken off its deposit when it
+         *     cannot (left out: nothing).
+         */
         ReceiveRequest: {
             /** @enum {string} */
             condition: "resalable" | "damaged" | "notAsSent";
+            /** @example 45 */
+            deduction?: null | number | string;
         };
         /** @description Refunds made in the 30 days. */
         RefundFigures: {
@@ -2651,6 +2710,12 @@ export interface components {
         ReturnFigures: {
             /** @description Every reason, in the order the API lists them, zeros included. */
             byReason: components["schemas"]["ReasonFigures"][];
+            /**
+             * Format: int64
+             * @description Old parts (cores) received back in those returns, in units: what the
+             *     seller has to send on to the rebuilder.
+             */
+            coresReceived: number;
         };
         /**
          * @description One line sent back: the order's line at `position` (1 for the
@@ -2662,6 +2727,11 @@ export interface components {
         };
         /** @description One line of a return, with what the order says of it. */
         ReturnLineView: {
+            /**
+             * Format: double
+             * @description The deposit on one unit (its core charge) as ordered; 0: none.
+             */
+            coreCharge: number;
             partId: string;
             partName: string;
             /**
@@ -2681,6 +2751,13 @@ export interface components {
         };
         /** @description The shop's return policy (docs/api.md, "Returns"). */
         ReturnPolicy: {
+            /**
+             * Format: int64
+             * @description Days from delivery or collection an old part may be returned for
+             *     its deposit (a return of reason `core`).
+             * @example 90
+             */
+            coreReturnDays: number;
             /** @description Charged on the goods of a return, unless the seller was at fault. */
             restockingFee: components["schemas"]["RestockingFee"];
             /**
@@ -2692,6 +2769,11 @@ export interface components {
         };
         /** @description The shop's return policy. */
         ReturnPolicyRequest: {
+            /**
+             * @description Days from delivery or collection a buyer may return an old part
+             *     for its deposit (core charge). Left out: as it is (90 at first).
+             */
+            coreReturnDays?: null | number;
             /**
              * @example {
              *       "amount": 15,
@@ -2715,9 +2797,14 @@ export interface components {
         };
         /**
          * @description What a return refunds (or, before it is refunded, would refund now), in
-         *     currency units: `total = goods + tax + delivery - fee`.
+         *     currency units: `total = goods + tax + delivery + core - fee`.
          */
         ReturnRefund: {
+            /**
+             * Format: double
+             * @description The deposits (core charges) of the units sent back, untaxed.
+             */
+            core: number;
             /**
              * Format: double
              * @description The delivery and its tax, when the seller was at fault.
@@ -2725,10 +2812,13 @@ export interface components {
             delivery: number;
             /**
              * Format: double
-             * @description The restocking fee.
+             * @description The restocking fee; for a core return, the deduction the staff said.
              */
             fee: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The goods at the price paid (0 for a core return).
+             */
             goods: number;
             /** Format: double */
             tax: number;
@@ -2752,7 +2842,7 @@ export interface components {
              */
             note?: null | string;
             /** @enum {string} */
-            reason: "doesNotFit" | "faulty" | "damagedInTransit" | "wrongPartSent" | "noLongerNeeded" | "orderedByMistake";
+            reason: "doesNotFit" | "faulty" | "damagedInTransit" | "wrongPartSent" | "noLongerNeeded" | "orderedByMistake" | "core";
         };
         /** @description A return (RMA) as the buyer and the staff see it. */
         ReturnView: {
@@ -2763,6 +2853,12 @@ export interface components {
             /** @description What the staff found when it came back. */
             condition?: string | null;
             createdAt: string;
+            /**
+             * Format: double
+             * @description A core return: what the staff took off the deposit on receipt, in
+             *     currency units (0: none).
+             */
+            deduction: number;
             /**
              * @description The order that replaces a part that did not fit, once the buyer
              *     linked one.

@@ -39,6 +39,7 @@ pub enum Parts {
     Category,
     ReorderLevel,
     WeightGrams,
+    CoreChargeCents,
     /// Generated: whether the stock is at or below the reorder level.
     LowStock,
 }
@@ -98,6 +99,8 @@ crate::stored_row! {
         reorder_level: i64 = ReorderLevel,
         /// What one unit weighs, in grams (0: not given).
         weight_grams: i64 = WeightGrams,
+        /// The refundable deposit on one unit, in cents (0: none).
+        core_charge_cents: i64 = CoreChargeCents,
     }
 }
 
@@ -128,6 +131,8 @@ pub struct PartFields {
     pub reorder_level: i64,
     /// Grams per unit.
     pub weight_grams: i64,
+    /// The deposit on one unit, in cents.
+    pub core_charge_cents: i64,
     #[serde(flatten)]
     pub details: Details,
 }
@@ -153,6 +158,7 @@ impl PartFields {
             (Parts::Category, self.category.clone().into()),
             (Parts::ReorderLevel, self.reorder_level.into()),
             (Parts::WeightGrams, self.weight_grams.into()),
+            (Parts::CoreChargeCents, self.core_charge_cents.into()),
         ]
     }
 
@@ -169,6 +175,7 @@ impl PartFields {
             category: row.category,
             reorder_level: row.reorder_level,
             weight_grams: row.weight_grams,
+            core_charge_cents: row.core_charge_cents,
             details,
         }
     }

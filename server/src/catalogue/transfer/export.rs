@@ -34,7 +34,8 @@ pub async fn export_parts(
 ) -> ApiResult<Response> {
     record_export(&state.db, &admin).await?;
     tracing::info!(by = ?admin.email, "catalogue exported");
-    let header = stream::once(async { Ok::<_, std::io::Error>(Bytes::from(csv_line(&HEADER))) });
+    let header =
+        stream::once(async { Ok::<_, std::io::Error>(Bytes::from(csv_line(&exported_columns()))) });
     let pages = stream::try_unfold(Some(0i64), move |after| {
         let db = state.db.clone();
         async move {
@@ -98,8 +99,8 @@ pub(super) async fn export_page(db: &Db, after: i64) -> Result<(Bytes, Option<i6
     Ok((Bytes::from(out), next))
 }
 
-/// A part's cells, in the order of `HEADER`.
-pub(super) fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
+/// A part's cells, in the order of `exported_columns`.
+pub(super) fn export_cells(row: &PartRow, details: &Details) -> [String; 14] {
     let list = |items: &[String]| {
         items
             .iter()
@@ -140,5 +141,6 @@ pub(super) fn export_cells(row: &PartRow, details: &Details) -> [String; 13] {
         list(&details.oem_numbers),
         list(&details.replaces),
         fitments,
+        crate::core::money::decimal(row.core_charge_cents),
     ]
 }

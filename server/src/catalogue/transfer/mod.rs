@@ -42,6 +42,15 @@ pub const HEADER: [&str; 13] = [
     "fitments",
 ];
 
+/// Columns a file may have beside `HEADER`, each after it when exported;
+/// a file without one imports as if each of its cells were blank.
+pub const OPTIONAL: [&str; 1] = ["coreCharge"];
+
+/// The columns of an exported file: `HEADER`, then `OPTIONAL`.
+pub fn exported_columns() -> Vec<&'static str> {
+    HEADER.iter().chain(OPTIONAL.iter()).copied().collect()
+}
+
 /// Largest file an import takes.
 pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
 

@@ -69,7 +69,7 @@ impl<R: Read> Rows<R> {
         let unknown: Vec<&str> = columns
             .iter()
             .map(String::as_str)
-            .filter(|c| !HEADER.contains(c))
+            .filter(|c| !HEADER.contains(c) && !OPTIONAL.contains(c))
             .collect();
         let mut twice: Vec<&str> = columns
             .iter()
@@ -159,7 +159,8 @@ impl<R: Read> Iterator for Rows<R> {
                 },
                 Err(fields) => {
                     let mut fields: Vec<(String, String)> = fields.into_iter().collect();
-                    fields.sort_by_key(|(name, _)| HEADER.iter().position(|h| h == name));
+                    let order = exported_columns();
+                    fields.sort_by_key(|(name, _)| order.iter().position(|h| h == name));
                     Read1::Wrong(
                         fields
                             .into_iter()
@@ -206,9 +207,9 @@ pub(super) fn read_row(
     }
     // Left blank: as the API leaves them out (the default for a new part,
     // as it is for a known one).
-    for name in ["reorderLevel", "category", "weightKg"] {
-        if !cells[name].trim().is_empty() {
-            body.insert(name.into(), Value::String(cells[name].to_owned()));
+    for name in ["reorderLevel", "category", "weightKg", "coreCharge"] {
+        if let Some(cell) = cells.get(name).filter(|c| !c.trim().is_empty()) {
+            body.insert(name.into(), Value::String((*cell).to_owned()));
         }
     }
     // Lists are always sent: blank is none. A list longer than its limit

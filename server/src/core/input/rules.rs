@@ -196,6 +196,47 @@ impl Rule for Money {
     }
 }
 
+/// An amount of money that may be nothing (a part's core charge, what is
+/// taken off a deposit): 0, or a price as `Money` reads it.
+pub struct MoneyOrZero;
+
+impl Rule for MoneyOrZero {
+    type Out = i64;
+    fn read(form: &mut Form, name: &str, label: &str) -> i64 {
+        let zero = match form.value(name) {
+            Some(Value::Number(n)) => n.as_f64() == Some(0.0),
+            Some(Value::String(s)) => {
+                let s = s.trim();
+                let (units, fraction) = s.split_once('.').unwrap_or((s, "0"));
+                !units.is_empty()
+                    && units.chars().all(|c| c == '0')
+                    && (1..=2).contains(&fraction.len())
+                    && fraction.chars().all(|c| c == '0')
+            }
+            _ => false,
+        };
+        if zero {
+            return 0;
+        }
+        form.money(name, label)
+    }
+    fn schema() -> Value {
+        let max = MAX_PRICE_CENTS / 100;
+        json!({
+            "oneOf": [
+                {"type": "number", "minimum": 0, "maximum": max, "multipleOf": 0.01},
+                {
+                    "type": "string",
+                    "pattern": format!(
+                        r"^(0(\.00?)?|[1-9][0-9]{{0,5}}(\.[0-9]{{1,2}})?|{max}(\.00?)?|0\.(0[1-9]|[1-9][0-9]?))$"
+                    ),
+                },
+            ],
+            "example": 45,
+        })
+    }
+}
+
 /// An image's address: one uploaded to the shop, or an http(s) link,
 /// without quotes, `<>`, `\` or spaces.
 pub struct ImageUrl;

@@ -160,7 +160,9 @@ pub struct CheckoutQuote {
     pub price: f64,
     pub shipping: f64,
     pub tax: f64,
-    /// `price + shipping + tax`: what the order would be charged.
+    /// The lines' deposits (core charges), untaxed.
+    pub core_charges: f64,
+    /// `price + shipping + tax + coreCharges`: what the order would be charged.
     pub total: f64,
     /// The tax rate that applies, in percent (0 when none does).
     pub tax_rate_percent: f64,

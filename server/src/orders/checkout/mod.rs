@@ -240,6 +240,7 @@ pub(super) async fn check(
                 quantity: *quantity,
                 weight_grams: part.weight_grams,
                 vehicle: placing.vehicle.clone(),
+                core_charge_cents: part.core_charge_cents,
             }
         })
         .collect();
@@ -252,9 +253,13 @@ pub(super) async fn check(
     let quote = tariffs
         .quote(db, tx, goods_cents, weight_grams, placing.method, address)
         .await?;
+    // The parts' deposits are added untaxed, and count for no delivery
+    // price (docs/decisions.md, D42).
+    let core_charges: i64 = order_lines.iter().map(NewLine::core_charges_cents).sum();
+    let total_cents = quote.total_cents.saturating_add(core_charges);
     if let Some(expected) = placing.expected_total_cents {
-        if expected != quote.total_cents {
-            return Err(total_changed(currency, quote.total_cents).into());
+        if expected != total_cents {
+            return Err(total_changed(currency, total_cents).into());
         }
     }
     let delivery_address = address
@@ -270,7 +275,7 @@ pub(super) async fn check(
         lines: order_lines,
         shipping_cents: quote.shipping_cents,
         tax_cents: quote.tax_cents,
-        total_cents: quote.total_cents,
+        total_cents,
         delivery_method_id: quote.method_id,
         delivery_method: quote.method_name,
         delivery_time: quote.method_time,

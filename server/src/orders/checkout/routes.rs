@@ -125,7 +125,8 @@ pub(super) async fn quote_checkout(
         price: cents_to_units(quote.goods_cents),
         shipping: cents_to_units(quote.shipping_cents),
         tax: cents_to_units(quote.tax_cents),
-        total: cents_to_units(quote.total_cents),
+        core_charges: cents_to_units(priced.core_charges_cents),
+        total: cents_to_units(quote.total_cents.saturating_add(priced.core_charges_cents)),
         tax_rate_percent: quote.tax_rate_ppm as f64 / 10_000.0,
         tax_name: quote.tax_name,
         delivery_method: DeliveryOption {

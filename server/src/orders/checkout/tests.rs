@@ -12,6 +12,7 @@ fn part() -> PartInfo {
         available_quantity: 1,
         minimum_order: 1,
         weight_grams: 0,
+        core_charge_cents: 0,
     }
 }
 

@@ -75,8 +75,9 @@ impl Statements {
         let per_day = Query::select()
             .expr_as(Expr::cust("substr(created_at, 1, 10)"), Alias::new("day"))
             .expr(Expr::col(Bookings::Id).count())
+            // Deposits (core charges) are money held, not takings (D42).
             .expr(sum(
-                "CASE WHEN payment_status = 'paid' THEN total_cents ELSE 0 END",
+                "CASE WHEN payment_status = 'paid' THEN total_cents - core_charges_cents ELSE 0 END",
             ))
             .from(Bookings::Table)
             .and_where(Expr::col(Bookings::CreatedAt).gte(since.to_owned()))

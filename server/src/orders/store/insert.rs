@@ -19,11 +19,18 @@ pub struct NewLine {
     pub weight_grams: i64,
     /// The vehicle the buyer had chosen, as they named it.
     pub vehicle: Option<String>,
+    /// The deposit on one unit (its core charge); 0: none.
+    pub core_charge_cents: i64,
 }
 
 impl NewLine {
     pub fn price_cents(&self) -> i64 {
         self.unit_price_cents * self.quantity
+    }
+
+    /// The line's deposits: its core charge times its units.
+    pub fn core_charges_cents(&self) -> i64 {
+        self.core_charge_cents * self.quantity
     }
 }
 
@@ -34,6 +41,7 @@ pub struct NewOrder {
     pub lines: Vec<NewLine>,
     pub shipping_cents: i64,
     pub tax_cents: i64,
+    /// Goods, shipping, tax and core charges.
     pub total_cents: i64,
     pub delivery_method_id: String,
     pub delivery_method: String,
@@ -49,6 +57,11 @@ impl NewOrder {
     /// The goods: the sum of the lines' prices.
     pub fn goods_cents(&self) -> i64 {
         self.lines.iter().map(NewLine::price_cents).sum()
+    }
+
+    /// The deposits of its lines.
+    pub fn core_charges_cents(&self) -> i64 {
+        self.lines.iter().map(NewLine::core_charges_cents).sum()
     }
 }
 
@@ -99,6 +112,7 @@ pub async fn insert(
                 Bookings::DeliveryAddress,
                 Bookings::DeliveryTime,
                 Bookings::ShippingTaxCents,
+                Bookings::CoreChargesCents,
             ])
             .returning(Query::returning().columns(COLUMNS))
             .to_owned();
@@ -133,6 +147,7 @@ pub async fn insert(
                 order.delivery_address.clone().into(),
                 order.delivery_time.clone().into(),
                 order.shipping_tax_cents.into(),
+                order.core_charges_cents().into(),
             ]);
         }
         let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;
@@ -165,6 +180,7 @@ pub async fn insert(
                     price_cents: line.price_cents(),
                     weight_grams: line.weight_grams,
                     vehicle: line.vehicle.clone(),
+                    core_charge_cents: line.core_charge_cents,
                 })
                 .collect();
             recorded.push((row, lines));
@@ -198,6 +214,7 @@ pub async fn insert_lines<'a>(
                 line.price_cents.into(),
                 line.weight_grams.into(),
                 line.vehicle.clone().into(),
+                line.core_charge_cents.into(),
             ]);
         }
         db.execute_on(&mut *conn, &insert).await?;

@@ -54,6 +54,7 @@ pub enum Bookings {
     DeliveredAt,
     ShippingTaxCents,
     RefundedCents,
+    CoreChargesCents,
 }
 
 #[derive(Iden)]
@@ -69,6 +70,7 @@ pub enum BookingLines {
     PriceCents,
     WeightGrams,
     Vehicle,
+    CoreChargeCents,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -99,7 +101,7 @@ pub struct BookingRow {
     pub tracking_number: Option<String>,
     pub shipping_cents: i64,
     pub tax_cents: i64,
-    /// What the buyer pays: goods + shipping + tax.
+    /// What the buyer pays: goods + shipping + tax + core charges.
     pub total_cents: i64,
     /// `pickup` or a delivery method's id, and its name when ordered.
     pub delivery_method_id: String,
@@ -115,6 +117,9 @@ pub struct BookingRow {
     pub shipping_tax_cents: i64,
     /// What its returns have refunded so far.
     pub refunded_cents: i64,
+    /// The deposits on its lines' parts (core charges), untaxed: a part of
+    /// `total_cents`.
+    pub core_charges_cents: i64,
 }
 
 /// One line of an order, as it was ordered.
@@ -131,6 +136,8 @@ pub struct LineRow {
     pub weight_grams: i64,
     /// The vehicle the buyer had chosen when ordering, as they named it.
     pub vehicle: Option<String>,
+    /// The deposit on one unit (its core charge), as ordered; 0: none.
+    pub core_charge_cents: i64,
 }
 
 impl BookingRow {
@@ -153,7 +160,7 @@ pub struct Buyer<'a> {
     pub name: &'a str,
 }
 
-const COLUMNS: [Bookings; 29] = [
+const COLUMNS: [Bookings; 30] = [
     Bookings::Id,
     Bookings::PartId,
     Bookings::PartName,
@@ -183,9 +190,10 @@ const COLUMNS: [Bookings; 29] = [
     Bookings::DeliveredAt,
     Bookings::ShippingTaxCents,
     Bookings::RefundedCents,
+    Bookings::CoreChargesCents,
 ];
 
-const LINE_COLUMNS: [BookingLines; 10] = [
+const LINE_COLUMNS: [BookingLines; 11] = [
     BookingLines::BookingId,
     BookingLines::Position,
     BookingLines::PartId,
@@ -196,6 +204,7 @@ const LINE_COLUMNS: [BookingLines; 10] = [
     BookingLines::PriceCents,
     BookingLines::WeightGrams,
     BookingLines::Vehicle,
+    BookingLines::CoreChargeCents,
 ];
 
 fn select() -> SelectStatement {

@@ -119,6 +119,41 @@ async fn a_good_file_adds_every_part_with_its_lists_and_fitments() {
 }
 
 #[tokio::test]
+async fn a_core_charge_column_may_be_left_out_and_is_exported_last() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let file = format!(
+        "{HEADER},coreCharge\n\
+         ALT-1,Alternator,Remanufactured,,189.99,5,1,,Electrical,6.8,,,,45.00\n\
+         ALT-2,Starter,Remanufactured,,149.99,5,1,,Electrical,4.2,,,,\n"
+    );
+    import_ok(&app, &admin, &file).await;
+    let parts = by_sku(&app).await;
+    assert_eq!(parts[0].1["coreCharge"], 45.0);
+    assert_eq!(parts[1].1["coreCharge"], 0.0, "blank: none");
+    // A file without the column leaves a known part's deposit as it is.
+    let file =
+        format!("{HEADER}\nALT-1,Alternator,Remanufactured,,179.99,5,1,,Electrical,6.8,,,\n");
+    import_ok(&app, &admin, &file).await;
+    let parts = by_sku(&app).await;
+    assert_eq!(
+        (&parts[0].1["price"], &parts[0].1["coreCharge"]),
+        (&json!(179.99), &json!(45.0))
+    );
+    let exported = export(&app, &admin).await;
+    let mut rows = exported.lines();
+    assert_eq!(rows.next().unwrap(), format!("{HEADER},coreCharge"));
+    assert!(rows.next().unwrap().ends_with(",45.00"), "{exported}");
+    assert!(rows.next().unwrap().ends_with(",0.00"), "{exported}");
+    // A wrong deposit is named by its column.
+    let file = format!("{HEADER},coreCharge\nALT-3,Pump,New,,10.00,5,1,,,,,,,-3\n");
+    let response = import(&app, Some(&admin.token), "", file).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"][0]["column"], "coreCharge", "{body}");
+}
+
+#[tokio::test]
 async fn a_file_with_errors_writes_nothing_and_names_every_one() {
     let app = spawn_app().await;
     let admin = app.admin().await;
@@ -258,8 +293,11 @@ async fn an_export_imports_back_unchanged_and_into_a_new_shop_identically() {
     )
     .await;
     let first = export(&app, &admin).await;
-    assert!(first.starts_with(&format!("{HEADER}\n")));
-    assert_eq!(first.lines().next().unwrap(), HEADER);
+    assert!(first.starts_with(&format!("{HEADER},coreCharge\n")));
+    assert_eq!(
+        first.lines().next().unwrap(),
+        format!("{HEADER},coreCharge")
+    );
     let report = import_ok(&app, &admin, &first).await;
     assert_eq!(
         counts(&report),

@@ -84,11 +84,11 @@ async fn the_cart_is_ordered_priced_to_the_cent_and_leaves_the_cart() {
         order["lines"],
         json!([
             {"partId": s.pads, "partName": "Front brake pads", "sku": format!("PG-{:0>6}", s.pads),
-             "unitPrice": 12.5, "quantity": 3, "price": 37.5, "weightKg": 0.0, "vehicle": null},
+             "unitPrice": 12.5, "quantity": 3, "price": 37.5, "weightKg": 0.0, "vehicle": null, "coreCharge": 0.0},
             {"partId": s.clip, "partName": "Pad clip", "sku": format!("PG-{:0>6}", s.clip),
-             "unitPrice": 0.35, "quantity": 7, "price": 2.45, "weightKg": 0.0, "vehicle": null},
+             "unitPrice": 0.35, "quantity": 7, "price": 2.45, "weightKg": 0.0, "vehicle": null, "coreCharge": 0.0},
             {"partId": s.disc, "partName": "Front brake disc", "sku": "BD-280",
-             "unitPrice": 49.99, "quantity": 1, "price": 49.99, "weightKg": 0.0, "vehicle": null},
+             "unitPrice": 49.99, "quantity": 1, "price": 49.99, "weightKg": 0.0, "vehicle": null, "coreCharge": 0.0},
         ])
     );
     // The first line, for the clients that read one part per order.
@@ -669,7 +669,7 @@ async fn a_one_part_booking_is_an_order_of_one_line_picked_up() {
         order["lines"],
         json!([{"partId": s.pads, "partName": "Front brake pads",
                 "sku": format!("PG-{:0>6}", s.pads), "unitPrice": 12.5, "quantity": 3,
-                "price": 37.5, "weightKg": 0.0, "vehicle": null}])
+                "price": 37.5, "weightKg": 0.0, "vehicle": null, "coreCharge": 0.0}])
     );
     assert_eq!(
         (&order["price"], &order["total"]),
