@@ -13,6 +13,7 @@ export function makeCartLine(overrides: Partial<CartLine> = {}): CartLine {
     minimumOrder: 1,
     availableQuantity: 10,
     weightKg: 1.2,
+    coreCharge: 0,
     seenPrice: 12.5,
     problem: null,
     message: null,
@@ -22,12 +23,13 @@ export function makeCartLine(overrides: Partial<CartLine> = {}): CartLine {
   return line;
 }
 
-/** A cart of `lines`, its count, subtotal and readiness worked out as the shop does. */
+/** A cart of `lines`, its count, subtotal, core deposits and readiness worked out as the shop does. */
 export function makeCart(lines: CartLine[]): Cart {
   return {
     lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+    coreCharges: lines.reduce((sum, line) => sum + line.coreCharge * line.quantity, 0),
     ready: lines.length > 0 && lines.every((line) => line.problem === null || line.problem === 'priceChanged'),
   };
 }
@@ -44,7 +46,8 @@ export function makeQuote(cart: Cart, method: DeliveryOption = PICKUP, extra: Pa
     price: cart.subtotal,
     shipping,
     tax,
-    total: cart.subtotal + shipping + tax,
+    coreCharges: cart.coreCharges,
+    total: cart.subtotal + shipping + tax + cart.coreCharges,
     taxRatePercent: 0,
     taxName: '',
     deliveryMethod: method,

@@ -16,6 +16,7 @@ export function makePart(overrides: Partial<Part> = {}): Part {
     fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2009, yearTo: 2019 }],
     reorderLevel: 5,
     weightKg: 0.3,
+    coreCharge: 0,
     replaces: [],
     matchedReplaced: null,
     lowStock: false,

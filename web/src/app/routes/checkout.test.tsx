@@ -187,6 +187,31 @@ describe('checkout', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$70.20'));
   });
 
+  it('shows the core deposits beside their line and after the tax, and places the order for the total with them', async () => {
+    const alternator = makeCartLine({ partId: '8', partName: 'Alternator', unitPrice: 189.99, quantity: 2, coreCharge: 45 });
+    const withCore = makeCart([pads, alternator]);
+    const { user, fetchMock } = setup({
+      'GET /api/cart': { body: withCore },
+      'POST /api/checkout/quote': { body: makeQuote(withCore) },
+    });
+    const lines = within(await screen.findByRole('list', { name: 'Order lines' }));
+    const line = lines.getAllByRole('listitem').find((item) => item.textContent?.includes('Alternator'))!;
+    expect(within(line).getByText('Core deposit $45.00 × 2')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-goods')).toHaveTextContent('$404.98');
+    expect(screen.getByTestId('checkout-core-charges')).toHaveTextContent('$90.00');
+    expect(screen.getByText('Refunded when you return your old parts; not taxed.')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$494.98');
+    // In the order the figures add up: goods, shipping, tax, core deposits, total.
+    const terms = summary()
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(['Goods', 'Shipping (Counter pickup)', 'Tax', 'Core deposits', 'Total']);
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'POST', '/api/checkout')).toEqual({ deliveryMethod: 'pickup', expectedTotal: 494.98 });
+  });
+
   it('has nothing to order with an empty cart', async () => {
     setup({ 'GET /api/cart': { body: makeCart([]) } });
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();

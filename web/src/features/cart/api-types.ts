@@ -47,7 +47,8 @@ export type PartWeight = Pick<ApiPart, 'weightKg'>;
 export type { OrderLine } from '@/api/types';
 
 /**
- * What an order answer adds: its lines, delivery, tax and the total the card is charged; `price`
- * stays the goods. A one-line order placed on a part's page has one line and counter pickup.
+ * What an order answer adds: its lines, delivery, tax, core deposits (`coreCharges`, refundable,
+ * untaxed) and the total the card is charged; `price` stays the goods. A one-line order placed on a
+ * part's page has one line and counter pickup.
  */
-export type OrderCheckout = Pick<Booking, 'lines' | 'shipping' | 'tax' | 'total' | 'deliveryMethod' | 'deliveryAddress'>;
+export type OrderCheckout = Pick<Booking, 'lines' | 'shipping' | 'tax' | 'coreCharges' | 'total' | 'deliveryMethod' | 'deliveryAddress'>;

@@ -35,6 +35,14 @@ export function lineErrors(fields: Record<string, string>): Map<number, string> 
   return errors;
 }
 
+/**
+ * The goods and the core deposits charged beside them, added in cents so that no fraction of a
+ * cent creeps in.
+ */
+export function withDeposits(goods: number, coreCharges: number): number {
+  return (Math.round(goods * 100) + Math.round(coreCharges * 100)) / 100;
+}
+
 /** The cart's name with its count of units, as the header's cart button says it: "Cart, 3 items". */
 export function cartLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

@@ -12,6 +12,7 @@ export function orderLines(order: Order): OrderLine[] {
       quantity: order.quantity,
       price: order.price,
       weightKg: 0,
+      coreCharge: 0,
     },
   ];
 }
@@ -24,7 +25,7 @@ export function orderNumber(id: string): string {
   return `#${id}`;
 }
 
-/** What the card is charged: the goods, delivery and tax. */
+/** What the card is charged: the goods, delivery, tax and core deposits. */
 export function orderTotal(order: Order): number {
   return order.total ?? order.price;
 }
@@ -34,9 +35,22 @@ export function hasSeveralLines(order: Order): boolean {
   return (order.lines?.length ?? 0) > 1;
 }
 
-/** Whether the order costs more than its goods (delivery or tax): then its figures are shown apart. */
+/**
+ * Whether the order costs more than its goods (delivery, tax or core deposits): then its figures are
+ * shown apart.
+ */
 export function hasExtras(order: Order): boolean {
-  return (order.shipping ?? 0) > 0 || (order.tax ?? 0) > 0;
+  return (order.shipping ?? 0) > 0 || (order.tax ?? 0) > 0 || coreDeposits(order) > 0;
+}
+
+/** The order's core deposits: refundable, untaxed, part of its total (0 for none, or an older answer). */
+export function coreDeposits(order: Order): number {
+  return order.coreCharges ?? 0;
+}
+
+/** What a line's core deposit comes to: its deposit on each unit times its quantity. */
+export function lineDeposit(line: Pick<OrderLine, 'coreCharge' | 'quantity'>): number {
+  return Math.round(line.coreCharge * 100 * line.quantity) / 100;
 }
 
 /** How many units the order holds, over all its lines. */

@@ -34,6 +34,27 @@ export function weightKgInput(value: string): { weightKg?: number } {
   return trimmed === '' ? {} : { weightKg: Number(trimmed) };
 }
 
+/** The shop's largest price or deposit, in currency units. */
+const MAX_AMOUNT = 1_000_000;
+
+/**
+ * A core charge: the refundable deposit on one unit, 0 (none) or an amount with at most two
+ * decimals; empty: not given (none when adding, unchanged when editing).
+ */
+export const coreChargeField = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= MAX_AMOUNT),
+    'Core charge must be 0 or an amount up to 1,000,000 with at most two decimals, like 45.00',
+  );
+
+/** The core charge to send: none for an empty field. */
+export function coreChargeInput(value: string): { coreCharge?: number } {
+  const trimmed = value.trim();
+  return trimmed === '' ? {} : { coreCharge: Number(trimmed) };
+}
+
 /** A required picture from a file input. */
 export const imageField = z.custom<FileList | undefined>().refine(hasFile, 'Image is Required');
 
@@ -213,6 +234,7 @@ export const addPartSchema = z.object({
   availableQuantity: availableQuantityField,
   minimumOrder: minimumOrderField,
   weightKg: weightKgField,
+  coreCharge: coreChargeField,
   image: imageField,
 });
 
@@ -228,6 +250,7 @@ export const editPartSchema = z.object({
   availableQuantity: availableQuantityField,
   minimumOrder: minimumOrderField,
   weightKg: weightKgField,
+  coreCharge: coreChargeField,
 });
 
 export type EditPartValues = z.input<typeof editPartSchema>;

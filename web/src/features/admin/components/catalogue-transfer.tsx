@@ -205,6 +205,10 @@ export function CatalogueTransfer() {
           A CSV file with the export&apos;s header. Parts are matched by their part number (<code>sku</code>): new ones are added, known ones
           updated, but their stock is never changed. The file is checked first; nothing is written until you confirm.
         </p>
+        <p>
+          The export&apos;s last column, <code>coreCharge</code>, is a part&apos;s core charge (its refundable deposit, <code>0.00</code> for
+          none). A file without that column, or a blank cell, leaves a known part&apos;s core charge as it is and gives a new part none.
+        </p>
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {

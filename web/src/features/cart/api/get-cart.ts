@@ -5,7 +5,7 @@ import { forgetMergedLines, getBrowserCart } from '../browser-cart';
 import { cartKeys } from './keys';
 
 /** The cart of nothing, as the shop would price it. */
-export const EMPTY_CART: Cart = { lines: [], count: 0, subtotal: 0, ready: false };
+export const EMPTY_CART: Cart = { lines: [], count: 0, subtotal: 0, coreCharges: 0, ready: false };
 
 /**
  * The signed-in buyer's cart. Lines left in the browser cart (put there before signing in, by

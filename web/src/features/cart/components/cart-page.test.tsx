@@ -154,6 +154,37 @@ describe('the signed-in buyer’s cart page', () => {
     expect(onCheckout).toHaveBeenCalledWith(true);
   });
 
+  it('shows the core deposit under a line with one, and the deposits beside the subtotal', async () => {
+    const alternator = makeCartLine({ partId: '8', partName: 'Alternator', sku: 'ALT-0008', unitPrice: 189.99, quantity: 2, coreCharge: 45 });
+    const { user } = signedIn({
+      'GET /api/cart': { body: makeCart([pads, alternator]) },
+      'PUT /api/cart/lines/8': { body: makeCart([pads, { ...alternator, quantity: 3, lineTotal: 569.97 }]) },
+    });
+    const line = within(await screen.findByRole('listitem', { name: 'Alternator' }));
+    expect(line.getByText('Core deposit $45.00 × 2')).toBeInTheDocument();
+    // The line's own total stays the goods.
+    expect(line.getByText('$379.98')).toBeInTheDocument();
+    // A line without a core charge says nothing of one.
+    expect(lineItem('Brake Pads').queryByText(/Core deposit/)).not.toBeInTheDocument();
+
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$404.98');
+    expect(screen.getByText('Core deposits').nextSibling).toHaveTextContent('$90.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$494.98');
+    expect(screen.getByText('Core deposits are refunded when you return your old parts. They are not taxed.')).toBeInTheDocument();
+
+    await user.click(line.getByRole('button', { name: 'Increase quantity of Alternator' }));
+    await waitFor(() => expect(screen.getByTestId('cart-core-charges')).toHaveTextContent('$135.00'));
+    expect(line.getByText('Core deposit $45.00 × 3')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$729.97');
+  });
+
+  it('shows the subtotal alone for a cart without core charges', async () => {
+    signedIn();
+    expect(await screen.findByTestId('cart-subtotal')).toHaveTextContent('$65.00');
+    expect(screen.queryByText('Core deposits')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+  });
+
   it("shows the shop's message when it refuses a quantity", async () => {
     const { user } = signedIn({ 'PUT /api/cart/lines/5': { status: 400, body: { error: 'Only 2 in stock', fields: { quantity: 'Only 2 in stock' } } } });
     await user.click(await screen.findByRole('button', { name: 'Increase quantity of Brake Pads' }));

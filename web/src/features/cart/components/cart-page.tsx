@@ -8,8 +8,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { Cart, CartLine } from '../api-types';
-import { canChangeQuantity, fixedQuantity, lineName } from '../lines';
+import { canChangeQuantity, fixedQuantity, lineName, withDeposits } from '../lines';
 import { useCart, useCartActions } from '../use-cart';
+import { LineDeposit } from './line-deposit';
 import { LineProblem } from './line-problem';
 import { PartPicture } from '@/components/ui/part-picture';
 
@@ -22,8 +23,8 @@ type CartPageProps = {
 
 /**
  * The cart: each line with its picture, name, part number, quantity (docs/decisions.md, D1),
- * Remove, its total and whatever is wrong with it; the subtotal, and Checkout once every line can
- * be ordered.
+ * Remove, its total, its core deposit and whatever is wrong with it; the subtotal (and the core
+ * deposits beside it), and Checkout once every line can be ordered.
  */
 export function CartPage({ onCheckout, renderLineNote }: CartPageProps) {
   const { signedIn, cart } = useCart();
@@ -88,6 +89,7 @@ function CartLineItem({ line, note }: { line: CartLine; note?: ReactNode }) {
           </h2>
           {line.sku ? <p className="font-mono text-xs text-base-content/70">Part number: {line.sku}</p> : null}
           {line.problem !== 'deleted' ? <p className="text-sm text-base-content/75">{money(line.unitPrice)} each</p> : null}
+          {line.problem !== 'deleted' ? <LineDeposit line={line} /> : null}
           <LineProblem line={line} />
           {note}
           {fix !== null ? (
@@ -134,6 +136,8 @@ type CartSummaryProps = { cart: Cart; signedIn: boolean; updating: boolean; onCh
 
 function CartSummary({ cart, signedIn, updating, onCheckout }: CartSummaryProps) {
   const money = useMoney();
+  // Parts with a core charge: their deposits go beside the subtotal, and the two make the total.
+  const deposits = cart.coreCharges > 0;
   return (
     <section aria-labelledby="cart-summary-title" className="card border border-base-300 bg-base-100 shadow-sm lg:sticky lg:top-24">
       <div className="card-body gap-4">
@@ -143,11 +147,33 @@ function CartSummary({ cart, signedIn, updating, onCheckout }: CartSummaryProps)
         <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-y-2">
           <dt className="text-base-content/70">Items</dt>
           <dd className="text-right">{cart.count}</dd>
-          <dt className="font-semibold">Subtotal</dt>
-          <dd className="text-right text-lg font-bold" data-testid="cart-subtotal">
-            {money(cart.subtotal)}
-          </dd>
+          {deposits ? (
+            <>
+              <dt className="text-base-content/70">Subtotal</dt>
+              <dd className="text-right" data-testid="cart-subtotal">
+                {money(cart.subtotal)}
+              </dd>
+              <dt className="text-base-content/70">Core deposits</dt>
+              <dd className="text-right" data-testid="cart-core-charges">
+                {money(cart.coreCharges)}
+              </dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right text-lg font-bold" data-testid="cart-total">
+                {money(withDeposits(cart.subtotal, cart.coreCharges))}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="font-semibold">Subtotal</dt>
+              <dd className="text-right text-lg font-bold" data-testid="cart-subtotal">
+                {money(cart.subtotal)}
+              </dd>
+            </>
+          )}
         </dl>
+        {deposits ? (
+          <p className="text-sm text-base-content/75">Core deposits are refunded when you return your old parts. They are not taxed.</p>
+        ) : null}
         <p className="text-sm text-base-content/75">Delivery and tax are worked out at checkout.</p>
         {cart.ready ? null : (
           <p className="text-sm font-medium text-error" role="status">

@@ -10,6 +10,7 @@ import { usePlaceOrder } from '../api/checkout';
 import { useServerCart } from '../api/get-cart';
 import { lineErrors, lineName } from '../lines';
 import { PICKUP, useCheckoutChoices, type AddressChoice } from '../use-checkout-choices';
+import { LineDeposit } from './line-deposit';
 import { LineProblem } from './line-problem';
 
 export type { AddressChoice };
@@ -27,8 +28,8 @@ type CheckoutProps = {
 
 /**
  * Checkout: how the order travels (counter pickup, or a delivery method to one of the buyer's
- * addresses), what it costs (goods, delivery, tax, total, as the shop works them out), and Place
- * order, which orders the whole cart for that total and goes on to pay for it by card.
+ * addresses), what it costs (goods, delivery, tax, core deposits and total, as the shop works them
+ * out), and Place order, which orders the whole cart for that total and goes on to pay for it by card.
  */
 export function Checkout({ renderAddressChooser, renderPickupDetails, renderLineNote, terms }: CheckoutProps) {
   const cart = useServerCart(true);
@@ -238,6 +239,7 @@ export function OrderLines({ quote, perLine, renderLineNote }: OrderLinesProps) 
             </span>
             <span className="whitespace-nowrap font-medium">{money(line.lineTotal)}</span>
           </div>
+          {line.problem !== 'deleted' ? <LineDeposit line={line} className="text-xs" /> : null}
           <LineProblem line={line} />
           {renderLineNote?.(String(line.partId))}
           {perLine?.has(index) ? <p className="font-medium text-error">{perLine.get(index)}</p> : null}
@@ -249,9 +251,23 @@ export function OrderLines({ quote, perLine, renderLineNote }: OrderLinesProps) 
 
 type OrderFiguresProps = { quote: CheckoutQuote; needsAddress: boolean; priced: boolean };
 
-/** Goods, shipping, tax and total, as the shop works them out; only the goods until a delivery has its address. */
+/**
+ * Goods, shipping, tax, core deposits and total, as the shop works them out; only the goods (and
+ * deposits) until a delivery has its address.
+ */
 export function OrderFigures({ quote, needsAddress, priced }: OrderFiguresProps) {
   const money = useMoney();
+  // The deposits of parts with a core charge: known without an address, untaxed, part of the total.
+  const deposits =
+    quote.coreCharges > 0 ? (
+      <>
+        <dt className="text-base-content/70">Core deposits</dt>
+        <dd className="text-right" data-testid="checkout-core-charges">
+          {money(quote.coreCharges)}
+        </dd>
+        <dd className="col-span-2 text-xs text-base-content/75">Refunded when you return your old parts; not taxed.</dd>
+      </>
+    ) : null;
   return (
     // Dimmed only while new figures are on their way; waiting for an address is said in words.
     <dl
@@ -263,7 +279,10 @@ export function OrderFigures({ quote, needsAddress, priced }: OrderFiguresProps)
         {money(quote.price)}
       </dd>
       {needsAddress ? (
-        <dd className="col-span-2 text-sm text-base-content/75">Choose a delivery address to see the delivery price, tax and total.</dd>
+        <>
+          {deposits}
+          <dd className="col-span-2 text-sm text-base-content/75">Choose a delivery address to see the delivery price, tax and total.</dd>
+        </>
       ) : (
         <>
           <dt className="text-base-content/70">Shipping ({quote.deliveryMethod.name})</dt>
@@ -274,6 +293,7 @@ export function OrderFigures({ quote, needsAddress, priced }: OrderFiguresProps)
           <dd className="text-right" data-testid="checkout-tax">
             {money(quote.tax)}
           </dd>
+          {deposits}
           <dt className="font-semibold">Total</dt>
           <dd className="text-right text-lg font-bold" data-testid="checkout-total">
             {money(quote.total)}

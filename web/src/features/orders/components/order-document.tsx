@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { addressLines } from '@/lib/address';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
 import { useOrder } from '../api/get-order';
-import { deliveryName, orderLines, orderNumber } from '../lines';
+import { deliveryName, lineDeposit, orderLines, orderNumber } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, FulfilmentBadge, PaymentBadge, ShipmentNote } from './order-badges';
 import { OrderLoadError } from './order-load-error';
@@ -120,17 +120,30 @@ function OrderSheet({ order, kind, terms }: { order: Order; kind: OrderDocumentK
         // unit price and amount under it, none off screen.
         <ul aria-label="Invoice lines" className="grid divide-y divide-base-300 border-y border-base-300 sm:hidden print:hidden">
           {lines.map((line, index) => (
-            <li key={`${line.partId}-${index}`} className="grid gap-0.5 py-2 text-sm">
-              <span className="font-medium break-words">{line.partName}</span>
-              {line.vehicle ? <span className="text-xs text-base-content/70">For {line.vehicle}</span> : null}
-              <span className="flex justify-between gap-3">
-                <span className="text-base-content/75">
-                  {line.sku ? <span className="font-mono text-xs">{line.sku} · </span> : null}
-                  {line.quantity} × {money(line.unitPrice)}
+            <Fragment key={`${line.partId}-${index}`}>
+              <li className="grid gap-0.5 py-2 text-sm">
+                <span className="font-medium break-words">{line.partName}</span>
+                {line.vehicle ? <span className="text-xs text-base-content/70">For {line.vehicle}</span> : null}
+                <span className="flex justify-between gap-3">
+                  <span className="text-base-content/75">
+                    {line.sku ? <span className="font-mono text-xs">{line.sku} · </span> : null}
+                    {line.quantity} × {money(line.unitPrice)}
+                  </span>
+                  <span className="whitespace-nowrap font-medium">{money(line.price)}</span>
                 </span>
-                <span className="whitespace-nowrap font-medium">{money(line.price)}</span>
-              </span>
-            </li>
+              </li>
+              {line.coreCharge > 0 ? (
+                <li className="grid gap-0.5 py-2 text-sm">
+                  <span className="font-medium break-words">Core deposit: {line.partName}</span>
+                  <span className="flex justify-between gap-3">
+                    <span className="text-base-content/75">
+                      {line.quantity} × {money(line.coreCharge)}
+                    </span>
+                    <span className="whitespace-nowrap font-medium">{money(lineDeposit(line))}</span>
+                  </span>
+                </li>
+              ) : null}
+            </Fragment>
           ))}
         </ul>
       ) : null}
@@ -166,27 +179,39 @@ function OrderSheet({ order, kind, terms }: { order: Order; kind: OrderDocumentK
           </thead>
           <tbody>
             {lines.map((line, index) => (
-              <tr key={`${line.partId}-${index}`}>
-                <td className="font-mono text-xs">{line.sku || '—'}</td>
-                <td>
-                  {line.partName}
-                  {line.vehicle ? <span className="block text-xs text-base-content/70">For {line.vehicle}</span> : null}
-                </td>
-                <td className="text-right">{line.quantity}</td>
-                {invoice ? (
-                  <>
-                    <td className="whitespace-nowrap text-right">{money(line.unitPrice)}</td>
-                    <td className="whitespace-nowrap text-right">{money(line.price)}</td>
-                  </>
-                ) : (
-                  <>
-                    <td className="whitespace-nowrap text-right">{line.weightKg > 0 ? `${formatKg(line.weightKg * line.quantity)} kg` : '—'}</td>
-                    <td className="text-center">
-                      <span className="inline-block h-4 w-4 border border-base-content/60" aria-label="Not yet checked" role="img" />
-                    </td>
-                  </>
-                )}
-              </tr>
+              <Fragment key={`${line.partId}-${index}`}>
+                <tr>
+                  <td className="font-mono text-xs">{line.sku || '—'}</td>
+                  <td>
+                    {line.partName}
+                    {line.vehicle ? <span className="block text-xs text-base-content/70">For {line.vehicle}</span> : null}
+                  </td>
+                  <td className="text-right">{line.quantity}</td>
+                  {invoice ? (
+                    <>
+                      <td className="whitespace-nowrap text-right">{money(line.unitPrice)}</td>
+                      <td className="whitespace-nowrap text-right">{money(line.price)}</td>
+                    </>
+                  ) : (
+                    <>
+                      <td className="whitespace-nowrap text-right">{line.weightKg > 0 ? `${formatKg(line.weightKg * line.quantity)} kg` : '—'}</td>
+                      <td className="text-center">
+                        <span className="inline-block h-4 w-4 border border-base-content/60" aria-label="Not yet checked" role="img" />
+                      </td>
+                    </>
+                  )}
+                </tr>
+                {/* A deposit is charged, not packed: its row is on the invoice alone. */}
+                {invoice && line.coreCharge > 0 ? (
+                  <tr>
+                    <td className="font-mono text-xs">—</td>
+                    <td>Core deposit: {line.partName}</td>
+                    <td className="text-right">{line.quantity}</td>
+                    <td className="whitespace-nowrap text-right">{money(line.coreCharge)}</td>
+                    <td className="whitespace-nowrap text-right">{money(lineDeposit(line))}</td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -21,9 +21,9 @@ const brakeJob: Order = makeOrder({
   partOrder: 2,
   price: 105,
   lines: [
-    { partId: '5', partName: 'Brake Pads', sku: 'BRK-0005', unitPrice: 12.5, quantity: 2, price: 25, weightKg: 1.2 },
-    { partId: '6', partName: 'Brake Disc', sku: 'BRK-0006', unitPrice: 35, quantity: 2, price: 70, weightKg: 6.5 },
-    { partId: '7', partName: 'Brake Fluid', sku: 'FLD-0007', unitPrice: 10, quantity: 1, price: 10, weightKg: 0 },
+    { partId: '5', partName: 'Brake Pads', sku: 'BRK-0005', unitPrice: 12.5, quantity: 2, price: 25, weightKg: 1.2, coreCharge: 0 },
+    { partId: '6', partName: 'Brake Disc', sku: 'BRK-0006', unitPrice: 35, quantity: 2, price: 70, weightKg: 6.5, coreCharge: 0 },
+    { partId: '7', partName: 'Brake Fluid', sku: 'FLD-0007', unitPrice: 10, quantity: 1, price: 10, weightKg: 0, coreCharge: 0 },
   ],
   shipping: 9.5,
   tax: 7.16,
@@ -36,7 +36,7 @@ const brakeJob: Order = makeOrder({
 const oneLine: Order = makeOrder({
   _id: '22',
   partName: 'Oil Filter',
-  lines: [{ partId: '9', partName: 'Oil Filter', sku: 'FLT-0009', unitPrice: 12.5, quantity: 3, price: 37.5, weightKg: 0.4 }],
+  lines: [{ partId: '9', partName: 'Oil Filter', sku: 'FLT-0009', unitPrice: 12.5, quantity: 3, price: 37.5, weightKg: 0.4, coreCharge: 0 }],
   shipping: 0,
   tax: 0,
   total: 37.5,
@@ -190,5 +190,116 @@ describe('the order page: invoice and packing slip', () => {
     expect(phone.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Brake Pads3 × $12.50$37.50']);
     expect(sheet.getByText('Collected at the trade counter.')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('$37.50');
+  });
+});
+
+/**
+ * An order of a remanufactured alternator ($45.00 core charge on each of two) and a belt, sent by
+ * courier: goods $399.98, shipping $9.50, tax $25.59, core deposits $90.00, total $525.07.
+ */
+const withCore: Order = makeOrder({
+  _id: '23',
+  partId: '8',
+  partName: 'Alternator',
+  unitPrice: 189.99,
+  quantity: 2,
+  partOrder: 2,
+  price: 399.98,
+  lines: [
+    { partId: '8', partName: 'Alternator', sku: 'ALT-0008', unitPrice: 189.99, quantity: 2, price: 379.98, weightKg: 6, coreCharge: 45 },
+    { partId: '4', partName: 'Serpentine Belt', sku: 'BLT-0004', unitPrice: 20, quantity: 1, price: 20, weightKg: 0.3, coreCharge: 0 },
+  ],
+  shipping: 9.5,
+  tax: 25.59,
+  coreCharges: 90,
+  total: 525.07,
+  deliveryMethod: { id: '3', name: 'Courier' },
+  deliveryAddress: makeAddress(),
+});
+
+describe('an order with core deposits', () => {
+  it('the invoice gives each deposit a row of its own and the deposits a figure before the total', async () => {
+    mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking/23': { body: withCore } });
+    renderWithProviders(<OrderDocument orderId="23" kind="invoice" backTo={{ href: '/dashboard/order', label: 'Back to My Orders' }} />, {
+      signedInAs: ANN,
+    });
+    const sheet = within(await screen.findByRole('article', { name: 'Invoice · Order #23' }));
+    const rows = within(sheet.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['ALT-0008', 'Alternator', '2', '$189.99', '$379.98'],
+      ['—', 'Core deposit: Alternator', '2', '$45.00', '$90.00'],
+      ['BLT-0004', 'Serpentine Belt', '1', '$20.00', '$20.00'],
+    ]);
+    // On a phone, the deposit is an item of the list too.
+    const phone = within(sheet.getByRole('list', { name: 'Invoice lines' }));
+    expect(phone.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'AlternatorALT-0008 · 2 × $189.99$379.98',
+      'Core deposit: Alternator2 × $45.00$90.00',
+      'Serpentine BeltBLT-0004 · 1 × $20.00$20.00',
+    ]);
+    const terms = sheet.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms).toEqual([
+      ['Goods', '$399.98'],
+      ['Shipping', '$9.50'],
+      ['Tax', '$25.59'],
+      ['Core deposits', '$90.00'],
+      ['Total', '$525.07'],
+    ]);
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$525.07');
+  });
+
+  it('the packing slip lists the parts alone: a deposit is not packed', async () => {
+    mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking/23': { body: withCore } });
+    renderWithProviders(<OrderDocument orderId="23" kind="packing-slip" backTo={{ href: '/dashboard/manage-orders', label: 'Back to Manage Orders' }} />, {
+      signedInAs: ADMIN,
+    });
+    const sheet = within(await screen.findByRole('article', { name: 'Packing slip · Order #23' }));
+    expect(sheet.queryByText(/Core deposit/)).not.toBeInTheDocument();
+    expect(within(sheet.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+    expect(sheet.getByText('3 units in 2 lines.')).toBeInTheDocument();
+  });
+
+  it('My Orders shows the deposits under the total', async () => {
+    mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking': { body: [withCore] } });
+    renderWithProviders(<MyOrders buyer={ANN.email} />, { signedInAs: ANN });
+    const order = await row('2 × Alternator');
+    expect(order.getByText('$525.07')).toBeInTheDocument();
+    expect(order.getByText('Core deposits').nextSibling).toHaveTextContent('$90.00');
+  });
+
+  it('an order of goods and a deposit alone (collected, untaxed) still shows its figures apart', async () => {
+    const collected = makeOrder({
+      _id: '24',
+      partName: 'Battery',
+      unitPrice: 120,
+      quantity: 1,
+      price: 120,
+      lines: [{ partId: '2', partName: 'Battery', sku: 'BAT-0002', unitPrice: 120, quantity: 1, price: 120, weightKg: 18, coreCharge: 15 }],
+      shipping: 0,
+      tax: 0,
+      coreCharges: 15,
+      total: 135,
+      deliveryMethod: { id: 'pickup', name: 'Counter pickup' },
+      deliveryAddress: null,
+    });
+    mockApi({ 'GET /api/config': { body: CONFIG }, 'GET /api/booking': { body: [collected] } });
+    renderWithProviders(<MyOrders buyer={ANN.email} />, { signedInAs: ANN });
+    const order = await row('Battery');
+    expect(order.getByText('$135.00')).toBeInTheDocument();
+    expect(order.getByText('Goods').nextSibling).toHaveTextContent('$120.00');
+    expect(order.getByText('Core deposits').nextSibling).toHaveTextContent('$15.00');
+  });
+
+  it("the payment page's summary lists the deposit and adds it up to the total", () => {
+    mockApi({ 'GET /api/config': { body: CONFIG } });
+    renderWithProviders(<PaymentSummary order={withCore} />, { signedInAs: ANN });
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    const deposit = summary.getAllByRole('listitem').find((item) => item.textContent?.includes('Core deposit'));
+    expect(deposit).toHaveTextContent('2 × Core deposit: Alternator$90.00');
+    expect(summary.getByText('Core deposits').nextSibling).toHaveTextContent('$90.00 (refunded when you return your old parts)');
+    expect(summary.getByText('Total').nextSibling).toHaveTextContent('$525.07');
   });
 });

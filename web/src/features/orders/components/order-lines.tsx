@@ -1,5 +1,5 @@
 import { useMoney } from '@/lib/config';
-import { hasExtras, hasSeveralLines, orderTotal } from '../lines';
+import { coreDeposits, hasExtras, hasSeveralLines, orderTotal } from '../lines';
 import type { Order } from '../types';
 
 /** The parts of an order in a list's cell: its part's name, or each line's quantity and name. */
@@ -17,7 +17,8 @@ export function OrderParts({ order }: { order: Order }) {
 }
 
 /**
- * The order's total in a list's cell; with delivery or tax, the goods, shipping and tax under it.
+ * The order's total in a list's cell; with delivery, tax or core deposits, the goods, shipping, tax
+ * (and deposits) under it.
  * An order of goods alone shows its one figure, as it always did.
  */
 export function OrderTotal({ order }: { order: Order }) {
@@ -33,6 +34,12 @@ export function OrderTotal({ order }: { order: Order }) {
         <dd className="text-right">{money(order.shipping ?? 0)}</dd>
         <dt>Tax</dt>
         <dd className="text-right">{money(order.tax ?? 0)}</dd>
+        {coreDeposits(order) > 0 ? (
+          <>
+            <dt>Core deposits</dt>
+            <dd className="text-right">{money(coreDeposits(order))}</dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import { useMoney } from '@/lib/config';
-import { deliveryName, hasExtras, hasSeveralLines, orderNumber, orderTotal } from '../lines';
+import { coreDeposits, deliveryName, hasExtras, hasSeveralLines, lineDeposit, orderNumber, orderTotal } from '../lines';
 import type { Order } from '../types';
 import { CancelReasonNote, PayByNote } from './order-badges';
 import { OrderStatus } from './order-status';
@@ -25,12 +26,22 @@ export function PaymentSummary({ order }: { order: Order }) {
               <dd>
                 <ul className="grid gap-1">
                   {order.lines!.map((line, index) => (
-                    <li key={`${line.partId}-${index}`} className="flex justify-between gap-3">
-                      <span>
-                        {line.quantity} × <span className="font-semibold">{line.partName}</span>
-                      </span>
-                      <span className="whitespace-nowrap">{money(line.price)}</span>
-                    </li>
+                    <Fragment key={`${line.partId}-${index}`}>
+                      <li className="flex justify-between gap-3">
+                        <span>
+                          {line.quantity} × <span className="font-semibold">{line.partName}</span>
+                        </span>
+                        <span className="whitespace-nowrap">{money(line.price)}</span>
+                      </li>
+                      {line.coreCharge > 0 ? (
+                        <li className="flex justify-between gap-3 text-sm">
+                          <span>
+                            {line.quantity} × Core deposit: {line.partName}
+                          </span>
+                          <span className="whitespace-nowrap">{money(lineDeposit(line))}</span>
+                        </li>
+                      ) : null}
+                    </Fragment>
                   ))}
                 </ul>
               </dd>
@@ -55,6 +66,14 @@ export function PaymentSummary({ order }: { order: Order }) {
               </dd>
               <dt className="text-base-content/70">Tax</dt>
               <dd>{money(order.tax ?? 0)}</dd>
+              {coreDeposits(order) > 0 ? (
+                <>
+                  <dt className="text-base-content/70">Core deposits</dt>
+                  <dd>
+                    {money(coreDeposits(order))} <span className="text-sm text-base-content/70">(refunded when you return your old parts)</span>
+                  </dd>
+                </>
+              ) : null}
             </>
           ) : null}
           <dt className="text-base-content/70">Total</dt>

@@ -7,7 +7,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { useCreatePart } from '../api/create-part';
-import { addPartSchema, CATALOGUE_FIELD_NAMES, catalogueInput, weightKgInput, type AddPartValues } from '../schemas';
+import { addPartSchema, CATALOGUE_FIELD_NAMES, catalogueInput, coreChargeInput, weightKgInput, type AddPartValues } from '../schemas';
 import { CatalogueFields } from './catalogue-fields';
 
 const EMPTY: AddPartValues = {
@@ -17,6 +17,7 @@ const EMPTY: AddPartValues = {
   availableQuantity: '',
   minimumOrder: '',
   weightKg: '',
+  coreCharge: '',
   image: undefined,
   sku: '',
   oemNumbers: '',
@@ -55,12 +56,13 @@ export function AddPartForm() {
         availableQuantity: Number(values.availableQuantity),
         minimumOrder: Number(values.minimumOrder),
         ...weightKgInput(values.weightKg),
+        ...coreChargeInput(values.coreCharge),
         img,
       });
       notify.success('Part added successfully');
       reset(EMPTY);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', ...CATALOGUE_FIELD_NAMES]);
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', 'coreCharge', ...CATALOGUE_FIELD_NAMES]);
       // A part number taken by another part is the SKU field's problem.
       if (error instanceof ApiError && error.status === 409) setError('sku', { type: 'server', message: error.message });
       setFailure(errorMessage(error));
@@ -90,6 +92,13 @@ export function AddPartForm() {
           hint="For delivery prices by weight."
           error={errors.weightKg?.message}
           {...register('weightKg')}
+        />
+        <InputField
+          label="Core charge"
+          inputMode="decimal"
+          hint="A deposit refunded when the buyer returns the old part; empty or 0 for none."
+          error={errors.coreCharge?.message}
+          {...register('coreCharge')}
         />
       </div>
       <CatalogueFields skuOptional />

@@ -11,11 +11,11 @@ import { ACCEPTED_IMAGES, uploadImage } from '@/lib/upload-image';
 import { partQueryOptions } from '../api/get-part';
 import { partKeys } from '../api/keys';
 import { useUpdatePart, type PartChanges } from '../api/update-part';
-import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, editPartSchema, weightKgInput, type EditPartValues } from '../schemas';
+import { CATALOGUE_FIELD_NAMES, catalogueInput, catalogueValues, coreChargeInput, editPartSchema, weightKgInput, type EditPartValues } from '../schemas';
 import type { Part } from '../types';
 import { CatalogueFields } from './catalogue-fields';
 
-/** Edits a part's name, description, picture (previewed before saving), price, stock and catalogue fields. */
+/** Edits a part's name, description, picture (previewed before saving), price, weight, core charge, stock and catalogue fields. */
 export function EditPartModal({ part, onClose }: { part: Part | null; onClose: () => void }) {
   return (
     <Modal open={part !== null} title={`Edit ${part?.name ?? 'part'}`} onClose={onClose}>
@@ -34,6 +34,7 @@ function editValues(part: Part): EditPartValues {
     availableQuantity: String(part.availableQuantity),
     minimumOrder: String(part.minimumOrder),
     weightKg: part.weightKg === undefined ? '' : String(part.weightKg),
+    coreCharge: String(part.coreCharge),
   };
 }
 
@@ -47,6 +48,7 @@ function editInput(values: EditPartValues): Omit<PartChanges, 'availableQuantity
     price: Number(values.price),
     minimumOrder: Number(values.minimumOrder),
     ...weightKgInput(values.weightKg),
+    ...coreChargeInput(values.coreCharge),
   };
 }
 
@@ -118,7 +120,7 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       notify.success(`${changes.name ?? part.name} is updated.`);
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', ...CATALOGUE_FIELD_NAMES]);
+      applyServerFieldErrors(error, setError, ['name', 'description', 'price', 'availableQuantity', 'minimumOrder', 'weightKg', 'coreCharge', ...CATALOGUE_FIELD_NAMES]);
       if (error instanceof ApiError && error.status === 409) {
         // Either the stock moved since the form loaded it, or the part number is another part's.
         const stockMoved = 'availableQuantity' in changes && (await reloadStock());
@@ -137,6 +139,15 @@ function EditPartForm({ part, onClose }: { part: Part; onClose: () => void }) {
       <div className="grid grid-cols-2 gap-4">
         <InputField label="Price" inputMode="decimal" error={errors.price?.message} {...register('price')} />
         <InputField label="Weight (kg)" inputMode="decimal" error={errors.weightKg?.message} {...register('weightKg')} />
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <InputField
+          label="Core charge"
+          inputMode="decimal"
+          hint="A deposit refunded when the buyer returns the old part; 0 for none."
+          error={errors.coreCharge?.message}
+          {...register('coreCharge')}
+        />
       </div>
       <div className="grid grid-cols-2 gap-4">
         <InputField

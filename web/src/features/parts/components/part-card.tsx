@@ -5,6 +5,7 @@ import { useMoney } from '@/lib/config';
 import { catalogueState } from '../catalogue-link';
 import type { Part } from '../types';
 import { PartPicture } from '@/components/ui/part-picture';
+import { CoreChargeNote } from './core-charge-note';
 import { FitNote } from './part-fit-note';
 
 type PartCardProps = {
@@ -55,6 +56,7 @@ export function PartCard({ part, details, picture = 'lazy', action }: PartCardPr
           </h3>
           <span className="badge badge-lg badge-neutral shrink-0 font-semibold">{money(part.price)}</span>
         </div>
+        <CoreChargeNote part={part} className="text-xs" />
         {details}
         <FitNote fitments={part.fitments} />
         <p className="line-clamp-2 text-sm text-base-content/80 sm:line-clamp-3">{part.description}</p>

@@ -3,6 +3,7 @@ import { QuantityPicker } from '@/components/ui/quantity-picker';
 import { useMoney } from '@/lib/config';
 import { canOrder } from '../quantity';
 import type { Part } from '../types';
+import { CoreChargeNote } from './core-charge-note';
 import { FitMessage, PartSpecs } from './part-fit';
 import { PartPicture } from '@/components/ui/part-picture';
 
@@ -32,6 +33,7 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addT
           <p className="mt-2 text-2xl font-semibold text-primary">
             {money(part.price)} <span className="text-base font-normal text-base-content/70">per unit</span>
           </p>
+          <CoreChargeNote part={part} className="mt-1 text-sm" />
         </div>
         <FitMessage fitments={part.fitments} />
         <p className="whitespace-pre-line text-base-content/85">{part.description}</p>
@@ -47,6 +49,9 @@ export function PartDetails({ part, quantity, onQuantityChange, onPurchase, addT
           <div className="col-span-2 rounded-box bg-base-200 p-3 sm:col-span-1">
             <dt className="text-base-content/70">Order total</dt>
             <dd className="text-lg font-semibold">{orderable ? money(part.price * quantity) : '—'}</dd>
+            {orderable && part.coreCharge > 0 ? (
+              <dd className="text-xs text-base-content/70">+ {money(part.coreCharge * quantity)} core deposit</dd>
+            ) : null}
           </div>
         </dl>
         {orderable ? (
