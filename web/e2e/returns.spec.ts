@@ -117,4 +117,70 @@ test.describe('returns', () => {
     await page.goto('/dashboard/order');
     await expect(page.getByRole('row').filter({ hasText: `#${orderId}` }).first()).toContainText('Partly refunded');
   });
+
+  test('a core return refunds the deposit', async ({ page, api, shopper, adminToken }, testInfo) => {
+    const name = `Alternator ${testInfo.testId.slice(0, 6)} ${Date.now().toString(36)}`;
+    const alternator = await api.createPart(adminToken, {
+      name,
+      description: 'A remanufactured alternator, for one browser test: the old one comes back for its deposit.',
+      price: 120,
+      availableQuantity: 10,
+      minimumOrder: 1,
+      coreCharge: 45,
+    });
+    const orderId = await api.deliveredOrder(shopper.token, adminToken, [{ partId: alternator, quantity: 1 }]);
+    const stockBefore = (await api.part(alternator)).availableQuantity;
+    const { coreReturnDays } = (await (await page.request.get('/api/return-policy')).json()) as { coreReturnDays: number };
+
+    // The buyer sends the old alternator back for its deposit, from the order's return page.
+    await signInWithToken(page, shopper.token, `/dashboard/returns/new/${orderId}`);
+    const form = page.getByRole('form', { name: `Return items from order #${orderId}` });
+    await expect(form).toContainText(`Return the old part within ${coreReturnDays} days of delivery or collection for its $45.00 deposit.`);
+    await form.getByRole('radio', { name: 'Old part (core) for its deposit' }).check();
+    await expect(form.getByRole('group', { name: 'Which old parts are you sending back?' })).toBeVisible();
+    await expect(form.getByText('$45.00 deposit per unit', { exact: true })).toBeVisible();
+    await expect(form.getByLabel(new RegExp(`^${name} How many old parts`))).toHaveValue('1');
+    await expectNoViolations(page);
+    await form.getByRole('button', { name: 'Request return' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/returns\/\d+$/);
+    const returnId = new URL(page.url()).pathname.split('/').pop()!;
+    const number = `RMA-${returnId}`;
+    await expect(page.getByText('Old part (core) for its deposit')).toBeVisible();
+    // Only the deposit comes back: no goods, tax or delivery.
+    const expected = page.getByRole('region', { name: 'Expected refund' });
+    await expect(expected.getByRole('term')).toHaveText(['Core deposits', 'Total']);
+    await expect(expected.getByRole('definition')).toHaveText(['$45.00', '$45.00']);
+
+    // The staff find it among the core returns, approve it, receive the core and refund it.
+    await signInWithToken(page, adminToken, '/dashboard/manage-returns');
+    await page.getByLabel('Reason', { exact: true }).selectOption('core');
+    await expect(page).toHaveURL(/reason=core/);
+    await page.getByRole('button', { name: `Approve return ${number}` }).first().click();
+    await page.getByRole('dialog', { name: 'Approve this return?' }).getByRole('button', { name: 'Approve Return' }).click();
+    await expect(toast(page, `${number} is approved`)).toBeVisible();
+    await page.getByRole('button', { name: `Receive return ${number}` }).first().click();
+    const receive = page.getByRole('dialog', { name: 'Mark the parts received?' });
+    await expect(receive).toContainText('A core puts no stock back.');
+    await receive.getByRole('radio', { name: 'Cannot be rebuilt' }).check();
+    await receive.getByLabel('Deduction (optional)').fill('5.00');
+    await receive.getByRole('button', { name: 'Mark Received' }).click();
+    await expect(toast(page, `${number} is received`)).toBeVisible();
+    expect((await api.part(alternator)).availableQuantity).toBe(stockBefore);
+    await page.getByRole('button', { name: `Refund return ${number}` }).first().click();
+    const refund = page.getByRole('dialog', { name: 'Refund this return?' });
+    await expect(refund.getByRole('term')).toHaveText(['Core deposits', 'Deduction', 'Total']);
+    await expect(refund.getByRole('definition')).toHaveText(['$45.00', '−$5.00', '$40.00']);
+    await refund.getByRole('button', { name: 'Refund $40.00' }).click();
+    await expect(toast(page, `${number} is refunded`)).toBeVisible();
+
+    // The buyer sees the deposit refunded, less the deduction.
+    await signInWithToken(page, shopper.token, `/dashboard/returns/${returnId}`);
+    const refunded = page.getByRole('region', { name: 'Refunded' });
+    await expect(refunded).toContainText('$40.00 is refunded to the card you paid with.');
+    await expect(refunded).toContainText('We took $5.00 off the deposit');
+    await expect(page.getByRole('region', { name: 'Refund', exact: true }).getByRole('definition')).toHaveText(['$45.00', '−$5.00', '$40.00']);
+    await expectNoViolations(page);
+    const order = await api.order(shopper.token, orderId);
+    expect((order as unknown as { refundedAmount: number }).refundedAmount).toBe(40);
+  });
 });

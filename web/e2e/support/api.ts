@@ -19,6 +19,8 @@ export type NewPart = {
   reorderLevel?: number;
   /** Kilograms, for delivery prices by weight. */
   weightKg?: number;
+  /** The refundable deposit on one unit (a core charge), in currency units. */
+  coreCharge?: number;
 };
 export type NewShippingMethod = { name: string; description?: string; basePrice: number; pricePerKg: number; freeOver?: number | null; active?: boolean };
 

@@ -15,11 +15,12 @@ export function makeReturn(overrides: Partial<ReturnView> = {}): ReturnView {
     reason: 'doesNotFit',
     note: '',
     image: null,
-    lines: [{ position: 1, partId: '7', partName: 'Brake Pads', quantity: 2, unitPrice: 12.5, vehicle: '2014 Toyota Corolla' }],
+    lines: [{ position: 1, partId: '7', partName: 'Brake Pads', quantity: 2, unitPrice: 12.5, vehicle: '2014 Toyota Corolla', coreCharge: 0 }],
     instructions: null,
     rejection: null,
     condition: null,
-    refund: { goods: 25, tax: 2, delivery: 0, fee: 3.75, total: 23.25 },
+    deduction: 0,
+    refund: { goods: 25, tax: 2, delivery: 0, core: 0, fee: 3.75, total: 23.25 },
     refundId: null,
     exchangeOrderId: null,
     createdAt: '2026-02-03T10:00:00Z',
@@ -28,5 +29,5 @@ export function makeReturn(overrides: Partial<ReturnView> = {}): ReturnView {
   };
 }
 
-/** The shop's default policy: 30 days, a 15% restocking fee. */
-export const POLICY: ReturnPolicy = { returnDays: 30, restockingFee: { kind: 'percent', amount: 15 } };
+/** The shop's default policy: 30 days, a 15% restocking fee, 90 days to return a core. */
+export const POLICY: ReturnPolicy = { returnDays: 30, restockingFee: { kind: 'percent', amount: 15 }, coreReturnDays: 90 };

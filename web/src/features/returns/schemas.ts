@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import type { ReturnPolicy, ReturnPolicyRequest, ReturnReason, ReturnRequest } from './types';
+import type { ReceiveRequest, ReturnCondition, ReturnPolicy, ReturnPolicyRequest, ReturnReason, ReturnRequest } from './types';
 import { RETURN_REASONS } from './states';
 
 /** The longest note a buyer can add to a return, and the longest reason for a rejection. */
 export const MAX_NOTE = 1000;
 export const MAX_REJECTION = 500;
+
+/** An amount in currency units or a percentage, 0 or more, at most two decimals ("4.50"). */
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
 /** A whole number written in an input ("2"), or NaN. */
 function wholeNumber(text: string): number {
@@ -69,18 +72,36 @@ export const rejectSchema = z.object({
 });
 export type RejectValues = z.input<typeof rejectSchema>;
 
-export const receiveSchema = z.object({
-  condition: z
-    .string()
-    .nullable()
-    .refine((value) => value !== null && ['resalable', 'damaged', 'notAsSent'].includes(value), 'Choose how the parts came back'),
-});
-export type ReceiveValues = z.input<typeof receiveSchema>;
+/**
+ * Receiving: how the parts came back, and for a core return (`deposit`, the deposits it gives
+ * back; null for any other return) what comes off the deposit, if anything: blank, or an amount up
+ * to the deposit.
+ */
+export function receiveSchema(deposit: number | null) {
+  return z.object({
+    condition: z
+      .string()
+      .nullable()
+      .refine((value) => value !== null && ['resalable', 'damaged', 'notAsSent'].includes(value), 'Choose how the parts came back'),
+    deduction: z
+      .string()
+      .trim()
+      .superRefine((text, ctx) => {
+        if (text === '' || deposit === null) return;
+        if (!AMOUNT.test(text)) ctx.addIssue({ code: 'custom', message: 'The deduction must be an amount, with at most two decimals' });
+        else if (Number(text) > deposit) ctx.addIssue({ code: 'custom', message: `The deduction must be at most the deposit, ${deposit.toFixed(2)}` });
+      }),
+  });
+}
+export type ReceiveValues = z.input<ReturnType<typeof receiveSchema>>;
+
+/** The receive move's body: the deduction only when one is given (a core return's). */
+export function receiveInput(values: ReceiveValues): ReceiveRequest {
+  const deduction = values.deduction.trim();
+  return { condition: values.condition as ReturnCondition, ...(deduction ? { deduction: Number(deduction) } : {}) };
+}
 
 // The return policy
-
-/** An amount in currency units or a percentage, 0 or more, at most two decimals ("4.50"). */
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
 export const returnPolicySchema = z
   .object({
@@ -88,6 +109,10 @@ export const returnPolicySchema = z
       .string()
       .trim()
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 365, 'Return window must be a whole number of days from 1 to 365'),
+    coreReturnDays: z
+      .string()
+      .trim()
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 730, 'Core return window must be a whole number of days from 1 to 730'),
     kind: z.enum(['none', 'percent', 'fixed']),
     amount: z.string().trim(),
   })
@@ -103,16 +128,22 @@ export const returnPolicySchema = z
 
 export type ReturnPolicyValues = z.input<typeof returnPolicySchema>;
 
-export const RETURN_POLICY_FIELDS = ['returnDays', 'amount'] as const;
+export const RETURN_POLICY_FIELDS = ['returnDays', 'coreReturnDays', 'amount'] as const;
 
 export function returnPolicyValues(policy: ReturnPolicy): ReturnPolicyValues {
   const { kind, amount } = policy.restockingFee;
-  return { returnDays: String(policy.returnDays), kind, amount: kind === 'none' ? '' : String(amount) };
+  return {
+    returnDays: String(policy.returnDays),
+    coreReturnDays: String(policy.coreReturnDays),
+    kind,
+    amount: kind === 'none' ? '' : String(amount),
+  };
 }
 
 /** The policy to save: no amount with no fee. */
 export function returnPolicyInput(values: ReturnPolicyValues): ReturnPolicyRequest {
   const returnDays = Number(values.returnDays);
-  if (values.kind === 'none') return { returnDays, restockingFee: { kind: 'none' } };
-  return { returnDays, restockingFee: { kind: values.kind, amount: Number(values.amount) } };
+  const coreReturnDays = Number(values.coreReturnDays);
+  if (values.kind === 'none') return { returnDays, coreReturnDays, restockingFee: { kind: 'none' } };
+  return { returnDays, coreReturnDays, restockingFee: { kind: values.kind, amount: Number(values.amount) } };
 }

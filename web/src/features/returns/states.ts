@@ -11,6 +11,7 @@ export const RETURN_REASONS: readonly ReturnReason[] = [
   'wrongPartSent',
   'noLongerNeeded',
   'orderedByMistake',
+  'core',
 ];
 
 /** Each reason in the buyer's words (the request form's choices). */
@@ -21,12 +22,27 @@ export const REASON_LABELS: Record<ReturnReason, string> = {
   wrongPartSent: 'Wrong part sent',
   noLongerNeeded: 'No longer needed',
   orderedByMistake: 'Ordered by mistake',
+  core: 'Old part (core) for its deposit',
 };
 
-/** A reason as the staff read it: the buyer's vehicle is "the vehicle" to them. */
+/**
+ * A reason as the staff read it: the buyer's vehicle is "the vehicle" to them, and an old part sent
+ * back for its deposit is a core return.
+ */
 export function reasonLabel(reason: ReturnReason, viewer: ReturnViewer): string {
   if (reason === 'doesNotFit' && viewer === 'admin') return "Doesn't fit the vehicle";
+  if (reason === 'core' && viewer === 'admin') return 'Core return';
   return REASON_LABELS[reason] ?? reason;
+}
+
+/** Whether the return sends back old parts (cores) for their deposit rather than the parts sold. */
+export function isCoreReturn(ret: Pick<ReturnView, 'reason'>): boolean {
+  return ret.reason === 'core';
+}
+
+/** Whether an order line carries a core deposit, and so can come back as a core. */
+export function hasCoreCharge(line: { coreCharge?: number | null }): boolean {
+  return (line.coreCharge ?? 0) > 0;
 }
 
 /** The reasons where the shop was at fault: no restocking fee, and the delivery is refunded. */
@@ -69,7 +85,20 @@ export const CONDITION_LABELS: Record<ReturnCondition, string> = {
   notAsSent: 'Not as sent',
 };
 
+/** A core's conditions: whether the old part can be rebuilt (none goes back on the shelf). */
+export const CORE_CONDITION_LABELS: Record<ReturnCondition, string> = {
+  resalable: 'Can be rebuilt',
+  damaged: 'Cannot be rebuilt',
+  notAsSent: 'Not the part sold',
+};
+
 export const RETURN_CONDITIONS: readonly ReturnCondition[] = ['resalable', 'damaged', 'notAsSent'];
+
+/** How the parts of a return came back, in the words for its kind: a core is rebuilt or not. */
+export function conditionLabel(condition: ReturnCondition, ret: Pick<ReturnView, 'reason'>): string {
+  const labels = isCoreReturn(ret) ? CORE_CONDITION_LABELS : CONDITION_LABELS;
+  return labels[condition] ?? condition;
+}
 
 /** The moves each state allows, in button order (the shop refuses any other with 409). */
 const MOVES_FROM: Record<ReturnState, readonly ReturnMove[]> = {
@@ -103,13 +132,30 @@ export function refundShown(ret: Pick<ReturnView, 'state' | 'refundId'>): 'refun
   return null;
 }
 
+export type RefundRow = { key: keyof Omit<ReturnRefund, 'total'>; label: string; minus?: boolean };
+
 /** The figures' rows in order; the fee is taken off. */
-export const REFUND_ROWS: readonly { key: keyof Omit<ReturnRefund, 'total'>; label: string; minus?: boolean }[] = [
+export const REFUND_ROWS: readonly RefundRow[] = [
   { key: 'goods', label: 'Goods' },
   { key: 'tax', label: 'Tax' },
   { key: 'delivery', label: 'Delivery' },
+  { key: 'core', label: 'Core deposits' },
   { key: 'fee', label: 'Restocking fee', minus: true },
 ];
+
+/**
+ * The rows a return's refund shows: the core deposits only when it gives some back; for a core
+ * return (no goods, tax or delivery) the deposits, less the deduction staff took off, when any.
+ */
+export function refundRows(ret: Pick<ReturnView, 'reason' | 'refund'>): readonly RefundRow[] {
+  if (isCoreReturn(ret)) {
+    return [
+      { key: 'core', label: 'Core deposits' },
+      ...(ret.refund.fee > 0 ? [{ key: 'fee', label: 'Deduction', minus: true } as const] : []),
+    ];
+  }
+  return REFUND_ROWS.filter((row) => row.key !== 'core' || ret.refund.core > 0);
+}
 
 /** How many units a return sends back, over all its lines. */
 export function returnUnits(ret: Pick<ReturnView, 'lines'>): number {
@@ -132,6 +178,16 @@ export function policySentence(policy: ReturnPolicy, money: (amount: number) => 
   if (kind === 'none' || amount <= 0) return `${window}; no restocking fee.`;
   const fee = kind === 'percent' ? formatPercent(amount) : money(amount);
   return `${window}; restocking fee ${fee} unless the part was faulty, damaged or wrong.`;
+}
+
+/**
+ * The core return window in a sentence, for an order with parts that carry a deposit: "Return the
+ * old part within 90 days of delivery or collection for its $45.00 deposit." (`deposit` when each
+ * such part carries the same one, else "for its deposit").
+ */
+export function coreWindowSentence(policy: Pick<ReturnPolicy, 'coreReturnDays'>, deposit: number | null, money: (amount: number) => string): string {
+  const days = `${policy.coreReturnDays} ${policy.coreReturnDays === 1 ? 'day' : 'days'}`;
+  return `Return the old part within ${days} of delivery or collection for its ${deposit === null ? 'deposit' : `${money(deposit)} deposit`}.`;
 }
 
 /**

@@ -5,7 +5,7 @@ describe('return types', () => {
   it('narrow the states, reasons, conditions and fee kinds to their values', () => {
     expectTypeOf<ReturnState>().toEqualTypeOf<'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'closed'>();
     expectTypeOf<ReturnReason>().toEqualTypeOf<
-      'doesNotFit' | 'faulty' | 'damagedInTransit' | 'wrongPartSent' | 'noLongerNeeded' | 'orderedByMistake'
+      'doesNotFit' | 'faulty' | 'damagedInTransit' | 'wrongPartSent' | 'noLongerNeeded' | 'orderedByMistake' | 'core'
     >();
     expectTypeOf<ReturnCondition>().toEqualTypeOf<'resalable' | 'damaged' | 'notAsSent'>();
     expectTypeOf<RestockingFeeKind>().toEqualTypeOf<'none' | 'percent' | 'fixed'>();

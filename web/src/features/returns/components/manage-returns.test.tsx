@@ -14,12 +14,20 @@ const ret = (id: string, state: ReturnState, overrides: Partial<ReturnView> = {}
 
 const RETURNS = [
   ret('6', 'requested'),
-  ret('5', 'approved', { reason: 'faulty', refund: { goods: 25, tax: 2, delivery: 8.1, fee: 0, total: 35.1 } }),
+  ret('5', 'approved', { reason: 'faulty', refund: { goods: 25, tax: 2, delivery: 8.1, core: 0, fee: 0, total: 35.1 } }),
   ret('4', 'received'),
   ret('3', 'rejected', { rejection: 'Used' }),
   ret('2', 'refunded', { refundId: 're_2' }),
   ret('1', 'closed'),
 ];
+
+/** RMA-7, approved: the old alternator of order #97 coming back for its $45.00 deposit. */
+const CORE_RETURN = ret('7', 'approved', {
+  reason: 'core',
+  lines: [{ position: 1, partId: '4', partName: 'Alternator', quantity: 1, unitPrice: 120, vehicle: null, coreCharge: 45 }],
+  refund: { goods: 0, tax: 0, delivery: 0, core: 45, fee: 0, total: 45 },
+  deduction: 0,
+});
 
 type Routes = Parameters<typeof mockApi>[0];
 
@@ -184,6 +192,104 @@ describe('Returns (staff)', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-5 is received.'));
     expect(sentBody(fetchMock, 'POST', '/api/admin/returns/5/receive')).toEqual({ condition: 'damaged' });
     await waitFor(async () => expect(buttonNames(await row('RMA-5'))).toEqual(['Refund', 'Close']));
+  });
+
+  it('lists a core return as one, and filters by it', async () => {
+    const { user, fetchMock } = setup({ 'GET /api/admin/returns': { body: [CORE_RETURN], headers: { 'X-Total-Count': '1' } } });
+    const seven = await row('RMA-7');
+    expect(seven.getByText('Core return')).toBeInTheDocument();
+    expect(seven.getByText('1 × Alternator (old part)')).toBeInTheDocument();
+    expect(seven.getByText('$45.00')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Core return');
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)?.toString()).toBe('reason=core&limit=20&offset=0'));
+  });
+
+  describe('receiving a core', () => {
+    function setupCore(receive: Parameters<typeof mockApi>[0][string]) {
+      return setup({
+        'GET /api/admin/returns': { body: [CORE_RETURN], headers: { 'X-Total-Count': '1' } },
+        'POST /api/admin/returns/7/receive': receive,
+      });
+    }
+
+    it('asks whether it can be rebuilt, takes a deduction, and says a core puts no stock back', async () => {
+      const { user, fetchMock } = setupCore({ body: { ...CORE_RETURN, state: 'received', condition: 'damaged', deduction: 5 } });
+      await user.click((await row('RMA-7')).getByRole('button', { name: 'Receive return RMA-7' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Mark the parts received?' }));
+      expect(dialog.getByText('Say whether the old part can be rebuilt. A core puts no stock back.')).toBeInTheDocument();
+      expect(dialog.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+        'Can be rebuilt',
+        'Cannot be rebuilt',
+        'Not the part sold',
+      ]);
+      await user.click(dialog.getByRole('radio', { name: 'Cannot be rebuilt' }));
+      await user.type(dialog.getByLabelText('Deduction (optional)'), '5.00');
+      await user.click(dialog.getByRole('button', { name: 'Mark Received' }));
+
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-7 is received.'));
+      expect(sentBody(fetchMock, 'POST', '/api/admin/returns/7/receive')).toEqual({ condition: 'damaged', deduction: 5 });
+    });
+
+    it('sends no deduction when none is given', async () => {
+      const { user, fetchMock } = setupCore({ body: { ...CORE_RETURN, state: 'received', condition: 'resalable' } });
+      await user.click((await row('RMA-7')).getByRole('button', { name: 'Receive return RMA-7' }));
+      const dialog = within(screen.getByRole('dialog'));
+      expect(dialog.getByText('Taken off the deposit of $45.00, for a core that cannot be rebuilt.')).toBeInTheDocument();
+      await user.click(dialog.getByRole('radio', { name: 'Can be rebuilt' }));
+      await user.click(dialog.getByRole('button', { name: 'Mark Received' }));
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-7 is received.'));
+      expect(sentBody(fetchMock, 'POST', '/api/admin/returns/7/receive')).toEqual({ condition: 'resalable' });
+    });
+
+    it('keeps the deduction within the deposit, and shows the shop\'s message under it', async () => {
+      const { user, fetchMock } = setupCore({
+        status: 400,
+        body: { error: 'The deduction must be at most the deposit, 45.00', fields: { deduction: 'The deduction must be at most the deposit, 45.00' } },
+      });
+      await user.click((await row('RMA-7')).getByRole('button', { name: 'Receive return RMA-7' }));
+      const dialog = within(screen.getByRole('dialog'));
+      await user.click(dialog.getByRole('radio', { name: 'Cannot be rebuilt' }));
+      const deduction = dialog.getByLabelText('Deduction (optional)');
+      await user.type(deduction, '50');
+      await user.click(dialog.getByRole('button', { name: 'Mark Received' }));
+      expect(await dialog.findByText('The deduction must be at most the deposit, 45.00')).toBeInTheDocument();
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+      await user.clear(deduction);
+      await user.type(deduction, '4.999');
+      await user.click(dialog.getByRole('button', { name: 'Mark Received' }));
+      expect(await dialog.findByText('The deduction must be an amount, with at most two decimals')).toBeInTheDocument();
+
+      // The shop has the last word: its message stands under the input, and the dialog stays open.
+      await user.clear(deduction);
+      await user.type(deduction, '45');
+      await user.click(dialog.getByRole('button', { name: 'Mark Received' }));
+      await waitFor(() => expect(deduction).toHaveAccessibleDescription('The deduction must be at most the deposit, 45.00'));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(notify.error).not.toHaveBeenCalled();
+    });
+
+    it('refunds the deposit less the deduction', async () => {
+      const received = { ...CORE_RETURN, state: 'received' as const, condition: 'damaged' as const, deduction: 5, refund: { goods: 0, tax: 0, delivery: 0, core: 45, fee: 5, total: 40 } };
+      const { user } = setup({
+        'GET /api/admin/returns': { body: [received], headers: { 'X-Total-Count': '1' } },
+        'POST /api/admin/returns/7/refund': { body: { ...received, state: 'refunded', refundId: 're_7' } },
+      });
+      await user.click((await row('RMA-7')).getByRole('button', { name: 'Refund return RMA-7' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Refund this return?' }));
+      expect(dialog.getAllByRole('term').map((term) => term.textContent)).toEqual(['Core deposits', 'Deduction', 'Total']);
+      expect(dialog.getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['$45.00', '−$5.00', '$40.00']);
+      await user.click(dialog.getByRole('button', { name: 'Refund $40.00' }));
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-7 is refunded.'));
+    });
+
+    it('offers no deduction on any other return', async () => {
+      const { user } = setup();
+      await user.click((await row('RMA-5')).getByRole('button', { name: 'Receive return RMA-5' }));
+      const dialog = within(screen.getByRole('dialog'));
+      expect(dialog.getByText('Say how they came back: resalable parts go back into stock.')).toBeInTheDocument();
+      expect(dialog.queryByLabelText(/Deduction/)).not.toBeInTheDocument();
+    });
   });
 
   it('refunds after showing the figures, with no body', async () => {

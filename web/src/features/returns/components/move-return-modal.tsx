@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextAreaField } from '@/components/ui/field';
+import { InputField, TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
@@ -11,14 +11,15 @@ import {
   approveSchema,
   MAX_NOTE,
   MAX_REJECTION,
+  receiveInput,
   receiveSchema,
   rejectSchema,
   type ApproveValues,
   type ReceiveValues,
   type RejectValues,
 } from '../schemas';
-import { CONDITION_LABELS, orderNumber, RETURN_CONDITIONS } from '../states';
-import type { ReturnCondition, ReturnMove, ReturnView } from '../types';
+import { CONDITION_LABELS, CORE_CONDITION_LABELS, isCoreReturn, orderNumber, RETURN_CONDITIONS } from '../states';
+import type { ReturnMove, ReturnView } from '../types';
 import { RefundTable, ReturnLines } from './return-parts';
 
 export type PendingMove = { ret: ReturnView; move: ReturnMove };
@@ -57,6 +58,9 @@ const MOVE_TEXTS: Record<ReturnMove, { title: string; body: string; confirm: str
   },
 };
 
+/** Receiving a core return: an old part is rebuilt or not, never put back on the shelf. */
+const CORE_RECEIVE_BODY = 'Say whether the old part can be rebuilt. A core puts no stock back.';
+
 /**
  * Returns' confirmation: what the return is, then the move's own inputs (instructions when
  * approving, the reason when rejecting, the condition when receiving, the figures when refunding)
@@ -75,7 +79,7 @@ export function MoveReturnModal({ pending, onClose }: { pending: PendingMove | n
             </p>
             <ReturnLines ret={pending.ret} />
           </div>
-          <p>{texts?.body}</p>
+          <p>{pending.move === 'receive' && isCoreReturn(pending.ret) ? CORE_RECEIVE_BODY : texts?.body}</p>
           {pending.move === 'close' && pending.ret.state === 'received' ? (
             <p className="mt-2 font-medium">The buyer is not refunded: refund the return first if they should be.</p>
           ) : null}
@@ -194,21 +198,36 @@ function RejectForm({ pending, onClose }: { pending: PendingMove; onClose: () =>
   );
 }
 
-/** Receive: how the parts came back, one of three. */
+/**
+ * Receive: how the parts came back, one of three. For a core return, whether the old part can be
+ * rebuilt, and what comes off its deposit (optional, at most the deposit).
+ */
 function ReceiveForm({ pending, onClose }: { pending: PendingMove; onClose: () => void }) {
   const id = useId();
+  const money = useMoney();
   const { make, busy } = useMakeMove(pending, onClose);
+  const core = isCoreReturn(pending.ret);
+  const deposit = core ? pending.ret.refund.core : null;
+  const schema = useMemo(() => receiveSchema(deposit), [deposit]);
+  const labels = core ? CORE_CONDITION_LABELS : CONDITION_LABELS;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ReceiveValues>({ resolver: zodResolver(receiveSchema), defaultValues: { condition: '' } });
+  } = useForm<ReceiveValues>({ resolver: zodResolver(schema), defaultValues: { condition: '', deduction: '' } });
   const onSubmit = handleSubmit((values) => {
-    make({ ret: pending.ret, move: 'receive', body: { condition: values.condition as ReturnCondition } }, (fields) => {
-      if (!fields.condition) return false;
-      setError('condition', { type: 'server', message: fields.condition });
-      return true;
+    make({ ret: pending.ret, move: 'receive', body: receiveInput(values) }, (fields) => {
+      let shown = false;
+      if (fields.condition) {
+        setError('condition', { type: 'server', message: fields.condition });
+        shown = true;
+      }
+      if (fields.deduction) {
+        setError('deduction', { type: 'server', message: fields.deduction });
+        shown = true;
+      }
+      return shown;
     });
   });
   const error = errors.condition?.message;
@@ -219,7 +238,7 @@ function ReceiveForm({ pending, onClose }: { pending: PendingMove; onClose: () =
         {RETURN_CONDITIONS.map((condition) => (
           <label key={condition} className="flex cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2 has-checked:border-primary">
             <input type="radio" value={condition} className="radio radio-primary radio-sm" {...register('condition')} />
-            <span>{CONDITION_LABELS[condition]}</span>
+            <span>{labels[condition]}</span>
           </label>
         ))}
         {error ? (
@@ -228,6 +247,15 @@ function ReceiveForm({ pending, onClose }: { pending: PendingMove; onClose: () =
           </p>
         ) : null}
       </fieldset>
+      {deposit !== null ? (
+        <InputField
+          label="Deduction (optional)"
+          inputMode="decimal"
+          hint={`Taken off the deposit of ${money(deposit)}, for a core that cannot be rebuilt.`}
+          error={errors.deduction?.message}
+          {...register('deduction')}
+        />
+      ) : null}
       <Actions confirm={MOVE_TEXTS.receive.confirm} busy={busy} onClose={onClose} />
     </form>
   );

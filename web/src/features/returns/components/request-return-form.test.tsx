@@ -10,7 +10,7 @@ import { RequestReturnForm } from './request-return-form';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const line = (partName: string, quantity: number, unitPrice: number, vehicle: string | null) => ({
+const line = (partName: string, quantity: number, unitPrice: number, vehicle: string | null, coreCharge = 0) => ({
   partId: partName.toLowerCase(),
   partName,
   sku: '',
@@ -19,6 +19,7 @@ const line = (partName: string, quantity: number, unitPrice: number, vehicle: st
   price: unitPrice * quantity,
   weightKg: 1,
   vehicle,
+  coreCharge,
 });
 
 /** Ann's delivered order #9: three brake pads for her Corolla, an oil filter for no vehicle, two wiper blades for her Civic. */
@@ -34,13 +35,30 @@ const ORDER = makeOrder({
   total: 70.48,
 });
 
+/**
+ * Ann's delivered order #9 with a remanufactured alternator ($45.00 deposit) beside the oil filter
+ * and two batteries ($18.00 deposit each).
+ */
+const CORE_ORDER = makeOrder({
+  paid: true,
+  transactionId: 'pi_9',
+  status: 'shipped',
+  paymentStatus: 'paid',
+  fulfilmentStatus: 'delivered',
+  lines: [line('Oil Filter', 1, 8, null), line('Alternator', 1, 120, '2014 Toyota Corolla', 45), line('Battery', 2, 90, null, 18)],
+  coreCharges: 81,
+});
+
+/** The shop's policy: 30 days for a return, 90 for a core. */
+const CORE_POLICY = { ...POLICY, coreReturnDays: 90 };
+
 type Routes = Parameters<typeof mockApi>[0];
 
 function setup(routes: Routes = {}, order = ORDER) {
   const fetchMock = mockApi({
     'GET /api/config': { body: CONFIG },
     'GET /api/booking/9': { body: order },
-    'GET /api/return-policy': { body: POLICY },
+    'GET /api/return-policy': { body: CORE_POLICY },
     'POST /api/booking/9/returns': (body) => ({ status: 201, body: makeReturn({ lines: [], ...(body as object) }) }),
     ...routes,
   });
@@ -77,6 +95,8 @@ describe('Return items', () => {
       'No longer needed',
       'Ordered by mistake',
     ]);
+    // No part of this order carries a deposit: no core return, and no word of one.
+    expect(screen.queryByText(/old part/)).not.toBeInTheDocument();
   });
 
   it('shows the vehicle each line was ordered for once "Doesn\'t fit" is chosen', async () => {
@@ -184,6 +204,85 @@ describe('Return items', () => {
     // The second line sent is the order's third: the wiper blades.
     expect(screen.getByLabelText(/Wiper Blade/)).toHaveAccessibleDescription('Line 3: at most 1 more can be returned');
     expect(screen.getByLabelText(/Brake Pads/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  describe('an order with parts that carry a core deposit', () => {
+    it('offers the core reason last, and states its window and each deposit', async () => {
+      setup({}, CORE_ORDER);
+      expect(await screen.findByText('Return the old part within 90 days of delivery or collection for its deposit.')).toBeInTheDocument();
+      const reasons = within(screen.getByRole('group', { name: 'Why are you sending it back?' }));
+      expect(reasons.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+        "Doesn't fit my vehicle",
+        'Faulty',
+        'Damaged in transit',
+        'Wrong part sent',
+        'No longer needed',
+        'Ordered by mistake',
+        'Old part (core) for its deposit',
+      ]);
+      // Sent back new, a part's deposit comes back with it.
+      expect(screen.getByLabelText(/Alternator/)).toHaveAccessibleDescription('$45.00 deposit per unit, refunded with the part');
+      expect(screen.getByLabelText(/Oil Filter/)).not.toHaveAccessibleDescription();
+    });
+
+    it('names only the parts with a deposit once the core reason is chosen, and sends only them', async () => {
+      const { user, fetchMock } = setup({}, CORE_ORDER);
+      await user.clear(await screen.findByLabelText(/Oil Filter/));
+      await user.type(screen.getByLabelText(/Oil Filter/), '1');
+      await user.click(screen.getByRole('radio', { name: 'Old part (core) for its deposit' }));
+
+      expect(screen.getByRole('group', { name: 'Which old parts are you sending back?' })).toBeInTheDocument();
+      expect(screen.queryByLabelText(/Oil Filter/)).not.toBeInTheDocument();
+      const alternator = screen.getByLabelText(/Alternator/);
+      expect(alternator).toHaveAccessibleName('Alternator How many old parts to send back (you ordered 1)');
+      expect(alternator).toHaveAccessibleDescription('$45.00 deposit per unit');
+      expect(screen.getByLabelText(/Battery/)).toHaveAccessibleDescription('$18.00 deposit per unit');
+      expect(screen.getByText(/^Return the old part within 90 days of delivery or collection for its deposit\. No restocking fee/)).toBeInTheDocument();
+
+      await user.clear(alternator);
+      await user.type(alternator, '1');
+      await user.click(screen.getByRole('button', { name: 'Request return' }));
+      expect(await screen.findByText('Return page')).toBeInTheDocument();
+      expect(sentBody(fetchMock, 'POST', '/api/booking/9/returns')).toEqual({ reason: 'core', lines: [{ position: 2, quantity: 1 }] });
+    });
+
+    it('says the deposit to come back when the parts share one', async () => {
+      const { user } = setup({}, { ...CORE_ORDER, lines: [line('Alternator', 1, 120, null, 45), line('Oil Filter', 1, 8, null)] });
+      expect(await screen.findByText('Return the old part within 90 days of delivery or collection for its $45.00 deposit.')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Old part (core) for its deposit' }));
+      expect(screen.getByText(/^Return the old part within 90 days of delivery or collection for its \$45\.00 deposit\. No restocking fee/)).toBeInTheDocument();
+    });
+
+    it("shows the shop's refusal once the core window has closed", async () => {
+      const { user } = setup(
+        { 'POST /api/booking/9/returns': { status: 409, body: { error: 'The core return window for this order closed on 2026-04-02' } } },
+        CORE_ORDER,
+      );
+      await user.click(await screen.findByRole('radio', { name: 'Old part (core) for its deposit' }));
+      await user.clear(screen.getByLabelText(/Battery/));
+      await user.type(screen.getByLabelText(/Battery/), '2');
+      await user.click(screen.getByRole('button', { name: 'Request return' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The core return window for this order closed on 2026-04-02');
+      expect(screen.queryByText('Return page')).not.toBeInTheDocument();
+    });
+
+    it("puts the shop's message about a line without a deposit beside it", async () => {
+      const { user } = setup(
+        {
+          'POST /api/booking/9/returns': {
+            status: 400,
+            body: { error: 'Line 3 carries no core charge', fields: { 'lines.0.position': 'Line 3 carries no core charge' } },
+          },
+        },
+        CORE_ORDER,
+      );
+      await user.click(await screen.findByRole('radio', { name: 'Old part (core) for its deposit' }));
+      await user.clear(screen.getByLabelText(/Battery/));
+      await user.type(screen.getByLabelText(/Battery/), '1');
+      await user.click(screen.getByRole('button', { name: 'Request return' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Line 3 carries no core charge');
+      expect(screen.getByLabelText(/Battery/)).toHaveAccessibleDescription('$18.00 deposit per unit Line 3 carries no core charge');
+    });
   });
 
   it('starts a one-line order with all of it chosen', async () => {

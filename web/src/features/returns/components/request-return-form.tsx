@@ -15,15 +15,16 @@ import { useReturnableOrder } from '../api/get-order';
 import { useReturnPolicy } from '../api/get-return-policy';
 import { useRequestReturn } from '../api/request-return';
 import { MAX_NOTE, returnRequestInput, returnRequestSchema, type ReturnRequestValues } from '../schemas';
-import { formatPercent, orderNumber, policySentence, REASON_LABELS, RETURN_REASONS, shopAtFault } from '../states';
+import { coreWindowSentence, formatPercent, hasCoreCharge, orderNumber, policySentence, REASON_LABELS, RETURN_REASONS, shopAtFault } from '../states';
 import type { ReturnPolicy, ReturnReason, ReturnRequest } from '../types';
 
 const BACK = { href: paths.dashboard.orders.getHref(), label: 'Back to My Orders' };
 
 /**
  * Return items: the buyer picks how many of each line of a delivered or collected order to send
- * back, and why, with a note and a photo if they like, under the shop's return policy. Sent, the
- * return's own page opens.
+ * back, and why, with a note and a photo if they like, under the shop's return policy. An order
+ * with parts that carry a core deposit may also send back the old parts (cores) for their deposit,
+ * within the core return window. Sent, the return's own page opens.
  */
 export function RequestReturnForm({ orderId }: { orderId: string }) {
   const order = useReturnableOrder(orderId);
@@ -57,7 +58,15 @@ export function RequestReturnForm({ orderId }: { orderId: string }) {
 /** The order's lines; an answer without them is an order of its one part. */
 function linesOf(order: Booking): OrderLine[] {
   if (order.lines && order.lines.length > 0) return order.lines;
-  return [{ partId: order.partId, partName: order.partName, sku: '', unitPrice: order.unitPrice, quantity: order.quantity, price: order.price, weightKg: 0 }];
+  return [
+    { partId: order.partId, partName: order.partName, sku: '', unitPrice: order.unitPrice, quantity: order.quantity, price: order.price, weightKg: 0, coreCharge: 0 },
+  ];
+}
+
+/** The deposit every part with one carries, when they all carry the same; else null. */
+function commonDeposit(lines: readonly OrderLine[]): number | null {
+  const deposits = new Set(lines.filter(hasCoreCharge).map((line) => line.coreCharge));
+  return deposits.size === 1 ? [...deposits][0]! : null;
 }
 
 /**
@@ -99,6 +108,7 @@ function ReturnFields({ order }: { order: Booking }) {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<ReturnRequestValues>({
@@ -107,6 +117,20 @@ function ReturnFields({ order }: { order: Booking }) {
     defaultValues: { quantities: lines.map((line) => (lines.length === 1 ? String(line.quantity) : '0')), reason: '', note: '', image: undefined },
   });
   const reason = useWatch({ control, name: 'reason' }) as ReturnReason | '';
+  // The core reason is offered only for an order with a part that carries a deposit, and then
+  // names only those parts: the others go back to 0 when it is chosen.
+  const withCores = lines.some(hasCoreCharge);
+  const reasons = withCores ? RETURN_REASONS : RETURN_REASONS.filter((value) => value !== 'core');
+  const cores = reason === 'core';
+  const deposit = commonDeposit(lines);
+  const reasonField = register('reason', {
+    onChange: (event: { target: { value: string } }) => {
+      if (event.target.value !== 'core') return;
+      lines.forEach((line, index) => {
+        if (!hasCoreCharge(line)) setValue(`quantities.${index}`, '0');
+      });
+    },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -132,20 +156,25 @@ function ReturnFields({ order }: { order: Booking }) {
       <div className="alert alert-info alert-soft flex flex-col items-start gap-1">
         <p className="font-semibold">Order {orderNumber(order._id)}</p>
         {policy.data ? <p>{policySentence(policy.data, money)}</p> : null}
+        {policy.data && withCores ? <p>{coreWindowSentence(policy.data, deposit, money)}</p> : null}
       </div>
 
       <fieldset className="grid gap-3" aria-describedby={noneChosen ? 'return-lines-error' : undefined}>
-        <legend className="mb-2 text-lg font-semibold">Which parts are you sending back?</legend>
+        <legend className="mb-2 text-lg font-semibold">{cores ? 'Which old parts are you sending back?' : 'Which parts are you sending back?'}</legend>
+        {cores ? <p className="text-sm text-base-content/75">Only the parts that carry a core deposit are listed.</p> : null}
         <ul className="grid gap-3">
-          {lines.map((line, index) => (
-            <ReturnLineField
-              key={`${line.partId}-${index}`}
-              line={line}
-              showVehicle={reason === 'doesNotFit'}
-              error={quantityErrors?.[index]?.message}
-              {...register(`quantities.${index}`)}
-            />
-          ))}
+          {lines.map((line, index) =>
+            cores && !hasCoreCharge(line) ? null : (
+              <ReturnLineField
+                key={`${line.partId}-${index}`}
+                line={line}
+                showVehicle={reason === 'doesNotFit'}
+                core={cores}
+                error={quantityErrors?.[index]?.message}
+                {...register(`quantities.${index}`)}
+              />
+            ),
+          )}
         </ul>
         {noneChosen ? (
           <p id="return-lines-error" className="text-sm font-medium text-error">
@@ -154,7 +183,7 @@ function ReturnFields({ order }: { order: Booking }) {
         ) : null}
       </fieldset>
 
-      <ReasonField error={errors.reason?.message} reason={reason} policy={policy.data} {...register('reason')} />
+      <ReasonField error={errors.reason?.message} reason={reason} reasons={reasons} policy={policy.data} deposit={deposit} {...reasonField} />
 
       <TextAreaField label="Note (optional)" maxLength={MAX_NOTE} placeholder="Anything that helps us, such as what is wrong with the part." error={errors.note?.message} {...register('note')} />
       <InputField
@@ -187,23 +216,36 @@ function ReturnFields({ order }: { order: Booking }) {
 type LineFieldProps = UseFormRegisterReturn & {
   line: OrderLine;
   showVehicle: boolean;
+  /** The old parts (cores) go back, for their deposit. */
+  core: boolean;
   error: string | undefined;
 };
 
-/** One order line: its part, price and quantity ordered, and how many of it go back (0 to that quantity). */
-function ReturnLineField({ line, showVehicle, error, ...field }: LineFieldProps) {
+/**
+ * One order line: its part, price and quantity ordered, its deposit when it carries one, and how
+ * many of it (or, for a core return, of the old parts it replaced) go back (0 to that quantity).
+ */
+function ReturnLineField({ line, showVehicle, core, error, ...field }: LineFieldProps) {
   const id = useId();
   const money = useMoney();
   const vehicle = showVehicle && line.vehicle ? line.vehicle : null;
+  const deposit = hasCoreCharge(line) ? line.coreCharge : null;
   return (
     <li className="flex flex-wrap items-end justify-between gap-3 rounded-box border border-base-300 p-3">
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="block">
           <span className="block font-semibold break-words">{line.partName}</span>{' '}
           <span className="block text-sm text-base-content/75">
-            How many to send back (you ordered {line.quantity} at {money(line.unitPrice)} each)
+            {core
+              ? `How many old parts to send back (you ordered ${line.quantity})`
+              : `How many to send back (you ordered ${line.quantity} at ${money(line.unitPrice)} each)`}
           </span>
         </label>
+        {deposit !== null ? (
+          <p id={`${id}-deposit`} className="mt-1 text-sm">
+            {money(deposit)} deposit per unit{core ? '' : ', refunded with the part'}
+          </p>
+        ) : null}
         {vehicle ? (
           <p id={`${id}-vehicle`} className="mt-1 text-sm font-medium">
             Ordered for: {vehicle}
@@ -223,7 +265,9 @@ function ReturnLineField({ line, showVehicle, error, ...field }: LineFieldProps)
         max={line.quantity}
         step={1}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[vehicle ? `${id}-vehicle` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [deposit !== null ? `${id}-deposit` : null, vehicle ? `${id}-vehicle` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+        }
         className={`input input-bordered w-24 text-center font-semibold ${error ? 'input-error' : ''}`}
         {...field}
       />
@@ -234,18 +278,22 @@ function ReturnLineField({ line, showVehicle, error, ...field }: LineFieldProps)
 type ReasonFieldProps = UseFormRegisterReturn & {
   error: string | undefined;
   reason: ReturnReason | '';
+  /** The reasons this order offers: the core reason only when a part carries a deposit. */
+  reasons: readonly ReturnReason[];
   policy: ReturnPolicy | undefined;
+  /** The deposit each part with one carries, when the same for all. */
+  deposit: number | null;
 };
 
 /** The reason as radio buttons in the buyer's words, and what it means for the refund. */
-function ReasonField({ error, reason, policy, ...field }: ReasonFieldProps) {
+function ReasonField({ error, reason, reasons, policy, deposit, ...field }: ReasonFieldProps) {
   const id = useId();
   const money = useMoney();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : `${id}-effect`} className="grid gap-2">
       <legend className="mb-2 text-lg font-semibold">Why are you sending it back?</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        {RETURN_REASONS.map((value) => (
+        {reasons.map((value) => (
           <label key={value} className="flex cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2.5 has-checked:border-primary has-checked:bg-primary/5">
             <input type="radio" value={value} className="radio radio-primary radio-sm" {...field} />
             <span>{REASON_LABELS[value]}</span>
@@ -253,7 +301,7 @@ function ReasonField({ error, reason, policy, ...field }: ReasonFieldProps) {
         ))}
       </div>
       <p id={`${id}-effect`} className="text-sm text-base-content/75" aria-live="polite">
-        {reason ? reasonEffect(reason, policy, money) : null}
+        {reason ? reasonEffect(reason, policy, deposit, money) : null}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-error">
@@ -265,7 +313,11 @@ function ReasonField({ error, reason, policy, ...field }: ReasonFieldProps) {
 }
 
 /** What the chosen reason means for the refund, by the shop's policy. */
-function reasonEffect(reason: ReturnReason, policy: ReturnPolicy | undefined, money: (amount: number) => string): string {
+function reasonEffect(reason: ReturnReason, policy: ReturnPolicy | undefined, deposit: number | null, money: (amount: number) => string): string {
+  if (reason === 'core') {
+    const window = policy ? `${coreWindowSentence(policy, deposit, money)} ` : '';
+    return `${window}No restocking fee; we may take something off a core that cannot be rebuilt.`;
+  }
   if (shopAtFault(reason)) return 'Our mistake: no restocking fee, and the delivery is refunded too.';
   const fee = policy?.restockingFee;
   if (!fee || fee.kind === 'none' || fee.amount <= 0) return 'No restocking fee.';

@@ -23,6 +23,18 @@ function figures(title: string): string[] {
     .map((figure) => figure.textContent ?? '');
 }
 
+/** The refund's rows by name, in order. */
+function rowNames(title: string): string[] {
+  return within(screen.getByRole('region', { name: title }))
+    .getAllByRole('term')
+    .map((term) => term.textContent ?? '');
+}
+
+/** Ann's core return RMA-12: the old alternator of order #9, for its $45.00 deposit. */
+const ALTERNATOR = { position: 2, partId: '4', partName: 'Alternator', quantity: 1, unitPrice: 120, vehicle: null, coreCharge: 45 };
+const coreReturn = (overrides: Partial<ReturnView> = {}) =>
+  makeReturn({ reason: 'core', lines: [ALTERNATOR], refund: { goods: 0, tax: 0, delivery: 0, core: 45, fee: 0, total: 45 }, deduction: 0, ...overrides });
+
 beforeEach(() => {
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
@@ -100,6 +112,47 @@ describe("The buyer's return page", () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('a core return: the old part at its deposit, then the deposit less the deduction once refunded', async () => {
+    setup(coreReturn());
+    expect(await screen.findByText('Old part (core) for its deposit')).toBeInTheDocument();
+    const parts = within(screen.getByRole('list', { name: 'Parts of return RMA-12' }));
+    expect(parts.getByText('Alternator (old part)')).toBeInTheDocument();
+    expect(parts.getByText('1 × $45.00 deposit')).toBeInTheDocument();
+    expect(rowNames('Expected refund')).toEqual(['Core deposits', 'Total']);
+    expect(figures('Expected refund')).toEqual(['$45.00', '$45.00']);
+  });
+
+  it('a core return refunded with a deduction: says what was taken off the deposit', async () => {
+    setup(
+      coreReturn({
+        state: 'refunded',
+        condition: 'damaged',
+        refundId: 're_1',
+        deduction: 5,
+        refund: { goods: 0, tax: 0, delivery: 0, core: 45, fee: 5, total: 40 },
+      }),
+    );
+    const panel = await screen.findByRole('region', { name: 'Refunded' });
+    expect(panel).toHaveTextContent('$40.00 is refunded to the card you paid with.');
+    expect(panel).toHaveTextContent('We took $5.00 off the deposit for the state of the old part.');
+    expect(rowNames('Refund')).toEqual(['Core deposits', 'Deduction', 'Total']);
+    expect(figures('Refund')).toEqual(['$45.00', '−$5.00', '$40.00']);
+  });
+
+  it('a part sent back new gives its deposit back with it', async () => {
+    setup(
+      makeReturn({
+        reason: 'noLongerNeeded',
+        lines: [ALTERNATOR],
+        refund: { goods: 120, tax: 9.6, delivery: 0, core: 45, fee: 18, total: 156.6 },
+        deduction: 0,
+      }),
+    );
+    expect(await screen.findByText('Core deposit $45.00 each, refunded with the part')).toBeInTheDocument();
+    expect(rowNames('Expected refund')).toEqual(['Goods', 'Tax', 'Delivery', 'Core deposits', 'Restocking fee', 'Total']);
+    expect(figures('Expected refund')).toEqual(['$120.00', '$9.60', '$0.00', '$45.00', '−$18.00', '$156.60']);
+  });
+
   it('shows a return that is not theirs as not found, with the way back', async () => {
     setup(makeReturn(), 'buyer', { 'GET /api/returns/12': { status: 404, body: { error: 'Return not found' } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Return not found');
@@ -124,5 +177,18 @@ describe("The staff's return page", () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Approve this return?' })).getByRole('button', { name: 'Approve Return' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('RMA-12 is approved; the buyer is told how to send it back.'));
     expect(sentBody(fetchMock, 'POST', '/api/admin/returns/12/approve')).toEqual({});
+  });
+
+  it('a core return received: whether it can be rebuilt, the deduction, and that it puts no stock back', async () => {
+    setup(
+      coreReturn({ state: 'received', condition: 'damaged', deduction: 5, refund: { goods: 0, tax: 0, delivery: 0, core: 45, fee: 5, total: 40 } }),
+      'admin',
+    );
+    const panel = await screen.findByRole('region', { name: 'Received' });
+    expect(panel).toHaveTextContent('Came back: Cannot be rebuilt.');
+    expect(panel).toHaveTextContent('A core puts no stock back: send it on to the rebuilder.');
+    expect(panel).toHaveTextContent('Deduction from the deposit: $5.00.');
+    expect(screen.getByText('Core return')).toBeInTheDocument();
+    expect(figures('Expected refund')).toEqual(['$45.00', '−$5.00', '$40.00']);
   });
 });

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMoney } from '@/lib/config';
 import { useReturn } from '../api/get-return';
-import { CONDITION_LABELS, formatDay, orderNumber, reasonLabel, type ReturnViewer } from '../states';
+import { conditionLabel, formatDay, hasCoreCharge, isCoreReturn, orderNumber, reasonLabel, type ReturnViewer } from '../states';
 import type { ReturnMove, ReturnView } from '../types';
 import { ExchangePart } from './exchange-part';
 import { MoveReturnModal, type PendingMove } from './move-return-modal';
@@ -133,24 +133,50 @@ function ReturnSheet({ ret, viewer }: { ret: ReturnView; viewer: ReturnViewer })
   );
 }
 
-/** The return's lines: each part, how many, at what price, and the vehicle it was ordered for. */
+/**
+ * The return's lines: each part, how many, at what price (for a core return, the old parts at their
+ * deposit), the deposit that comes back with a part that carries one, and the vehicle it was
+ * ordered for.
+ */
 function ReturnPartsTable({ ret }: { ret: ReturnView }) {
   const money = useMoney();
+  const core = isCoreReturn(ret);
   return (
     <ul aria-label={`Parts of return ${ret.number}`} className="grid divide-y divide-base-300 border-y border-base-300">
-      {ret.lines.map((line) => (
-        <li key={line.position} className="grid gap-0.5 py-2 text-sm">
-          <span className="font-medium break-words">{line.partName}</span>
-          {line.vehicle ? <span className="text-xs text-base-content/70">Ordered for: {line.vehicle}</span> : null}
-          <span className="flex justify-between gap-3 text-base-content/75">
-            <span>
-              {line.quantity} × {money(line.unitPrice)}
+      {ret.lines.map((line) => {
+        const unit = core ? line.coreCharge : line.unitPrice;
+        return (
+          <li key={line.position} className="grid gap-0.5 py-2 text-sm">
+            <span className="font-medium break-words">
+              {line.partName}
+              {core ? ' (old part)' : null}
             </span>
-            <span className="whitespace-nowrap font-medium text-base-content">{money(line.quantity * line.unitPrice)}</span>
-          </span>
-        </li>
-      ))}
+            {line.vehicle ? <span className="text-xs text-base-content/70">Ordered for: {line.vehicle}</span> : null}
+            <span className="flex justify-between gap-3 text-base-content/75">
+              <span>
+                {line.quantity} × {money(unit)}
+                {core ? ' deposit' : null}
+              </span>
+              <span className="whitespace-nowrap font-medium text-base-content">{money(line.quantity * unit)}</span>
+            </span>
+            {!core && hasCoreCharge(line) ? (
+              <span className="text-xs text-base-content/70">Core deposit {money(line.coreCharge)} each, refunded with the part</span>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** What the staff took off a core's deposit on receipt, when anything. */
+function Deduction({ ret, viewer }: { ret: ReturnView; viewer: ReturnViewer }) {
+  const money = useMoney();
+  if (!(ret.deduction > 0)) return null;
+  return viewer === 'buyer' ? (
+    <p>We took {money(ret.deduction)} off the deposit for the state of the old part.</p>
+  ) : (
+    <p>Deduction from the deposit: {money(ret.deduction)}.</p>
   );
 }
 
@@ -201,7 +227,8 @@ function BuyerNext({ ret }: { ret: ReturnView }) {
       );
     case 'received':
       return (
-        <Panel tone="info" title="We have the parts back">
+        <Panel tone="info" title={isCoreReturn(ret) ? 'We have the old part back' : 'We have the parts back'}>
+          <Deduction ret={ret} viewer="buyer" />
           <p>Your refund is on its way; we will e-mail you once it is made.</p>
         </Panel>
       );
@@ -211,6 +238,7 @@ function BuyerNext({ ret }: { ret: ReturnView }) {
           <p>
             {money(ret.refund.total)} is refunded to the card you paid with. It can take a few working days to show on your statement.
           </p>
+          <Deduction ret={ret} viewer="buyer" />
         </Panel>
       );
     default:
@@ -226,7 +254,13 @@ function BuyerNext({ ret }: { ret: ReturnView }) {
 /** For the staff: where the return stands and what it needs. */
 function StaffNext({ ret }: { ret: ReturnView }) {
   const money = useMoney();
-  const condition = ret.condition ? <p>Came back: {CONDITION_LABELS[ret.condition] ?? ret.condition}.</p> : null;
+  const condition = ret.condition ? (
+    <>
+      <p>Came back: {conditionLabel(ret.condition, ret)}.</p>
+      {isCoreReturn(ret) ? <p>A core puts no stock back: send it on to the rebuilder.</p> : null}
+      <Deduction ret={ret} viewer="admin" />
+    </>
+  ) : null;
   const instructions = ret.instructions ? (
     <>
       <h3 className="font-semibold">Instructions given</h3>
@@ -242,7 +276,7 @@ function StaffNext({ ret }: { ret: ReturnView }) {
       );
     case 'approved':
       return (
-        <Panel tone="info" title="Waiting for the parts">
+        <Panel tone="info" title={isCoreReturn(ret) ? 'Waiting for the old parts' : 'Waiting for the parts'}>
           <p>Mark them received when the parcel marked {ret.number} arrives.</p>
           {instructions}
         </Panel>

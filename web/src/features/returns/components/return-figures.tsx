@@ -5,7 +5,10 @@ import { useReturnFigures } from '../api/get-return-figures';
 import { reasonLabel } from '../states';
 import type { ReturnReason } from '../types';
 
-/** Returns in the last 30 days by reason: asked for, refunded, and the money refunded. */
+/**
+ * Returns in the last 30 days by reason: asked for, refunded, and the money refunded; and the old
+ * parts (cores) received back, to send on to the rebuilder.
+ */
 export function ReturnFiguresTable() {
   const figures = useReturnFigures();
   const money = useMoney();
@@ -48,6 +51,7 @@ export function ReturnFiguresTable() {
           </tbody>
         </table>
       </div>
+      <p className="text-sm">Cores received: {figures.data.coresReceived}</p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useMoney } from '@/lib/config';
 import { useReturnPolicy } from '../api/get-return-policy';
-import { policySentence, REFUND_ROWS, refundShown, stateLabel, STATE_STYLES, type ReturnViewer } from '../states';
+import { isCoreReturn, policySentence, refundRows, refundShown, stateLabel, STATE_STYLES, type ReturnViewer } from '../states';
 import type { ReturnState, ReturnView } from '../types';
 
 /**
@@ -16,13 +16,18 @@ export function ReturnStateBadge({ state, viewer, labelled = false }: { state: R
   );
 }
 
-/** The parts a return sends back: "2 × Brake Pads", with the vehicle each was ordered for when `vehicles`. */
+/**
+ * The parts a return sends back: "2 × Brake Pads" ("1 × Alternator (old part)" for a core return),
+ * with the vehicle each was ordered for when `vehicles`.
+ */
 export function ReturnLines({ ret, vehicles = false }: { ret: ReturnView; vehicles?: boolean }) {
+  const core = isCoreReturn(ret);
   return (
     <ul aria-label={`Parts of return ${ret.number}`} className="grid gap-0.5">
       {ret.lines.map((line) => (
         <li key={line.position}>
           {line.quantity} × {line.partName}
+          {core ? ' (old part)' : null}
           {vehicles && line.vehicle ? <span className="block text-xs text-base-content/70">Ordered for: {line.vehicle}</span> : null}
         </li>
       ))}
@@ -31,7 +36,8 @@ export function ReturnLines({ ret, vehicles = false }: { ret: ReturnView; vehicl
 }
 
 /**
- * The return's refund in figures: goods, tax, delivery, less the restocking fee, and the total.
+ * The return's refund in figures: goods, tax, delivery, the core deposits given back (when any),
+ * less the restocking fee, and the total; for a core return, the deposits less the deduction.
  * Titled "Refund" once refunded, "Expected refund" before; nothing for a return that refunds nothing.
  */
 export function RefundTable({ ret, className = '' }: { ret: ReturnView; className?: string }) {
@@ -43,7 +49,7 @@ export function RefundTable({ ret, className = '' }: { ret: ReturnView; classNam
     <section aria-label={title} className={className}>
       <h2 className="mb-2 text-lg font-semibold">{title}</h2>
       <dl className="grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        {REFUND_ROWS.map((row) => (
+        {refundRows(ret).map((row) => (
           <div key={row.key} className="contents">
             <dt>{row.label}</dt>
             <dd className="text-right">{row.minus && ret.refund[row.key] > 0 ? `−${money(ret.refund[row.key])}` : money(ret.refund[row.key])}</dd>

@@ -9,10 +9,13 @@ import { ReturnPolicyForm } from './return-policy-form';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
+/** The shop's policy: 30 days for a return, 90 for a core. */
+const CORE_POLICY = { ...POLICY, coreReturnDays: 90 };
+
 function setup(routes: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({
     'GET /api/config': { body: CONFIG },
-    'GET /api/return-policy': { body: POLICY },
+    'GET /api/return-policy': { body: CORE_POLICY },
     'PUT /api/admin/return-policy': (body) => {
       const sent = body as ReturnPolicyRequest;
       return { body: { ...sent, restockingFee: { amount: 0, ...sent.restockingFee } } };
@@ -43,7 +46,7 @@ describe('Return policy', () => {
     await user.click(screen.getByRole('button', { name: 'Save return policy' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('The return policy is saved.'));
-    expect(sentBody(fetchMock, 'PUT', '/api/admin/return-policy')).toEqual({ returnDays: 14, restockingFee: { kind: 'fixed', amount: 4.5 } });
+    expect(sentBody(fetchMock, 'PUT', '/api/admin/return-policy')).toEqual({ returnDays: 14, coreReturnDays: 90, restockingFee: { kind: 'fixed', amount: 4.5 } });
     expect(await screen.findByText('Now: Returns accepted within 14 days of delivery or collection; restocking fee $4.50 unless the part was faulty, damaged or wrong.')).toBeInTheDocument();
   });
 
@@ -53,7 +56,26 @@ describe('Return policy', () => {
     expect(screen.queryByLabelText('Fee (%)')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save return policy' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalled());
-    expect(sentBody(fetchMock, 'PUT', '/api/admin/return-policy')).toEqual({ returnDays: 30, restockingFee: { kind: 'none' } });
+    expect(sentBody(fetchMock, 'PUT', '/api/admin/return-policy')).toEqual({ returnDays: 30, coreReturnDays: 90, restockingFee: { kind: 'none' } });
+  });
+
+  it('shows and saves the core return window', async () => {
+    const { user, fetchMock } = setup();
+    expect(await screen.findByLabelText('Core return window (days)')).toHaveValue('90');
+    expect(screen.getByText('Old parts (cores) come back for their deposit within 90 days of delivery or collection.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Core return window (days)'));
+    await user.type(screen.getByLabelText('Core return window (days)'), '800');
+    await user.click(screen.getByRole('button', { name: 'Save return policy' }));
+    expect(await screen.findByText('Core return window must be a whole number of days from 1 to 730')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Core return window (days)'));
+    await user.type(screen.getByLabelText('Core return window (days)'), '120');
+    await user.click(screen.getByRole('button', { name: 'Save return policy' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('The return policy is saved.'));
+    expect(sentBody(fetchMock, 'PUT', '/api/admin/return-policy')).toEqual({ returnDays: 30, coreReturnDays: 120, restockingFee: { kind: 'percent', amount: 15 } });
+    expect(await screen.findByText('Old parts (cores) come back for their deposit within 120 days of delivery or collection.')).toBeInTheDocument();
   });
 
   it('checks the window and the fee before saving', async () => {
@@ -72,12 +94,16 @@ describe('Return policy', () => {
     const { user } = setup({
       'PUT /api/admin/return-policy': {
         status: 400,
-        body: { error: 'The return policy is not valid', fields: { returnDays: 'At most 365 days', 'restockingFee.amount': 'At most two decimals' } },
+        body: {
+          error: 'The return policy is not valid',
+          fields: { returnDays: 'At most 365 days', coreReturnDays: 'At most 730 days', 'restockingFee.amount': 'At most two decimals' },
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Save return policy' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The return policy is not valid');
     expect(screen.getByLabelText('Return window (days)')).toHaveAccessibleDescription('At most 365 days');
+    expect(screen.getByLabelText('Core return window (days)')).toHaveAccessibleDescription('At most 730 days');
     expect(screen.getByLabelText('Fee (%)')).toHaveAccessibleDescription('At most two decimals');
     expect(notify.success).not.toHaveBeenCalled();
   });

@@ -14,8 +14,9 @@ import type { ReturnPolicy } from '../types';
 
 /**
  * The return policy: how many days after delivery or collection a buyer may ask to return parts,
- * and the restocking fee (none, a percentage of the goods, or a fixed amount), waived when the shop
- * was at fault. Buyers see it on the return form.
+ * the restocking fee (none, a percentage of the goods, or a fixed amount), waived when the shop
+ * was at fault, and how many days an old part (core) may come back for its deposit. Buyers see it
+ * on the return form.
  */
 export function ReturnPolicyForm() {
   const policy = useReturnPolicy();
@@ -49,6 +50,7 @@ function PolicyFields({ policy }: { policy: ReturnPolicy }) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields)) {
           if (field === 'returnDays') setError('returnDays', { type: 'server', message });
+          else if (field === 'coreReturnDays') setError('coreReturnDays', { type: 'server', message });
           else if (AMOUNT_FIELDS.includes(field)) setError('amount', { type: 'server', message });
           else if (field === 'restockingFee.kind' || field === 'kind') setError('kind', { type: 'server', message });
         }
@@ -59,7 +61,13 @@ function PolicyFields({ policy }: { policy: ReturnPolicy }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Return policy" className="grid max-w-3xl gap-4">
-      <p className="text-sm text-base-content/75">Now: {policySentence(policy, money)}</p>
+      <div className="text-sm text-base-content/75">
+        <p>Now: {policySentence(policy, money)}</p>
+        <p>
+          Old parts (cores) come back for their deposit within {policy.coreReturnDays} {policy.coreReturnDays === 1 ? 'day' : 'days'} of delivery
+          or collection.
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <InputField
           label="Return window (days)"
@@ -84,6 +92,15 @@ function PolicyFields({ policy }: { policy: ReturnPolicy }) {
         )}
       </div>
       <p className="text-xs text-base-content/70">No fee is taken when the part was faulty, damaged in transit or the wrong one.</p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField
+          label="Core return window (days)"
+          inputMode="numeric"
+          hint="For an old part sent back for its deposit, from delivery or collection, 1 to 730."
+          error={errors.coreReturnDays?.message}
+          {...register('coreReturnDays')}
+        />
+      </div>
       {failure ? (
         <p role="alert" className="text-sm font-medium text-error">
           {failure}
