@@ -6,18 +6,40 @@ HAS_WEB := $(wildcard $(WEB)/package.json)
 
 .PHONY: run build web api-types test test-server test-web lint bench clean fuzz
 
-## Build the web app and the server, then start the shop on http://127.0.0.1:8080
-## with the embedded SQLite database (in ./data) and demo data.
-run: build
-	./target/release/shop serve
+## Build what changed of the web app and the server, then start the shop on
+## http://127.0.0.1:8080 with the embedded SQLite database (in ./data) and demo
+## data. The server is built with the `quick-release` profile: optimised like a release,
+## without its whole-program (fat LTO) link, so a second start is a no-op build.
+run: web
+	$(CARGO) build --profile quick-release -p shop
+	@$(VIN_STAMP_SETTLED)
+	./target/quick-release/shop serve
 
+## The release build (fat LTO), as `make bench` and a deployment use.
 build: web
 	$(CARGO) build --release -p shop
+	@$(VIN_STAMP_SETTLED)
 
-web:
-ifneq ($(HAS_WEB),)
-	cd $(WEB) && npm ci --no-audit --no-fund && npm run build
-endif
+## The VIN decoder's build script writes its tables' stamp while it runs, so
+## cargo would run it again (and rebuild the decoder and relink the shop) on
+## the next build although nothing changed. The stamp is dated back once the
+## tables are written; the script still runs when the decoder itself changes.
+VIN_STAMP_SETTLED = touch -c -d @0 target/vin-tables/assets.stamp
+
+## The web app, built only when something it is built from changed: its
+## packages are installed again only when the lock file changed.
+web: $(if $(HAS_WEB),$(WEB)/dist/index.html)
+
+WEB_SOURCES = $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) \
+	$(wildcard $(WEB)/index.html $(WEB)/vite.config.* $(WEB)/tsconfig*.json $(WEB)/package.json)
+
+$(WEB)/node_modules/.installed: $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+$(WEB)/dist/index.html: $(WEB)/node_modules/.installed $(WEB_SOURCES)
+	cd $(WEB) && npm run build
+	touch $@
 
 ## The web's API types: the server's OpenAPI document (GET /api/openapi.json) into
 ## web/src/api/openapi.json, and the TypeScript generated from it (web/src/api/schema.d.ts,
@@ -44,6 +66,7 @@ test-server:
 	./scripts/ensure-smtp-capture.sh >/dev/null
 	@echo "== server tests on SQLite =="
 	$(CARGO) test -p shop
+	@$(VIN_STAMP_SETTLED)
 	@echo "== server API tests on PostgreSQL =="
 	SHOP_TEST_DATABASE=postgres $(CARGO) test -p shop --test api
 
