@@ -15,6 +15,7 @@ use axum::{Extension, Router};
 use tower::util::BoxCloneSyncService;
 use tower::{Service, ServiceBuilder};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -27,7 +28,7 @@ use super::{openapi, system, web};
 use crate::app::state::AppState;
 use crate::core::error::ApiError;
 use crate::core::negotiation::is_api;
-use crate::core::{cache, headers};
+use crate::core::{cache, headers, request_id};
 use crate::{
     addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, returns,
     reviews, shipping, staff, vehicles,
@@ -170,18 +171,27 @@ pub fn service(state: AppState) -> ShopService {
     // route's whole stack (a boxed service per layer) would be cloned for
     // every request, before the catalogue cache could answer it from memory.
     let layers = ServiceBuilder::new()
+        // The request's id first, so its span and every answer carry it.
+        .layer(SetRequestIdLayer::new(
+            request_id::HEADER,
+            request_id::ShopRequestIds::new(),
+        ))
+        .layer(PropagateRequestIdLayer::new(request_id::HEADER))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {
-                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+                    tracing::info_span!("request", method = %request.method(),
+                        path = %request.uri().path(), request_id = %request_id::of(request))
                 })
-                .on_response(|response: &Response<Body>, latency: Duration, _span: &Span| {
-                    tracing::info!(
-                        status = response.status().as_u16(),
-                        latency_ms = latency.as_secs_f64() * 1000.0,
-                        "answered"
-                    );
-                }),
+                .on_response(
+                    |response: &Response<Body>, latency: Duration, _span: &Span| {
+                        tracing::info!(
+                            status = response.status().as_u16(),
+                            latency_ms = latency.as_secs_f64() * 1000.0,
+                            "answered"
+                        );
+                    },
+                ),
         )
         // Outside the API's timeout and panic layers, so their answers carry the headers too.
         .layer(security_headers);

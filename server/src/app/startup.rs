@@ -209,6 +209,7 @@ async fn serve(
         let service = TowerToHyperService::new(service.clone().map_request(
             move |request: Request<hyper::body::Incoming>| {
                 let mut request = request.map(Body::new);
+                crate::core::request_id::keep_plain(&mut request);
                 if crate::core::negotiation::is_api(request.uri().path()) {
                     request.extensions_mut().insert(ConnectInfo(remote));
                 }

@@ -20,6 +20,7 @@ pub mod input;
 pub mod limits;
 pub mod money;
 pub mod negotiation;
+pub mod request_id;
 pub mod schema;
 pub mod settings;
 pub mod tokens;
