@@ -38,6 +38,7 @@ async fn run(cli: Cli) -> ExitCode {
         Command::Serve => serve(cli.config).await,
         Command::MakeAdmin { email } => make_admin(cli.config, &email).await,
         Command::Backup { file } => backup(cli.config, &file).await,
+        Command::Restore { file } => restore(cli.config, &file).await,
         Command::Openapi => print_openapi(),
     };
     match outcome {
@@ -90,6 +91,19 @@ fn print_openapi() -> anyhow::Result<()> {
 async fn backup(config: shop::Config, file: &std::path::Path) -> anyhow::Result<()> {
     shop::app::backup::backup(&config, file).await?;
     println!("backup written to {}", file.display());
+    Ok(())
+}
+
+async fn restore(config: shop::Config, file: &std::path::Path) -> anyhow::Result<()> {
+    let restored = shop::app::backup::restore(&config, file).await?;
+    println!(
+        "{} restored into {}",
+        file.display(),
+        restored.database.display()
+    );
+    if let Some(kept) = restored.replaced {
+        println!("the database it replaced is kept as {}", kept.display());
+    }
     Ok(())
 }
 

@@ -1,8 +1,12 @@
 //! `shop backup FILE`: a consistent copy of the SQLite database, taken while
 //! the shop runs. `VACUUM INTO` reads one snapshot inside a transaction, so
 //! orders written meanwhile are either wholly in the copy or not at all.
+//! `shop restore FILE` puts such a copy back, never under a running shop:
+//! every shop holds a shared lock on its data folder's `shop.lock` while it
+//! runs, and a restore takes it exclusively first.
 
-use std::path::Path;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
@@ -43,4 +47,150 @@ pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<()> {
     db.pool.close().await;
     copied?;
     Ok(())
+}
+
+/// The lock file every shop process and a restore take in the data folder.
+const LOCK_FILE: &str = "shop.lock";
+
+/// Takes `dir`'s lock, shared (`exclusive` false: a shop serving, beside
+/// others) or exclusive (a restore), without waiting. The lock lasts as long
+/// as the file answered is open.
+fn lock_dir(dir: &Path, exclusive: bool) -> std::io::Result<Option<File>> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(LOCK_FILE))?;
+    let how = if exclusive {
+        libc::LOCK_EX
+    } else {
+        libc::LOCK_SH
+    };
+    // SAFETY: flock only reads the descriptor, which `file` keeps open.
+    let taken = unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), how | libc::LOCK_NB) };
+    if taken == 0 {
+        return Ok(Some(file));
+    }
+    let error = std::io::Error::last_os_error();
+    if error.raw_os_error() == Some(libc::EWOULDBLOCK) {
+        Ok(None)
+    } else {
+        Err(error)
+    }
+}
+
+/// The data folder's lock, held by a serving shop for as long as it runs.
+pub fn hold_data_dir(dir: &Path) -> anyhow::Result<File> {
+    lock_dir(dir, false)
+        .with_context(|| format!("cannot lock the data folder {}", dir.display()))?
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "a restore into {} is under way: start the shop once it is done",
+                dir.display()
+            )
+        })
+}
+
+/// The SQLite file of a `sqlite://` address.
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+/// What a restore did.
+pub struct Restored {
+    /// The database now in use.
+    pub database: PathBuf,
+    /// Where the database it replaced was moved, if there was one.
+    pub replaced: Option<PathBuf>,
+}
+
+/// Puts the backup `source` in place of the shop's SQLite database. Refused
+/// while any shop runs on the data folder, for a file that is not a backup
+/// of this shop, and on PostgreSQL. The database it replaces (with its
+/// write-ahead log) is renamed, never deleted.
+pub async fn restore(config: &Config, source: &Path) -> anyhow::Result<Restored> {
+    let url = config.database_url();
+    let Some(database) = sqlite_file(&url) else {
+        anyhow::bail!(
+            "the shop runs on PostgreSQL: restore a pg_dump backup with pg_restore (e.g. \
+             `pg_restore --clean --if-exists --dbname=\"$SHOP_DATABASE_URL\" {}`)",
+            source.display()
+        );
+    };
+    if !source.is_file() {
+        anyhow::bail!("there is no backup at {}", source.display());
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
+    let _lock = lock_dir(&config.data_dir, true)
+        .with_context(|| format!("cannot lock the data folder {}", config.data_dir.display()))?
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "a shop is running on {}: stop it first (a running shop's database is never \
+                 overwritten)",
+                config.data_dir.display()
+            )
+        })?;
+    check_backup(source).await?;
+    let replaced = if database.exists() {
+        let stamp = time::OffsetDateTime::now_utc()
+            .format(time::macros::format_description!(
+                "[year][month][day]T[hour][minute][second]"
+            ))
+            .unwrap_or_default();
+        let kept = with_suffix(&database, &format!(".before-restore-{stamp}"));
+        for extra in ["-wal", "-shm"] {
+            let file = with_suffix(&database, extra);
+            if file.exists() {
+                std::fs::rename(&file, with_suffix(&kept, extra))?;
+            }
+        }
+        std::fs::rename(&database, &kept)
+            .with_context(|| format!("cannot move {} aside", database.display()))?;
+        Some(kept)
+    } else {
+        None
+    };
+    let partial = with_suffix(&database, ".restoring");
+    std::fs::copy(source, &partial).with_context(|| format!("cannot copy {}", source.display()))?;
+    let copied = File::open(&partial)?;
+    copied.sync_all()?;
+    #[cfg(unix)]
+    std::fs::set_permissions(
+        &partial,
+        std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    )?;
+    std::fs::rename(&partial, &database)?;
+    Ok(Restored { database, replaced })
+}
+
+/// `path` with `suffix` after its name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Refuses a file that is not an SQLite database of this shop (its table of
+/// applied migrations is read, nothing is written).
+async fn check_backup(source: &Path) -> anyhow::Result<()> {
+    use sqlx::Connection;
+    let not_a_backup = || format!("{} is not a backup of this shop", source.display());
+    let url = format!("sqlite://{}?mode=ro", source.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url)
+        .await
+        .with_context(not_a_backup)?;
+    let applied: Result<i64, sqlx::Error> =
+        sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success")
+            .fetch_one(&mut conn)
+            .await;
+    let _ = conn.close().await;
+    match applied {
+        Ok(n) if n > 0 => Ok(()),
+        _ => Err(anyhow::anyhow!(not_a_backup())),
+    }
 }

@@ -27,6 +27,8 @@ pub struct Application {
     state: AppState,
     connections: connections::ConnectionLimits,
     mailer: std::sync::Arc<mail::Mailer>,
+    /// The data folder's shared lock: no restore while the shop runs.
+    _data_dir_lock: std::fs::File,
 }
 
 impl Application {
@@ -43,6 +45,7 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
+        let data_dir_lock = super::backup::hold_data_dir(&config.data_dir)?;
         auth::password::limit_concurrency(config.password_hashes.map(|n| n as usize));
         let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
         let secret =
@@ -85,6 +88,7 @@ impl Application {
             state,
             connections,
             mailer,
+            _data_dir_lock: data_dir_lock,
         })
     }
 

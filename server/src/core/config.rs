@@ -45,6 +45,12 @@ pub enum Command {
         /// Where to write the copy; it must not exist yet.
         file: PathBuf,
     },
+    /// Put a backup taken with `shop backup` in place of the SQLite database, keeping the
+    /// database it replaces beside it; refused while a shop runs on the data folder.
+    Restore {
+        /// The backup to restore.
+        file: PathBuf,
+    },
     /// Print the API's OpenAPI document (what `GET /api/openapi.json` answers).
     Openapi,
 }

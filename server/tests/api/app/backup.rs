@@ -96,3 +96,108 @@ async fn the_backup_command_copies_the_database_and_names_pg_dump_for_postgres()
         assert_eq!(count_in(&file, "SELECT COUNT(*) FROM users").await, 1);
     }
 }
+
+/// Runs `shop ARGS…` on the data folder `dir`; answers whether it succeeded
+/// and what it said.
+fn shop_command(dir: &std::path::Path, args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shop"))
+        .args(args)
+        .env_clear()
+        .env("SHOP_DATA_DIR", dir)
+        .output()
+        .expect("the shop binary runs");
+    let said =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    (out.status.success(), said)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_restores_into_a_new_shop_with_every_order_acknowledged_before_it() {
+    if on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let unlimited = [
+        ("SHOP_MAX_UNPAID_ORDERS", "0"),
+        ("SHOP_MAX_UNPAID_UNITS", "0"),
+    ];
+    let shop = ShopProcess::start_with(dir.path(), None, &unlimited);
+    let admin = shop.admin_token().await;
+    let part = serde_json::json!({"name": "Pads", "description": "Front", "img": "/api/image/x.jpg",
+        "price": 20, "availableQuantity": 1000, "minimumOrder": 1});
+    let response = shop.post("/api/part", Some(&admin), part).await.unwrap();
+    let part: serde_json::Value = response.json().await.unwrap();
+    let part = part["insertedId"].as_str().unwrap().to_owned();
+    let buyer = shop
+        .token(
+            "/api/auth/signup",
+            serde_json::json!({"name": "Buyer", "email": unique_email("restore"), "password": PASSWORD}),
+        )
+        .await;
+    let order = || async {
+        let body = serde_json::json!({"partId": part, "partOrder": 1});
+        let response = shop.post("/api/booking", Some(&buyer), body).await.ok()?;
+        if response.status() != StatusCode::CREATED {
+            return None;
+        }
+        let body: serde_json::Value = response.json().await.ok()?;
+        Some(body["booking"]["_id"].as_str()?.to_owned())
+    };
+    let mut acknowledged = Vec::new();
+    for _ in 0..10 {
+        acknowledged.push(order().await.expect("an order before the backup"));
+    }
+    // The backup is taken while orders keep coming in.
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("shop.db");
+    let backup = {
+        let (dir, file) = (dir.path().to_owned(), file.clone());
+        tokio::task::spawn_blocking(move || shop_command(&dir, &["backup".as_ref(), file.as_ref()]))
+    };
+    let during = join_all((0..20).map(|_| order())).await;
+    let (backed_up, said) = backup.await.unwrap();
+    assert!(backed_up, "{said}");
+    assert!(during.iter().all(Option::is_some));
+
+    // Never under a running shop.
+    let (restored, said) = shop_command(dir.path(), &["restore".as_ref(), file.as_ref()]);
+    assert!(!restored);
+    assert!(said.contains("a shop is running"), "{said}");
+    // Not a file that is no backup.
+    let junk = folder.path().join("junk.db");
+    std::fs::write(&junk, "not a database").unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let (restored, said) = shop_command(elsewhere.path(), &["restore".as_ref(), junk.as_ref()]);
+    assert!(!restored);
+    assert!(said.contains("is not a backup of this shop"), "{said}");
+
+    // Into a new shop: every order acknowledged before the backup started is there.
+    let (restored, said) = shop_command(elsewhere.path(), &["restore".as_ref(), file.as_ref()]);
+    assert!(restored, "{said}");
+    let new_shop = ShopProcess::start(elsewhere.path(), None);
+    for id in &acknowledged {
+        let response = new_shop
+            .client()
+            .get(format!("{}/api/booking/{id}", new_shop.address))
+            .bearer_auth(&buyer)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "order {id}");
+    }
+    drop(new_shop);
+
+    // Over the old shop's database once it has stopped: that one is kept.
+    drop(shop);
+    let (restored, said) = shop_command(dir.path(), &["restore".as_ref(), file.as_ref()]);
+    assert!(restored, "{said}");
+    let kept = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("shop.db.before-restore-")
+        });
+    assert!(kept, "{said}");
+}
