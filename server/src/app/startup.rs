@@ -11,6 +11,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
 use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
 
 use super::demo;
 use crate::app::http::ShopService;
@@ -120,18 +121,44 @@ impl Application {
             }
         });
         let holds = tokio::spawn(orders::holds::run(self.state.clone()));
-        let mail = tokio::spawn(mail::run(self.state.clone(), self.mailer.clone()));
+        let stop_mail = CancellationToken::new();
+        let mail = tokio::spawn(mail::run(
+            self.state.clone(),
+            self.mailer.clone(),
+            stop_mail.clone(),
+        ));
+        let config = self.state.config.clone();
+        // Told to stop: say "not ready" at once, go on answering for the
+        // drain delay (a load balancer's time to notice), then take no more
+        // connections.
+        let state = self.state.clone();
+        let drained = async move {
+            shutdown.await;
+            state.start_draining();
+            tracing::info!(delay = ?state.config.drain_delay, "stopping: draining");
+            tokio::time::sleep(state.config.drain_delay).await;
+        };
         let served = serve(
             self.listener,
             self.service,
-            self.state.config.request_timeout,
+            config.request_timeout,
             connections::Gate::new(self.connections),
-            shutdown,
+            drained,
+            config.shutdown_grace,
         )
         .await;
         housekeeping.abort();
         holds.abort();
-        mail.abort();
+        // The message being mailed is sent and recorded; nothing more is claimed.
+        stop_mail.cancel();
+        let stopping = mail.abort_handle();
+        if tokio::time::timeout(config.shutdown_grace, mail)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the mail worker did not finish within the shutdown grace");
+            stopping.abort();
+        }
         self.state.db.close().await;
         served
     }
@@ -167,13 +194,14 @@ fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
 /// disconnected after `header_timeout` instead of holding its connection (and
 /// a file descriptor) forever. Connections past the caps `gate` keeps are
 /// answered 503 and closed (see `connections`). On `shutdown` it stops
-/// accepting and waits for the open connections to finish.
+/// accepting and waits for the open connections to finish, at most `grace`.
 async fn serve(
     listener: TcpListener,
     service: ShopService,
     header_timeout: Duration,
     mut gate: connections::Gate,
     shutdown: impl Future<Output = ()> + Send + 'static,
+    grace: Duration,
 ) -> std::io::Result<()> {
     use hyper::server::conn::http1::Builder;
     use hyper_util::rt::TokioTimer;
@@ -236,6 +264,11 @@ async fn serve(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(grace, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(grace = ?grace, "requests still open after the shutdown grace; stopping anyway");
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! `auth::backoff`) so that every shop process on it counts together.
 
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
@@ -41,6 +42,9 @@ pub struct Shared {
     pub orders: Desk,
     /// The shop's currency, for amounts written for people.
     pub currency: Currency,
+    /// Set once the shop is told to stop: `GET /api/ready` then says it is
+    /// draining, so a load balancer sends it nothing new.
+    draining: AtomicBool,
 }
 
 impl AppState {
@@ -67,7 +71,17 @@ impl AppState {
             tokens: Arc::new(tokens),
             payments: Arc::new(payments),
             google: google.map(Arc::new),
+            draining: AtomicBool::new(false),
         }))
+    }
+
+    /// From now on the shop says it is not ready: it is stopping.
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
     }
 }
 

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::{Extension, Json};
 use serde::Serialize;
 use utoipa::openapi::OpenApi;
@@ -17,6 +18,7 @@ use crate::core::error::{ApiError, ApiResult, ErrorBody};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(health))
+        .routes(routes!(ready))
         .routes(routes!(config))
         .routes(routes!(openapi))
 }
@@ -53,6 +55,77 @@ async fn health(State(state): State<AppState>) -> ApiResult<Json<Health>> {
     Ok(Json(Health {
         status: "ok".into(),
     }))
+}
+
+/// Whether this shop process should be sent traffic, and why not.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Readiness {
+    /// Every check holds and the shop is not stopping.
+    pub ready: bool,
+    /// `ok`, or why the database does not answer.
+    #[schema(example = "ok")]
+    pub database: String,
+    /// `ok`, or how many of the shop's migrations the database lacks.
+    #[schema(example = "ok")]
+    pub migrations: String,
+    /// How mail leaves: `smtp` (`SHOP_SMTP_URL`) or `files` (written to the
+    /// data folder, for trying the shop out).
+    #[schema(example = "smtp")]
+    pub mail: String,
+    /// Who takes card payments: `test` or `stripe`.
+    #[schema(example = "stripe")]
+    pub payments: String,
+    /// Told to stop: finishing its requests, taking no new ones soon.
+    pub draining: bool,
+}
+
+/// Readiness, for a load balancer or an orchestrator: 200 when the shop
+/// should be sent traffic, 503 with the same body when not (the database
+/// does not answer, a migration is missing, or it is stopping). Liveness is
+/// `GET /api/health`.
+#[utoipa::path(get, path = "/api/ready", tag = "system",
+    responses(
+        (status = 200, description = "Ready", body = Readiness),
+        (status = 503, description = "Not ready: the same body says why", body = Readiness)))]
+async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    // The errors themselves go to the log, not to whoever asks.
+    let (database, migrations) = match state.db.ping().await {
+        Err(e) => {
+            tracing::warn!(error = %e, "not ready: the database does not answer");
+            ("not answering".to_owned(), "unknown".to_owned())
+        }
+        Ok(()) => match state.db.migrations_missing().await {
+            Ok(0) => ("ok".to_owned(), "ok".to_owned()),
+            Ok(n) => ("ok".to_owned(), format!("{n} not applied")),
+            Err(e) => {
+                tracing::warn!(error = %e, "not ready: the migrations cannot be read");
+                ("ok".to_owned(), "cannot be read".to_owned())
+            }
+        },
+    };
+    let c = &state.config;
+    let draining = state.is_draining();
+    let ready = !draining && database == "ok" && migrations == "ok";
+    let body = Readiness {
+        ready,
+        database,
+        migrations,
+        mail: if c.smtp_url.is_some() {
+            "smtp"
+        } else {
+            "files"
+        }
+        .into(),
+        payments: c.resolved_payment_provider().unwrap_or("test").to_owned(),
+        draining,
+    };
+    let status = if ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(body))
 }
 
 /// The shop's name, currency and sign-in and payment options.

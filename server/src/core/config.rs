@@ -282,6 +282,15 @@ pub struct Config {
     /// a client that has not sent its request headers by then is disconnected.
     #[arg(long, env = "SHOP_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration, global = true)]
     pub request_timeout: Duration,
+    /// On SIGTERM: how long the shop goes on answering, with `GET /api/ready` saying it is
+    /// draining, before it stops taking connections, so a load balancer takes it out of turn
+    /// first (e.g. 5s; 0s: at once).
+    #[arg(long, env = "SHOP_DRAIN_DELAY", default_value = "0s", value_parser = parse_duration, global = true)]
+    pub drain_delay: Duration,
+    /// On SIGTERM, once it takes no more connections: the longest it waits for the requests in
+    /// flight and the message being mailed to finish before it exits (e.g. 30s).
+    #[arg(long, env = "SHOP_SHUTDOWN_GRACE", default_value = "30s", value_parser = parse_duration, global = true)]
+    pub shutdown_grace: Duration,
     /// Most database connections open at once (default: 8 on SQLite, 16 on PostgreSQL);
     /// on SQLite one more is kept for the shop's write transactions.
     #[arg(long, env = "SHOP_DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..), global = true)]

@@ -360,6 +360,26 @@ impl Db {
             .await
             .map(|_| ())
     }
+
+    /// The migrations this shop knows that the database has not applied
+    /// (another process may have opened it with an older or newer shop).
+    pub async fn migrations_missing(&self) -> Result<usize, sqlx::Error> {
+        let known: Vec<i64> = match self.backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite")
+                .iter()
+                .map(|m| m.version)
+                .collect(),
+            Backend::Postgres => sqlx::migrate!("migrations/postgres")
+                .iter()
+                .map(|m| m.version)
+                .collect(),
+        };
+        let applied: Vec<i64> =
+            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(known.iter().filter(|v| !applied.contains(v)).count())
+    }
 }
 
 /// SQLite's pool when none is configured: twice the cores, from 4 to 8.

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rand::RngCore;
+use tokio_util::sync::CancellationToken;
 
 use super::outbox::{self, Claimed};
 use super::{render, Mailer, Message};
@@ -38,8 +39,10 @@ const MAX_WAIT: Duration = Duration::from_secs(60 * 60);
 /// Tries of a message the mail server refuses for good before giving it up.
 const PERMANENT_TRIES: i64 = 5;
 
-/// Sends the outbox for as long as the shop runs.
-pub async fn run(state: AppState, mailer: Arc<Mailer>) {
+/// Sends the outbox until `stop` is cancelled. A message being sent then is
+/// sent and recorded; no other is claimed, so a stopping shop leaves the rest
+/// to the next process at once rather than when a claim runs out.
+pub async fn run(state: AppState, mailer: Arc<Mailer>, stop: CancellationToken) {
     let me = claim_token();
     let rules = Rules {
         retry: state.config.mail_retry,
@@ -48,11 +51,15 @@ pub async fn run(state: AppState, mailer: Arc<Mailer>) {
     let mut every = tokio::time::interval(POLL);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        every.tick().await;
-        if let Err(e) = send_due(&state.db, &mailer, &me, rules).await {
+        tokio::select! {
+            _ = every.tick() => {}
+            () = stop.cancelled() => break,
+        }
+        if let Err(e) = send_until(&state.db, &mailer, &me, rules, &stop).await {
             tracing::warn!(error = ?e, "cannot read the outbox now; trying again shortly");
         }
     }
+    tracing::info!("mail worker stopped");
 }
 
 /// A random name for this process's claims.
@@ -81,8 +88,22 @@ pub struct Rules {
 /// Sends the messages due now (at most one batch) as the process `me`;
 /// answers how many went out.
 pub async fn send_due(db: &Db, mailer: &Mailer, me: &str, rules: Rules) -> sqlx::Result<usize> {
+    send_until(db, mailer, me, rules, &CancellationToken::new()).await
+}
+
+/// `send_due`, claiming no message once `stop` is cancelled.
+async fn send_until(
+    db: &Db,
+    mailer: &Mailer,
+    me: &str,
+    rules: Rules,
+    stop: &CancellationToken,
+) -> sqlx::Result<usize> {
     let mut sent = 0;
     for id in outbox::due(db, &db::now(), BATCH).await? {
+        if stop.is_cancelled() {
+            break;
+        }
         // Another process may have claimed it since.
         let Some(claimed) = outbox::claim(db, id, me, CLAIM_FOR).await? else {
             continue;

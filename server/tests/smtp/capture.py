@@ -4,6 +4,8 @@
                                          it listens; each message received becomes
                                          FOLDER/NNNN.json (written whole, by rename)
     capture.py --parse FILE.eml          prints one .eml file read the same way
+    --delay SECONDS                      answers each message that much later (after
+                                         keeping it), as a slow mail server does
 
 Each message is read with Python's own e-mail parser, so the tests see what a
 mail program would: the envelope, the decoded headers, and the text and HTML
@@ -46,8 +48,9 @@ def parsed(raw: bytes) -> dict:
 
 
 class Capture:
-    def __init__(self, folder: str):
+    def __init__(self, folder: str, delay: float):
         self.folder = folder
+        self.delay = delay
         self.numbers = itertools.count(1)
 
     async def handle_DATA(self, server, session, envelope):
@@ -59,12 +62,14 @@ class Capture:
         with open(path + ".part", "w", encoding="utf-8") as out:
             json.dump(record, out)
         os.rename(path + ".part", path)
+        if self.delay:
+            await asyncio.sleep(self.delay)
         return "250 OK"
 
 
-async def serve(folder: str, port: int) -> None:
+async def serve(folder: str, port: int, delay: float) -> None:
     os.makedirs(folder, exist_ok=True)
-    handler = Capture(folder)
+    handler = Capture(folder, delay)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(lambda: SMTP(handler), host="127.0.0.1", port=port)
     print(f"listening on {server.sockets[0].getsockname()[1]}", flush=True)
@@ -82,6 +87,7 @@ def main() -> None:
     arguments.add_argument("--dir")
     arguments.add_argument("--port", type=int, default=0)
     arguments.add_argument("--parse")
+    arguments.add_argument("--delay", type=float, default=0.0)
     options = arguments.parse_args()
     if options.parse:
         with open(options.parse, "rb") as file:
@@ -89,7 +95,7 @@ def main() -> None:
         return
     if not options.dir:
         arguments.error("--dir or --parse is needed")
-    asyncio.run(serve(options.dir, options.port))
+    asyncio.run(serve(options.dir, options.port, options.delay))
 
 
 if __name__ == "__main__":

@@ -1265,6 +1265,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, for a load balancer or an orchestrator: 200 when the shop
+         *     should be sent traffic, 503 with the same body when not (the database
+         *     does not answer, a migration is missing, or it is stopping). Liveness is
+         *     `GET /api/health`.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/return-policy": {
         parameters: {
             query?: never;
@@ -2622,6 +2644,34 @@ export interface components {
             paymentProvider: "test" | "stripe";
             shopName: string;
             stripePublishableKey?: string | null;
+        };
+        /** @description Whether this shop process should be sent traffic, and why not. */
+        Readiness: {
+            /**
+             * @description `ok`, or why the database does not answer.
+             * @example ok
+             */
+            database: string;
+            /** @description Told to stop: finishing its requests, taking no new ones soon. */
+            draining: boolean;
+            /**
+             * @description How mail leaves: `smtp` (`SHOP_SMTP_URL`) or `files` (written to the
+             *     data folder, for trying the shop out).
+             * @example smtp
+             */
+            mail: string;
+            /**
+             * @description `ok`, or how many of the shop's migrations the database lacks.
+             * @example ok
+             */
+            migrations: string;
+            /**
+             * @description Who takes card payments: `test` or `stripe`.
+             * @example stripe
+             */
+            payments: string;
+            /** @description Every check holds and the shop is not stopping. */
+            ready: boolean;
         };
         /** @description Returns of one reason in the 30 days. */
         ReasonFigures: {
@@ -7872,6 +7922,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready: the same body says why */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

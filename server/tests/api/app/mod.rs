@@ -11,6 +11,7 @@ mod faults;
 mod large_answers;
 mod limits;
 mod migrations;
+mod operations;
 mod page_data;
 mod private_answers;
 mod request_docs;

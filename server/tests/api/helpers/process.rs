@@ -5,7 +5,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -17,6 +17,8 @@ pub struct ShopProcess {
     pub child: Child,
     pub address: String,
     client: reqwest::Client,
+    /// Every line it has logged so far.
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 impl ShopProcess {
@@ -54,14 +56,21 @@ impl ShopProcess {
         let mut child = command.spawn().expect("the shop binary starts");
         let stdout = child.stdout.take().unwrap();
         let (found, address) = mpsc::channel();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = log.clone();
         // Reads the log to its end, so the pipe never fills and stalls the shop.
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 if let Some(at) = line.find("shop listening on http://") {
                     let rest = &line[at + "shop listening on ".len()..];
-                    let url = rest.split_whitespace().next().unwrap_or_default();
+                    // Text logs end the address with a space, JSON ones with a quote.
+                    let url = rest
+                        .split(|c: char| c.is_whitespace() || c == '"')
+                        .next()
+                        .unwrap_or_default();
                     let _ = found.send(url.to_owned());
                 }
+                kept.lock().unwrap().push(line);
             }
         });
         let address = address
@@ -71,6 +80,7 @@ impl ShopProcess {
             child,
             address,
             client: reqwest::Client::new(),
+            log,
         }
     }
 
@@ -122,6 +132,44 @@ impl ShopProcess {
             .find_map(|line| line.strip_prefix("VmHWM:"))
             .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse().ok())
             .expect("VmHWM in the process's status")
+    }
+}
+
+impl ShopProcess {
+    /// The lines it has logged so far.
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Sends it SIGTERM, as a service manager stops it.
+    pub fn terminate(&self) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(sent.expect("kill runs").success());
+    }
+
+    /// Waits for it to exit, at most `within`; its exit status.
+    pub async fn exited(&mut self, within: Duration) -> std::process::ExitStatus {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the process's status") {
+                return status;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the shop did not exit within {within:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {
+        self.client
+            .get(format!("{}{path}", self.address))
+            .timeout(Duration::from_secs(20))
+            .send()
+            .await
     }
 }
 

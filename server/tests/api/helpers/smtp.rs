@@ -104,6 +104,16 @@ impl SmtpCapture {
 
     /// Starts a capture server on `port` (0: any free one).
     pub async fn start_on(port: u16) -> Self {
+        Self::start_with(port, Duration::ZERO).await
+    }
+
+    /// Starts a capture server on a free port that answers each message
+    /// `delay` after it has kept it, as a slow mail server does.
+    pub async fn start_slow(delay: Duration) -> Self {
+        Self::start_with(0, delay).await
+    }
+
+    async fn start_with(port: u16, delay: Duration) -> Self {
         tokio::task::spawn_blocking(move || {
             let python = python();
             let dir = tempfile::tempdir().expect("a folder for the mail");
@@ -113,6 +123,7 @@ impl SmtpCapture {
                 .arg(root().join("server/tests/smtp/capture.py"))
                 .args(["--dir", &dir.path().display().to_string()])
                 .args(["--port", &port.to_string()])
+                .args(["--delay", &delay.as_secs_f64().to_string()])
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
