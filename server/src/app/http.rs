@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, Request, Response};
 use axum::response::IntoResponse;
-use axum::routing::any;
+use axum::routing::{any, get};
 use axum::{Extension, Router};
 use tower::util::BoxCloneSyncService;
 use tower::{Service, ServiceBuilder};
@@ -28,7 +28,7 @@ use super::{openapi, system, web};
 use crate::app::state::AppState;
 use crate::core::error::ApiError;
 use crate::core::negotiation::is_api;
-use crate::core::{cache, headers, request_id};
+use crate::core::{cache, headers, metrics, request_id};
 use crate::{
     addresses, audit, auth, cart, catalogue, contact, images, orders, payments, profiles, returns,
     reviews, shipping, staff, vehicles,
@@ -130,7 +130,9 @@ pub fn service(state: AppState) -> ShopService {
         currency: state.config.currency.clone(),
         base_url: crate::mail::public_base(&state.config),
     };
+    let metrics_on = state.config.metrics_on();
     let api = api
+        .route("/metrics", get(super::metrics::scrape))
         .route("/api", any(system::api_not_found))
         .route("/api/{*rest}", any(system::api_not_found))
         .method_not_allowed_fallback(system::method_not_allowed)
@@ -193,6 +195,8 @@ pub fn service(state: AppState) -> ShopService {
                     },
                 ),
         )
+        // Requests by route and status, and their latency, when metrics are on.
+        .option_layer(metrics_on.then_some(metrics::MetricsLayer))
         // Outside the API's timeout and panic layers, so their answers carry the headers too.
         .layer(security_headers);
     BoxCloneSyncService::new(layers.service(Split {
@@ -225,7 +229,7 @@ impl Service<Request<Body>> for Split {
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
-        if is_api(request.uri().path()) {
+        if is_api(request.uri().path()) || request.uri().path() == "/metrics" {
             self.api.call(request)
         } else {
             self.web.call(request)

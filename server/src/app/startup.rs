@@ -242,7 +242,8 @@ async fn serve(
             move |request: Request<hyper::body::Incoming>| {
                 let mut request = request.map(Body::new);
                 crate::core::request_id::keep_plain(&mut request);
-                if crate::core::negotiation::is_api(request.uri().path()) {
+                let path = request.uri().path();
+                if crate::core::negotiation::is_api(path) || path == "/metrics" {
                     request.extensions_mut().insert(ConnectInfo(remote));
                 }
                 request

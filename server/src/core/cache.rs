@@ -338,9 +338,12 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
         // The handler answers as it would (503 when the database is gone).
         Err(_) => return next.run(request).await,
     };
+    let metrics = &crate::core::metrics::METRICS;
     if let Some(entry) = cache.lookup(&key, version) {
+        crate::core::metrics::count(&metrics.cache, "hit");
         return entry.respond(gzip, if_none_match.as_ref(), cache.outer_headers());
     }
+    crate::core::metrics::count(&metrics.cache, "miss");
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || response.headers().contains_key(CONTENT_ENCODING) {
         return response;

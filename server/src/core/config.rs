@@ -326,6 +326,14 @@ pub struct Config {
     /// shop is built (target/vin-tables); only read.
     #[arg(long, env = "SHOP_VIN_DATA_DIR", default_value = DEFAULT_VIN_DATA_DIR, global = true)]
     pub vin_data_dir: PathBuf,
+    /// Turns on Prometheus metrics at `/metrics` for a scraper that sends
+    /// `Authorization: Bearer <this token>`.
+    #[arg(long, env = "SHOP_METRICS_TOKEN", global = true)]
+    pub metrics_token: Option<String>,
+    /// Turns on Prometheus metrics at `/metrics` for these client addresses (comma-separated
+    /// addresses or CIDR blocks), without a token.
+    #[arg(long, env = "SHOP_METRICS_ALLOW", value_delimiter = ',', global = true)]
+    pub metrics_allow: Vec<IpBlock>,
     /// Log format: `text` or `json`.
     #[arg(long, env = "SHOP_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"], global = true)]
     pub log_format: String,
@@ -427,6 +435,12 @@ impl Config {
     /// The reverse proxies whose `X-Forwarded-For` is believed.
     pub fn trusted_proxies(&self) -> TrustedProxies {
         TrustedProxies::new(self.trusted_proxies.clone())
+    }
+
+    /// Whether `/metrics` answers anyone: a token or an address list is set.
+    pub fn metrics_on(&self) -> bool {
+        self.metrics_token.as_deref().is_some_and(|t| !t.is_empty())
+            || !self.metrics_allow.is_empty()
     }
 
     /// Whether Google (OpenID Connect) sign-in is configured.

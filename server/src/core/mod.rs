@@ -18,6 +18,7 @@ pub mod error;
 pub mod headers;
 pub mod input;
 pub mod limits;
+pub mod metrics;
 pub mod money;
 pub mod negotiation;
 pub mod request_id;

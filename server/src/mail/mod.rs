@@ -16,7 +16,7 @@ mod worker;
 
 use serde::{Deserialize, Serialize};
 
-pub use outbox::due_statement;
+pub use outbox::{due_statement, waiting};
 pub use render::{render, Letterhead, Rendered};
 pub use transport::Mailer;
 pub use worker::{run, send_due, Rules};

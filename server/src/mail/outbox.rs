@@ -114,6 +114,19 @@ fn pending() -> sea_query::SimpleExpr {
         .and(Expr::col(MailOutbox::FailedAt).is_null())
 }
 
+/// How many messages wait to be sent (due or not), and when the oldest of
+/// them was written.
+pub async fn waiting(db: &Db) -> sqlx::Result<(i64, Option<String>)> {
+    let select = Query::select()
+        .expr(Expr::col(MailOutbox::Id).count())
+        .expr(Expr::col(MailOutbox::CreatedAt).min())
+        .from(MailOutbox::Table)
+        .and_where(pending())
+        .to_owned();
+    let found: Option<(i64, Option<String>)> = db.fetch_optional(&select).await?;
+    Ok(found.unwrap_or((0, None)))
+}
+
 /// Up to `limit` messages due at `now`, the longest due first.
 pub async fn due(db: &Db, now: &str, limit: u64) -> sqlx::Result<Vec<i64>> {
     let rows: Vec<(i64,)> = db.fetch_all(&due_statement(now, limit)).await?;

@@ -149,7 +149,18 @@ async fn place_batch(state: &AppState, jobs: Vec<Job>) {
             results
         }
     };
+    let metrics = &crate::core::metrics::METRICS;
+    metrics.desk_batch.observe(results.len() as f64);
     for (job, result) in jobs.into_iter().zip(results) {
+        let outcome = match &result {
+            Ok(_) => {
+                metrics.orders_placed.inc();
+                "placed"
+            }
+            Err(refused) if refused.is_failure() => "failed",
+            Err(_) => "refused",
+        };
+        crate::core::metrics::count(&metrics.checkouts, outcome);
         // A buyer who stopped waiting still has the order (in My Orders).
         let _ = job.answer.send(result);
     }

@@ -236,6 +236,25 @@ pub(super) async fn pay_order(
     Path(id): Path<String>,
     Body(PayRequest { transaction_id }): Body<PayRequest>,
 ) -> ApiResult<Json<Booking>> {
+    let answered = pay(state, user, id, transaction_id).await;
+    let outcome = match &answered {
+        Ok(_) => "paid",
+        Err(ApiError::PaymentRequired(_)) => "declined",
+        Err(e) if e.status().is_server_error() => "unavailable",
+        Err(_) => "refused",
+    };
+    let metrics = &crate::core::metrics::METRICS;
+    crate::core::metrics::count(&metrics.payments, outcome);
+    answered
+}
+
+/// `pay_order`'s work, its outcome counted by the caller.
+async fn pay(
+    state: AppState,
+    user: CurrentUser,
+    id: String,
+    transaction_id: String,
+) -> ApiResult<Json<Booking>> {
     let booking = order_for(&state, &user, &id, false).await?;
     if transition(booking.state(), Move::Pay).is_err() {
         return settled(&state, booking, &transaction_id).await;

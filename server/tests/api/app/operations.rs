@@ -245,3 +245,74 @@ async fn a_stop_during_a_mail_backlog_sends_each_message_once() {
         assert_eq!(sent, 1, "{email}: {per_recipient:?}");
     }
 }
+
+#[tokio::test]
+async fn metrics_are_off_unless_a_token_or_an_address_list_turns_them_on() {
+    let off = spawn_app().await;
+    let response = off.get("/metrics", None).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+
+    let app = spawn_app_with(|config| {
+        config.metrics_token = Some("scrape-me-please".into());
+    })
+    .await;
+    let response = app.get("/metrics", None).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let response = app.get("/metrics", Some("a-wrong-token")).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+
+    // Something to count: a part read twice (the second from memory), an
+    // order placed, a route that does not exist.
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 10, 1, "9.99").await;
+    for _ in 0..2 {
+        assert_eq!(
+            app.get(&format!("/api/part/{part}"), None).await.status(),
+            StatusCode::OK
+        );
+    }
+    let buyer = app.new_user().await;
+    app.place_order(&buyer, &part, 1).await;
+    app.get("/api/no-such-thing-at-all", None).await;
+
+    let response = app.get("/metrics", Some("scrape-me-please")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/openmetrics-text"));
+    let text = response.text().await.unwrap();
+    for expected in [
+        "shop_http_requests_total{route=\"/api/part/{id}\",method=\"GET\",status=\"200\"}",
+        "shop_http_requests_total{route=\"unmatched\",method=\"GET\",status=\"404\"}",
+        "shop_http_request_duration_seconds_bucket{le=",
+        "shop_orders_placed_total ",
+        "shop_checkouts_total{outcome=\"placed\"}",
+        "shop_order_desk_batch_size_count ",
+        "shop_catalogue_cache_lookups_total{outcome=\"hit\"}",
+        "shop_mail_outbox_depth ",
+        "shop_mail_outbox_oldest_seconds ",
+        "shop_db_pool_connections ",
+        "shop_db_pool_wait_seconds_count ",
+        "shop_process_resident_memory_bytes ",
+    ] {
+        assert!(text.contains(expected), "{expected} in:\n{text}");
+    }
+    // No label names a part or an order.
+    assert!(!text.contains(&format!("/api/part/{part}\"")), "{text}");
+}
+
+#[tokio::test]
+async fn metrics_answer_a_listed_address_without_a_token() {
+    let app = spawn_app_with(|config| {
+        config.metrics_allow = vec!["127.0.0.0/8".parse().unwrap()];
+    })
+    .await;
+    let response = app.get("/metrics", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = response.text().await.unwrap();
+    assert!(
+        text.contains("shop_process_resident_memory_bytes"),
+        "{text}"
+    );
+}
