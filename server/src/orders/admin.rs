@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 use super::holds;
 use super::state::{transition, Fulfilment, Move, Payment, STATUSES};
 use super::store::{self, CancelReason, Filter, MoveNotes};
-use super::{make_move, refused_now, shown, shown_one, Booking};
+use super::{make_move, refused_now, shown, Booking};
 use crate::app::state::AppState;
 use crate::core::caller::{Admin, CurrentUser};
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
@@ -180,11 +180,11 @@ async fn move_order(
     if action == Move::Cancel {
         let cancelled =
             holds::cancel_unpaid(state, &booking, by_staff, &admin.email, Some(admin)).await?;
-        return shown_one(&state.db, cancelled).await;
+        return Ok(cancelled.shown());
     }
     if action != Move::Refund {
         let moved = make_move(state, &booking, action, notes, &admin.email, Some(admin)).await?;
-        return shown_one(&state.db, moved).await;
+        return Ok(moved.shown());
     }
     // The money goes back first. Meanwhile the order is marked as being
     // refunded, so that it cannot be shipped while the provider is asked.
@@ -214,5 +214,5 @@ async fn move_order(
         Some(admin),
     )
     .await?;
-    shown_one(&state.db, refunded).await
+    Ok(refunded.shown())
 }

@@ -22,7 +22,7 @@ use sqlx::Any;
 
 use super::state::{transition, Move, OrderState};
 use super::store::{self, BookingRow, CancelReason, MoveNotes};
-use super::{make_move, write_move};
+use super::{make_move, write_move, Moved};
 use crate::app::state::AppState;
 use crate::core::db;
 use crate::core::error::{ApiError, ApiResult};
@@ -161,7 +161,7 @@ pub async fn pay_if_charged(
         transaction_id: Some(&payment.id),
         ..MoveNotes::default()
     };
-    write_move(
+    Ok(write_move(
         &state.db,
         tx,
         booking.id,
@@ -169,7 +169,8 @@ pub async fn pay_if_charged(
         notes,
         &state.config.staff_email(),
     )
-    .await
+    .await?
+    .map(|paid| paid.row))
 }
 
 /// Cancels an unpaid order (its buyer, the staff, or the expiry with
@@ -182,7 +183,7 @@ pub async fn cancel_unpaid(
     notes: MoveNotes<'_>,
     by: &str,
     admin: Option<&crate::core::caller::CurrentUser>,
-) -> ApiResult<BookingRow> {
+) -> ApiResult<Moved> {
     if booking.state() == OrderState::NEW {
         if let Err(e) = state.payments.catch_up(&state.db, booking).await {
             // The payment's own news (the webhook, or the buyer's claim) will

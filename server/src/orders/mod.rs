@@ -17,6 +17,7 @@ mod routes;
 mod view;
 
 use moves::refused_now;
+pub(crate) use moves::Moved;
 pub use moves::PAID_MEANWHILE;
 pub(crate) use moves::{log_move, make_move, write_move};
 pub(crate) use routes::order_for;

@@ -23,7 +23,7 @@ pub(crate) async fn make_move(
     notes: MoveNotes<'_>,
     by: &str,
     admin: Option<&crate::core::caller::CurrentUser>,
-) -> ApiResult<BookingRow> {
+) -> ApiResult<Moved> {
     let t = transition(booking.state(), action).map_err(|m| ApiError::Conflict(m.into()))?;
     let (turn, mut tx) = state.db.begin_write().await?;
     if action == Move::Cancel {
@@ -60,7 +60,7 @@ pub(crate) async fn make_move(
                 subject_type: "order",
                 subject_id: booking.id.to_string(),
                 before: Some(audit_json(booking)),
-                after: Some(audit_json(&moved)),
+                after: Some(audit_json(&moved.row)),
             },
         )
         .await?;
@@ -68,6 +68,22 @@ pub(crate) async fn make_move(
     tx.commit().await?;
     log_move(booking.id, &t, notes, by);
     Ok(moved)
+}
+
+/// An order after a move, with its lines, both as read in the move's
+/// transaction: the answer comes from what was written, never from a read
+/// after the commit, which could fail although the move was made.
+#[derive(Debug, Clone)]
+pub struct Moved {
+    pub row: BookingRow,
+    pub lines: Vec<store::LineRow>,
+}
+
+impl Moved {
+    /// The order as the API shows it.
+    pub fn shown(self) -> Booking {
+        Booking::new(self.row, self.lines)
+    }
 }
 
 /// The audit log's name for an admin's move of an order.
@@ -97,8 +113,9 @@ pub(super) fn audit_json(booking: &BookingRow) -> serde_json::Value {
 /// read in, inside the write transaction `tx`: one conditional UPDATE (the
 /// order must still be in `t.from`), with the stock given back in the same
 /// transaction when the move says so, and the message telling the buyer of
-/// it (`messages`) stored in the outbox. Answers the order after the move, or
-/// None when it was no longer in that state and nothing was written. Every
+/// it (`messages`) stored in the outbox. Answers the order after the move
+/// with its lines, or None when it was no longer in that state and nothing
+/// was written. Every
 /// move of an order is written here: by `make_move`, and by whoever pays an
 /// order within a transaction of their own (the card provider's webhook, a
 /// cancel finding the payment had gone through).
@@ -109,7 +126,7 @@ pub(crate) async fn write_move(
     t: &state::Transition,
     notes: MoveNotes<'_>,
     staff_email: &str,
-) -> ApiResult<Option<BookingRow>> {
+) -> ApiResult<Option<Moved>> {
     let Some(moved) = store::apply(db, &mut **tx, id, t, notes).await? else {
         return Ok(None);
     };
@@ -137,7 +154,7 @@ pub(crate) async fn write_move(
     if t.action == Move::Pay {
         mail::enqueue(tx, staff_email, messages::paid_for_staff(&moved, &lines)).await?;
     }
-    Ok(Some(moved))
+    Ok(Some(Moved { row: moved, lines }))
 }
 
 /// Logs a move written by `write_move`, once its transaction is committed.

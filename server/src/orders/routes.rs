@@ -274,7 +274,8 @@ async fn pay(
         ..MoveNotes::default()
     };
     match make_move(&state, &booking, Move::Pay, notes, &user.email, None).await {
-        Ok(paid) => Ok(Json(shown_one(&state.db, paid).await?)),
+        // The answer is the order as the payment's transaction wrote it.
+        Ok(paid) => Ok(Json(paid.shown())),
         // Paid a moment ago by a double click or the provider's webhook, or
         // cancelled meanwhile.
         Err(ApiError::Conflict(_)) => {

@@ -215,7 +215,7 @@ async fn settle(
     // The buyer's pay as `make_move` makes it, in this event's transaction.
     if let Ok(pay) = transition(booking.state(), Move::Pay) {
         if let Some(paid) = write_move(db, tx, booking.id, &pay, notes, staff_email).await? {
-            return Ok(Settled::Paid(paid, pay));
+            return Ok(Settled::Paid(paid.row, pay));
         }
     }
     if booking.transaction_id.as_deref() != Some(intent.id.as_str()) {

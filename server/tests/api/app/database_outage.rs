@@ -85,3 +85,77 @@ async fn a_sqlite_file_locked_by_another_program_gives_503_busy_and_the_shop_rec
     let response = app.post_part(Some(&admin.token), &part_body()).await;
     assert_eq!(response.status(), StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn a_payment_recorded_while_connections_are_cut_is_never_answered_503() {
+    if !on_postgres() {
+        return;
+    }
+    let app = spawn_app_with(|config| {
+        config.max_unpaid_orders = 0;
+        config.max_unpaid_units = 0;
+    })
+    .await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 100, 1, "5.00").await;
+    let buyer = app.new_user().await;
+    // Orders with payments that went through, waiting to be claimed.
+    let mut claims = Vec::new();
+    for _ in 0..25 {
+        let order = app.place_order(&buyer, &part, 1).await["_id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let intent = app.open_payment(&buyer, &order).await;
+        let secret = intent["clientSecret"].as_str().unwrap();
+        let confirmed = app
+            .confirm_card(&buyer, secret, "4242 4242 4242 4242")
+            .await;
+        let body: Value = confirmed.json().await.unwrap();
+        let transaction = body["paymentIntent"]["id"].as_str().unwrap().to_owned();
+        claims.push((order, transaction));
+    }
+    // The database server closes the shop's connections again and again
+    // while the buyer claims each payment.
+    let db = app.postgres().expect("a PostgreSQL database");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let cutter = {
+        let stop = stop.clone();
+        async move {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                db.terminate_connections().await;
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+        }
+    };
+    let claiming = async {
+        let mut answers = Vec::new();
+        for (order, transaction) in &claims {
+            let response = app.pay_order(Some(&buyer.token), order, transaction).await;
+            answers.push(response.status());
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        answers
+    };
+    let ((), answers) = tokio::join!(cutter, claiming);
+    let mut unavailable = 0;
+    for ((order, _), status) in claims.iter().zip(&answers) {
+        let now = app.order_of(&buyer, order).await;
+        match *status {
+            StatusCode::OK => assert_eq!(now["paymentStatus"], "paid", "order {order}"),
+            // Told the payment could not be recorded: it was not.
+            StatusCode::SERVICE_UNAVAILABLE => {
+                unavailable += 1;
+                assert_eq!(
+                    now["paymentStatus"], "unpaid",
+                    "order {order} paid, answered 503"
+                );
+            }
+            other => panic!("order {order}: {other}"),
+        }
+    }
+    println!(
+        "payments claimed while connections were cut: {} answered 200, {unavailable} 503 (none recorded)",
+        answers.len() - unavailable
+    );
+}

@@ -65,6 +65,17 @@ impl PostgresDatabase {
         .await;
     }
 
+    /// Closes every open connection to the shop's database from the server's
+    /// side, as a failover or a network cut does; new ones are let in.
+    pub async fn terminate_connections(&self) {
+        let name = &self.name;
+        self.admin_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        ))
+        .await;
+    }
+
     /// Lets the shop connect again.
     pub async fn allow_connections(&self) {
         let name = &self.name;
