@@ -1,6 +1,8 @@
 //! `shop backup FILE`: a consistent copy of the SQLite database, taken while
 //! the shop runs. `VACUUM INTO` reads one snapshot inside a transaction, so
 //! orders written meanwhile are either wholly in the copy or not at all.
+//! With `SHOP_BACKUP_EVERY` the shop takes such copies itself into the data
+//! folder's `backups/`, keeping the newest `SHOP_BACKUP_KEEP`.
 //! `shop restore FILE` puts such a copy back, never under a running shop:
 //! every shop holds a shared lock on its data folder's `shop.lock` while it
 //! runs, and a restore takes it exclusively first.
@@ -193,4 +195,77 @@ async fn check_backup(source: &Path) -> anyhow::Result<()> {
         Ok(n) if n > 0 => Ok(()),
         _ => Err(anyhow::anyhow!(not_a_backup())),
     }
+}
+
+/// Takes a backup every `SHOP_BACKUP_EVERY` into the data folder's
+/// `backups/`, keeping the newest `SHOP_BACKUP_KEEP`, for as long as the shop
+/// runs (SQLite only: PostgreSQL has pg_dump). A failure is logged and tried
+/// again next time.
+pub async fn run_schedule(db: Db, config: std::sync::Arc<Config>) {
+    let Some(every) = config.backup_every else {
+        return;
+    };
+    if db.backend != Backend::Sqlite {
+        tracing::warn!("SHOP_BACKUP_EVERY backs up SQLite only; on PostgreSQL use pg_dump");
+        return;
+    }
+    let folder = config.data_dir.join("backups");
+    let keep = config.backup_keep.max(1) as usize;
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The first tick is at once: the first backup comes one period after the start.
+    tick.tick().await;
+    loop {
+        tick.tick().await;
+        match scheduled(&db, &folder, keep).await {
+            Ok(file) => tracing::info!(file = %file.display(), "backup taken"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "scheduled backup not taken"),
+        }
+    }
+}
+
+/// One scheduled backup: written under a temporary name and renamed once
+/// whole, so a stop halfway leaves no file that looks like a backup; then
+/// the oldest beyond `keep` are deleted.
+async fn scheduled(db: &Db, folder: &Path, keep: usize) -> anyhow::Result<PathBuf> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    let stamp = time::OffsetDateTime::now_utc()
+        .format(time::macros::format_description!(
+            "[year][month][day]T[hour][minute][second].[subsecond digits:3]Z"
+        ))
+        .unwrap_or_default();
+    let file = folder.join(format!("shop-{stamp}.db"));
+    let partial = with_suffix(&file, ".partial");
+    let _ = std::fs::remove_file(&partial);
+    let partial_text = partial
+        .to_str()
+        .context("the backup folder's name must be valid UTF-8")?;
+    sqlx::query("VACUUM INTO ?")
+        .bind(partial_text.to_owned())
+        .execute(&db.pool)
+        .await
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, &file)?;
+    let mut taken: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("shop-") && n.ends_with(".db"))
+        })
+        .collect();
+    taken.sort();
+    let extra = taken.len().saturating_sub(keep);
+    for old in &taken[..extra] {
+        std::fs::remove_file(old)
+            .with_context(|| format!("cannot delete the old backup {}", old.display()))?;
+    }
+    Ok(file)
 }

@@ -121,6 +121,10 @@ impl Application {
             }
         });
         let holds = tokio::spawn(orders::holds::run(self.state.clone()));
+        let backups = tokio::spawn(super::backup::run_schedule(
+            self.state.db.clone(),
+            self.state.config.clone(),
+        ));
         let stop_mail = CancellationToken::new();
         let mail = tokio::spawn(mail::run(
             self.state.clone(),
@@ -149,6 +153,7 @@ impl Application {
         .await;
         housekeeping.abort();
         holds.abort();
+        backups.abort();
         // The message being mailed is sent and recorded; nothing more is claimed.
         stop_mail.cancel();
         let stopping = mail.abort_handle();

@@ -326,6 +326,14 @@ pub struct Config {
     /// shop is built (target/vin-tables); only read.
     #[arg(long, env = "SHOP_VIN_DATA_DIR", default_value = DEFAULT_VIN_DATA_DIR, global = true)]
     pub vin_data_dir: PathBuf,
+    /// SQLite: take a backup this often (e.g. 6h) into the data folder's `backups/`, as
+    /// `shop backup` does; unset: never.
+    #[arg(long, env = "SHOP_BACKUP_EVERY", value_parser = parse_duration, global = true)]
+    pub backup_every: Option<Duration>,
+    /// How many of the scheduled backups to keep (the newest).
+    #[arg(long, env = "SHOP_BACKUP_KEEP", default_value_t = 7,
+        value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub backup_keep: u32,
     /// Turns on Prometheus metrics at `/metrics` for a scraper that sends
     /// `Authorization: Bearer <this token>`.
     #[arg(long, env = "SHOP_METRICS_TOKEN", global = true)]

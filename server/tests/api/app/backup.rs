@@ -201,3 +201,42 @@ async fn a_backup_restores_into_a_new_shop_with_every_order_acknowledged_before_
         });
     assert!(kept, "{said}");
 }
+
+#[tokio::test]
+async fn scheduled_backups_are_taken_and_only_the_newest_kept() {
+    if on_postgres() {
+        return;
+    }
+    let app = spawn_app_with(|config| {
+        config.backup_every = Some(std::time::Duration::from_millis(300));
+        config.backup_keep = 2;
+    })
+    .await;
+    let admin = app.admin().await;
+    let part = app.add_part(&admin, 10, 1, "4.00").await;
+    let buyer = app.new_user().await;
+    app.place_order(&buyer, &part, 2).await;
+    let folder = app.config.data_dir.join("backups");
+    let taken = || -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .map(|dir| dir.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|e| e == "db"));
+        files.sort();
+        files
+    };
+    // Five periods: more backups than are kept.
+    tokio::time::sleep(std::time::Duration::from_millis(1800)).await;
+    let files = taken();
+    assert_eq!(files.len(), 2, "{files:?}");
+    // Read from a copy: the shop deletes it in turn as newer ones come.
+    let copy = tempfile::tempdir().unwrap();
+    let newest = copy.path().join("newest.db");
+    std::fs::copy(files.last().unwrap(), &newest).unwrap();
+    let units = "SELECT COALESCE(SUM(quantity), 0) FROM bookings";
+    assert_eq!(
+        count_in(&newest, units).await,
+        2,
+        "the order is in the newest backup"
+    );
+}
