@@ -1,4 +1,4 @@
-import { useId, type ComponentType } from 'react';
+import { useEffect, useId, useRef, type ComponentType } from 'react';
 import { Select } from '@/components/ui/field';
 import { formatVehicle, saveVehicle, useVehicle, type Vehicle } from '@/lib/vehicle';
 import { useVehicles } from '../api/get-vehicles';
@@ -30,7 +30,16 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
   const id = useId();
   const options = vehicleOptions(vehicles.data ?? [], value);
 
-  const choose = ({ make, model, year }: VehicleChoice) => {
+  // The catalogue's address, and so `value`, catches up a moment after a choice: a second choice
+  // made before it has (model, then year at once) builds on the first, never on the older value.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+
+  const choose = (changes: Partial<VehicleChoice>) => {
+    const { make, model, year } = { ...latest.current, ...changes };
+    latest.current = { ...latest.current, ...changes };
     const whole = Boolean(make && model) && year !== null;
     const isStored = whole && stored !== null && sameName(stored.make, make) && sameName(stored.model, model) && stored.year === year;
     // A changed vehicle drops the engine (it was another vehicle's); the remembered one brings its own.
@@ -38,6 +47,7 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
     if (whole && !isStored) saveVehicle({ make, model, year: year! });
   };
   const apply = (vehicle: Vehicle) => {
+    latest.current = choiceOf(vehicle);
     saveVehicle(vehicle);
     onChange(choiceOf(vehicle));
   };
@@ -55,7 +65,7 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
           id={`${id}-year`}
          
           value={value.year ?? ''}
-          onChange={(e) => choose({ ...value, year: e.target.value ? Number(e.target.value) : null })}
+          onChange={(e) => choose({ year: e.target.value ? Number(e.target.value) : null })}
         >
           <option value="">Any year</option>
           {options.years.map((year) => (
@@ -73,7 +83,7 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
           id={`${id}-make`}
          
           value={options.make}
-          onChange={(e) => choose({ ...value, make: e.target.value, model: '' })}
+          onChange={(e) => choose({ make: e.target.value, model: '' })}
         >
           <option value="">Any make</option>
           {options.makes.map((make) => (
@@ -93,7 +103,7 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
           value={options.model}
           disabled={!value.make}
           aria-describedby={value.make ? undefined : `${id}-model-hint`}
-          onChange={(e) => choose({ ...value, model: e.target.value })}
+          onChange={(e) => choose({ model: e.target.value })}
         >
           <option value="">Any model</option>
           {options.models.map((model) => (
