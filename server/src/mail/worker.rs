@@ -55,7 +55,7 @@ pub async fn run(state: AppState, mailer: Arc<Mailer>, stop: CancellationToken) 
             _ = every.tick() => {}
             () = stop.cancelled() => break,
         }
-        if let Err(e) = send_until(&state.db, &mailer, &me, rules, &stop).await {
+        if let Err(e) = send_due(&state.db, &mailer, &me, rules, &stop).await {
             tracing::warn!(error = ?e, "cannot read the outbox now; trying again shortly");
         }
     }
@@ -85,14 +85,9 @@ pub struct Rules {
     pub budget: Option<Rate>,
 }
 
-/// Sends the messages due now (at most one batch) as the process `me`;
-/// answers how many went out.
-pub async fn send_due(db: &Db, mailer: &Mailer, me: &str, rules: Rules) -> sqlx::Result<usize> {
-    send_until(db, mailer, me, rules, &CancellationToken::new()).await
-}
-
-/// `send_due`, claiming no message once `stop` is cancelled.
-async fn send_until(
+/// Sends the messages due now (at most one batch) as the process `me`,
+/// claiming none once `stop` is cancelled; answers how many went out.
+pub async fn send_due(
     db: &Db,
     mailer: &Mailer,
     me: &str,
