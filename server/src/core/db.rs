@@ -284,14 +284,21 @@ impl Db {
             .context("cannot create the catalogue version sequence")
     }
 
+    /// This backend's migrations, as built into the shop.
+    fn migrator(&self) -> sqlx::migrate::Migrator {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("migrations/postgres"),
+        }
+    }
+
     async fn migrate(&self) -> anyhow::Result<()> {
         // On PostgreSQL the migrator holds an advisory lock, so several shop
         // processes starting at once apply each migration exactly once.
-        match self.backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&self.pool).await,
-            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&self.pool).await,
-        }
-        .context("cannot apply database migrations")
+        self.migrator()
+            .run(&self.pool)
+            .await
+            .context("cannot apply database migrations")
     }
 
     /// Renders a statement in this backend's dialect.
@@ -364,16 +371,7 @@ impl Db {
     /// The migrations this shop knows that the database has not applied
     /// (another process may have opened it with an older or newer shop).
     pub async fn migrations_missing(&self) -> Result<usize, sqlx::Error> {
-        let known: Vec<i64> = match self.backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite")
-                .iter()
-                .map(|m| m.version)
-                .collect(),
-            Backend::Postgres => sqlx::migrate!("migrations/postgres")
-                .iter()
-                .map(|m| m.version)
-                .collect(),
-        };
+        let known: Vec<i64> = self.migrator().iter().map(|m| m.version).collect();
         let applied: Vec<i64> =
             sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
                 .fetch_all(&self.pool)
