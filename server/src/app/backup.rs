@@ -36,18 +36,28 @@ pub async fn backup(config: &Config, target: &Path) -> anyhow::Result<()> {
     if default_file && !source.exists() {
         anyhow::bail!("there is no database at {} to back up", source.display());
     }
-    let target_text = target
-        .to_str()
-        .context("the backup file's name must be valid UTF-8")?;
+    file_name(target)?;
     let db = Db::connect_with(&url, config.pool_limits()).await?;
     debug_assert_eq!(db.backend, Backend::Sqlite);
-    let copied = sqlx::query("VACUUM INTO ?")
-        .bind(target_text.to_owned())
-        .execute(&db.pool)
-        .await
-        .with_context(|| format!("cannot write the backup to {}", target.display()));
+    let copied = vacuum_into(&db, target).await;
     db.pool.close().await;
     copied?;
+    Ok(())
+}
+
+/// A backup file's name as SQLite takes it.
+fn file_name(file: &Path) -> anyhow::Result<&str> {
+    file.to_str()
+        .context("the backup file's name must be valid UTF-8")
+}
+
+/// Writes a consistent copy of `db` (SQLite) to `file`, which must not exist.
+async fn vacuum_into(db: &Db, file: &Path) -> anyhow::Result<()> {
+    sqlx::query("VACUUM INTO ?")
+        .bind(file_name(file)?.to_owned())
+        .execute(&db.pool)
+        .await
+        .with_context(|| format!("cannot write the backup to {}", file.display()))?;
     Ok(())
 }
 
@@ -228,12 +238,7 @@ pub async fn run_schedule(db: Db, config: std::sync::Arc<Config>) {
 /// whole, so a stop halfway leaves no file that looks like a backup; then
 /// the oldest beyond `keep` are deleted.
 async fn scheduled(db: &Db, folder: &Path, keep: usize) -> anyhow::Result<PathBuf> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(folder)
+    super::startup::create_private_dir(folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
     let stamp = time::OffsetDateTime::now_utc()
         .format(time::macros::format_description!(
@@ -243,14 +248,7 @@ async fn scheduled(db: &Db, folder: &Path, keep: usize) -> anyhow::Result<PathBu
     let file = folder.join(format!("shop-{stamp}.db"));
     let partial = with_suffix(&file, ".partial");
     let _ = std::fs::remove_file(&partial);
-    let partial_text = partial
-        .to_str()
-        .context("the backup folder's name must be valid UTF-8")?;
-    sqlx::query("VACUUM INTO ?")
-        .bind(partial_text.to_owned())
-        .execute(&db.pool)
-        .await
-        .with_context(|| format!("cannot write {}", partial.display()))?;
+    vacuum_into(db, &partial).await?;
     std::fs::rename(&partial, &file)?;
     let mut taken: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)

@@ -186,7 +186,7 @@ pub async fn forget_spent_records(state: &AppState) {
 
 /// Creates `dir` (and any missing parents) readable by the shop's user only:
 /// it holds the database and the token key. An existing folder is left as it is.
-fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+pub(super) fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
