@@ -340,10 +340,10 @@ async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: 
     };
     let metrics = &crate::core::metrics::METRICS;
     if let Some(entry) = cache.lookup(&key, version) {
-        crate::core::metrics::count(&metrics.cache, "hit");
+        metrics.cache_hits.inc();
         return entry.respond(gzip, if_none_match.as_ref(), cache.outer_headers());
     }
-    crate::core::metrics::count(&metrics.cache, "miss");
+    metrics.cache_misses.inc();
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || response.headers().contains_key(CONTENT_ENCODING) {
         return response;
