@@ -60,6 +60,8 @@ lint:
 
 test-server:
 	./scripts/ensure-postgres.sh
+	@# Three shop processes behind a load balancer: nginx (Debian's package).
+	./scripts/ensure-nginx.sh
 	@# The Google sign-in tests run a real OpenID provider (npm oidc-provider).
 	cd server/tests/oidc && npm ci --no-audit --no-fund
 	@# The mail tests run a real SMTP server (Python aiosmtpd, in .tools/smtp-venv).

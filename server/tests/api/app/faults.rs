@@ -1,6 +1,7 @@
-//! Faults (issue #6): the real `shop` binary killed with SIGKILL in the middle
-//! of a burst of orders loses no answered order and half-writes none; two
-//! shop processes on one PostgreSQL never sell a unit twice.
+//! Faults: the real `shop` binary killed with SIGKILL in the middle of a
+//! burst of orders loses no answered order and half-writes none; two shop
+//! processes on one PostgreSQL never sell a unit twice; three behind nginx
+//! lose nothing when one of them is killed mid-load.
 
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -167,4 +168,251 @@ async fn two_shop_processes_on_one_postgresql_never_oversell() {
     assert_eq!(sold, STOCK);
     assert_eq!(units, STOCK);
     assert_eq!(stock, 0);
+}
+
+/// One buyer's order sent through the balancer: its status and, when it
+/// was 201, the new order's id.
+async fn order_through(
+    client: &reqwest::Client,
+    address: &str,
+    buyer: &str,
+    part: &str,
+) -> (StatusCode, Option<String>) {
+    let response = client
+        .post(format!("{address}/api/booking"))
+        .bearer_auth(buyer)
+        .json(&json!({"partId": part, "partOrder": 1}))
+        .timeout(Duration::from_secs(30))
+        .send()
+        .await
+        .expect("nginx answers");
+    let status = response.status();
+    if status != StatusCode::CREATED {
+        return (status, None);
+    }
+    let body: Value = response.json().await.expect("the new order");
+    (status, body["booking"]["_id"].as_str().map(str::to_owned))
+}
+
+/// Waits until a killed process has gone (a zombie: its sockets are closed).
+async fn gone(pid: u32) {
+    let started = std::time::Instant::now();
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+        if stat.is_empty() || state.starts_with('Z') {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{pid} lives on"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_shops_behind_nginx_lose_no_order_when_one_is_killed_mid_load() {
+    if !on_postgres() {
+        // Several processes share one PostgreSQL; SQLite is one process's file.
+        return;
+    }
+    const STOCK: i64 = 60;
+    const WORKERS: usize = 12;
+    const EACH: usize = 15;
+    let database = PostgresDatabase::create().await;
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let settings = [
+        ("SHOP_MAX_UNPAID_ORDERS", "0"),
+        ("SHOP_MAX_UNPAID_UNITS", "0"),
+        ("SHOP_TRUSTED_PROXIES", "127.0.0.1"),
+    ];
+    // The first applies the migrations; the others find them applied.
+    let shops: Vec<ShopProcess> = dirs
+        .iter()
+        .map(|dir| ShopProcess::start_with(dir.path(), Some(&database.url), &settings))
+        .collect();
+    let upstreams: Vec<&str> = shops.iter().map(|shop| shop.address.as_str()).collect();
+    let nginx = Nginx::balance(&upstreams).await;
+    // Everything below goes through the balancer.
+    let balancer = Balancer::new(&nginx.address);
+    let admin = balancer.admin_token().await;
+    let part = balancer.add_part(&admin, STOCK).await;
+    let buyers = join_all((0..WORKERS).map(|_| balancer.buyer_token())).await;
+
+    let killed = std::sync::atomic::AtomicBool::new(false);
+    let answered = AtomicUsize::new(0);
+    let client = reqwest::Client::new();
+    // Each worker places its orders one after another: a steady load, a
+    // request of each in flight when the process dies.
+    let load = join_all(buyers.iter().map(|buyer| {
+        let (client, address, part) = (&client, &nginx.address, &part);
+        let (killed, answered) = (&killed, &answered);
+        async move {
+            let mut seen = Vec::new();
+            for _ in 0..EACH {
+                let after_kill = killed.load(Ordering::SeqCst);
+                let (status, id) = order_through(client, address, buyer, part).await;
+                answered.fetch_add(1, Ordering::SeqCst);
+                seen.push((after_kill, status, id));
+            }
+            seen
+        }
+    }));
+    let victim = shops[1].child.id();
+    let killer = async {
+        while answered.load(Ordering::SeqCst) < WORKERS * EACH / 4 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let sent = Command::new("kill")
+            .args(["-9", &victim.to_string()])
+            .status();
+        assert!(sent.expect("kill runs").success());
+        gone(victim).await;
+        killed.store(true, Ordering::SeqCst);
+    };
+    let (seen, ()) = tokio::join!(load, killer);
+    let seen: Vec<_> = seen.into_iter().flatten().collect();
+
+    let count = |wanted: StatusCode| seen.iter().filter(|(_, s, _)| *s == wanted).count();
+    let acknowledged: Vec<i64> = seen
+        .iter()
+        .filter_map(|(_, _, id)| id.as_ref().map(|id| id.parse().unwrap()))
+        .collect();
+    let (created, sold_out, cut) = (
+        count(StatusCode::CREATED),
+        count(StatusCode::CONFLICT),
+        count(StatusCode::BAD_GATEWAY),
+    );
+    let db = shop::Db::connect(&database.url).await.unwrap();
+    let listed: Vec<String> = acknowledged.iter().map(i64::to_string).collect();
+    let found = scalar(
+        &db,
+        &format!(
+            "SELECT COUNT(*) FROM bookings WHERE id IN ({})",
+            if listed.is_empty() {
+                "0".to_owned()
+            } else {
+                listed.join(",")
+            }
+        ),
+    )
+    .await;
+    let units = scalar(
+        &db,
+        "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM bookings WHERE status <> 'cancelled'",
+    )
+    .await;
+    let stock = scalar(&db, "SELECT available_quantity::BIGINT FROM parts").await;
+    db.pool.close().await;
+    println!(
+        "three shops behind nginx, one killed mid-load: {} orders sent, {created} answered 201, \
+         {sold_out} 409 sold out, {cut} 502 (in flight at the killed process); {found} of the \
+         acknowledged found, {units} units in orders, {stock} left of {STOCK}",
+        seen.len()
+    );
+    let unexpected: Vec<_> = seen
+        .iter()
+        .filter(|(_, s, _)| {
+            ![
+                StatusCode::CREATED,
+                StatusCode::CONFLICT,
+                StatusCode::BAD_GATEWAY,
+            ]
+            .contains(s)
+        })
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "answers other than 201/409/502: {unexpected:?}"
+    );
+    // No acknowledged order lost.
+    assert_eq!(found, acknowledged.len() as i64);
+    // No unit sold twice or lost: what the orders hold and what is left make the stock.
+    assert!(stock >= 0);
+    assert_eq!(units + stock, STOCK);
+    // At most the requests in flight at the killed process were cut, and
+    // none sent once it was gone.
+    assert!(cut <= WORKERS, "{cut} requests cut");
+    assert!(
+        seen.iter()
+            .all(|(after, s, _)| !after || *s != StatusCode::BAD_GATEWAY),
+        "a request sent after the kill was answered 502"
+    );
+    assert!(
+        seen.iter().any(|(after, _, _)| *after),
+        "the load went on after the kill"
+    );
+
+    // The two left keep answering: reads and new orders through the balancer.
+    let more = balancer.add_part(&admin, 100).await;
+    for _ in 0..12 {
+        let (status, _) = order_through(&client, &nginx.address, &buyers[0], &more).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let page = client
+            .get(format!("{}/api/part/{more}", nginx.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+    }
+}
+
+/// Requests of the test's own making sent to the balancer's address.
+struct Balancer {
+    address: String,
+    client: reqwest::Client,
+}
+
+impl Balancer {
+    fn new(address: &str) -> Balancer {
+        Balancer {
+            address: address.to_owned(),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> reqwest::Response {
+        let mut request = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("nginx answers")
+    }
+
+    async fn token(&self, path: &str, body: Value) -> String {
+        let response = self.post(path, None, body).await;
+        assert!(
+            response.status().is_success(),
+            "{path}: {}",
+            response.status()
+        );
+        response.json::<Value>().await.unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    async fn admin_token(&self) -> String {
+        let body = json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD});
+        self.token("/api/auth/login", body).await
+    }
+
+    async fn buyer_token(&self) -> String {
+        let body =
+            json!({"name": "Buyer", "email": unique_email("balanced"), "password": PASSWORD});
+        self.token("/api/auth/signup", body).await
+    }
+
+    async fn add_part(&self, admin: &str, stock: i64) -> String {
+        let body = with(part_body(), "availableQuantity", Some(json!(stock)));
+        let body = with(body, "minimumOrder", Some(json!(1)));
+        let response = self.post("/api/part", Some(admin), body).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let body: Value = response.json().await.unwrap();
+        body["insertedId"].as_str().unwrap().to_owned()
+    }
 }

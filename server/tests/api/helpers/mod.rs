@@ -13,6 +13,7 @@ use shop::{Application, Config};
 mod checks;
 mod endpoints;
 mod mail;
+mod nginx;
 mod oidc;
 mod oidc_stand_in;
 mod payments;
@@ -23,6 +24,7 @@ mod stripe_stand_in;
 
 pub use checks::*;
 pub use mail::*;
+pub use nginx::Nginx;
 pub use oidc::*;
 pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;
