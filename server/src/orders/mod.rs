@@ -33,8 +33,8 @@ use crate::app::state::AppState;
 pub use holds::{refund_unclaimed, renewed_hold};
 pub use state::{transition, Fulfilment, Move, Payment, Transition};
 pub use store::{
-    add_refunded, find, lines_of, lock, renew_hold, BookingRow, Bookings, LineRow, MoveNotes,
-    REFUND_MARK_HOLDS,
+    add_refunded, find, find_on, lines_of, lock, renew_hold, BookingRow, Bookings, LineRow,
+    MoveNotes, REFUND_MARK_HOLDS,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -176,16 +176,27 @@ async fn figures_of(
 /// The returns `rows` as shown, each with its order's lines and figures.
 async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
     let mut conn = db.pool.acquire().await?;
+    shown_on(db, &mut conn, rows).await
+}
+
+/// `shown`, read on `conn`: a write's own transaction, so that a write
+/// answers with what it wrote before it commits, never with a read after
+/// it that could fail once the change is stored.
+async fn shown_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    rows: Vec<ReturnRow>,
+) -> ApiResult<Vec<ReturnView>> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut booking_ids: Vec<i64> = rows.iter().map(|r| r.booking_id).collect();
     booking_ids.sort_unstable();
     booking_ids.dedup();
-    let return_lines = store::lines_of(db, &ids).await?;
-    let order_lines = orders::lines_of(db, &mut conn, &booking_ids).await?;
-    let policy = store::policy_on(db, &mut conn).await?;
+    let return_lines = store::lines_of(db, &mut *conn, &ids).await?;
+    let order_lines = orders::lines_of(db, &mut *conn, &booking_ids).await?;
+    let policy = store::policy_on(db, &mut *conn).await?;
     let mut shown = Vec::with_capacity(rows.len());
     for row in rows {
-        let booking = orders::find(db, row.booking_id)
+        let booking = orders::find_on(db, &mut *conn, row.booking_id)
             .await?
             .ok_or_else(|| ApiError::not_found("Order"))?;
         let lines = order_lines
@@ -193,7 +204,7 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
             .cloned()
             .unwrap_or_default();
         let mine = return_lines.get(&row.id).cloned().unwrap_or_default();
-        let figures = figures_of(db, &mut conn, &row, &booking, &lines, &mine, &policy).await?;
+        let figures = figures_of(db, &mut *conn, &row, &booking, &lines, &mine, &policy).await?;
         let placed = Placed::new(&lines);
         let view_lines = mine
             .iter()
@@ -243,7 +254,16 @@ async fn shown(db: &Db, rows: Vec<ReturnRow>) -> ApiResult<Vec<ReturnView>> {
 }
 
 async fn shown_one(db: &Db, row: ReturnRow) -> ApiResult<ReturnView> {
-    let mut views = shown(db, vec![row]).await?;
+    let mut conn = db.pool.acquire().await?;
+    shown_one_on(db, &mut conn, row).await
+}
+
+async fn shown_one_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    row: ReturnRow,
+) -> ApiResult<ReturnView> {
+    let mut views = shown_on(db, conn, vec![row]).await?;
     views.pop().ok_or_else(|| ApiError::not_found("Return"))
 }
 
@@ -383,15 +403,12 @@ pub(super) async fn request_return(
         note: note.to_owned(),
     };
     mail::enqueue(&mut tx, &state.config.staff_email(), staff).await?;
+    let (rma, reason) = (row.id, row.reason.clone());
+    let shown = shown_one_on(db, &mut tx, row).await?;
     tx.commit().await?;
     drop(turn);
-    tracing::info!(
-        order = booking.id,
-        rma = row.id,
-        reason = row.reason,
-        "return requested"
-    );
-    Ok((StatusCode::CREATED, Json(shown_one(db, row).await?)))
+    tracing::info!(order = booking.id, rma, reason, "return requested");
+    Ok((StatusCode::CREATED, Json(shown)))
 }
 
 /// Stores the mail that tells the buyer where their return stands, on `tx`.
@@ -567,7 +584,7 @@ async fn move_return(
             .remove(&booking.id)
             .unwrap_or_default();
         let placed = Placed::new(&lines);
-        let mine = store::lines_of(db, &[id])
+        let mine = store::lines_of(db, &mut tx, &[id])
             .await?
             .remove(&id)
             .unwrap_or_default();
@@ -587,10 +604,11 @@ async fn move_return(
         _ => None,
     };
     tell(&mut tx, &booking, &moved, detail, 0).await?;
+    let shown = shown_one_on(db, &mut tx, moved).await?;
     tx.commit().await?;
     drop(turn);
     tracing::info!(rma = id, action = action.as_str(), by = ?admin.email, "return moved");
-    shown_one(db, moved).await
+    Ok(shown)
 }
 
 /// Refuses a deduction from anything but a core's deposit, or one larger
@@ -612,7 +630,7 @@ async fn deduction_allowed(
         .await?
         .remove(&row.booking_id)
         .unwrap_or_default();
-    let mine = store::lines_of(db, &[row.id])
+    let mine = store::lines_of(db, &mut *tx, &[row.id])
         .await?
         .remove(&row.id)
         .unwrap_or_default();
@@ -695,15 +713,14 @@ async fn refund_return(state: &AppState, admin: &CurrentUser, id: i64) -> ApiRes
         .remove(&booking.id)
         .unwrap_or_default();
     let policy = store::policy_on(db, &mut tx).await?;
-    tx.commit().await?;
-    drop(turn);
-    let mine = store::lines_of(db, &[id])
+    let mine = store::lines_of(db, &mut tx, &[id])
         .await?
         .remove(&id)
         .unwrap_or_default();
-    let mut conn = db.pool.acquire().await?;
-    let figures = figures_of(db, &mut conn, &row, &booking, &lines, &mine, &policy).await?;
-    drop(conn);
+    // Read with the mark, so a read that fails leaves no mark behind.
+    let figures = figures_of(db, &mut tx, &row, &booking, &lines, &mine, &policy).await?;
+    tx.commit().await?;
+    drop(turn);
     let refund_id = if figures.total > 0 {
         let key = format!("refund-return-{id}-{}", row.created_at);
         match state
@@ -736,11 +753,12 @@ async fn refund_return(state: &AppState, admin: &CurrentUser, id: i64) -> ApiRes
     orders::add_refunded(db, &mut tx, booking.id, figures.total).await?;
     record(db, &mut tx, admin, Action::Refund, &row, &moved).await?;
     tell(&mut tx, &booking, &moved, None, figures.total).await?;
+    let shown = shown_one_on(db, &mut tx, moved).await?;
     tx.commit().await?;
     drop(turn);
     tracing::info!(rma = id, order = booking.id, refund = ?refund_id, amount_cents = figures.total,
         by = ?admin.email, "return refunded");
-    shown_one(db, moved).await
+    Ok(shown)
 }
 
 macro_rules! move_route {
@@ -970,8 +988,9 @@ pub(super) async fn link_exchange(
         Err(e) => return Err(e.into()),
     }
     .ok_or_else(|| ApiError::Conflict("This return or this order is already exchanged".into()))?;
+    let shown = shown_one_on(db, &mut tx, linked).await?;
     tx.commit().await?;
     drop(turn);
     tracing::info!(rma = id, order = order.id, "exchange linked");
-    Ok(Json(shown_one(db, linked).await?))
+    Ok(Json(shown))
 }

@@ -280,6 +280,7 @@ pub async fn list(
 /// The lines of the returns `ids`, by return, in position order.
 pub async fn lines_of(
     db: &Db,
+    conn: &mut sqlx::AnyConnection,
     ids: &[i64],
 ) -> Result<HashMap<i64, Vec<ReturnLineRow>>, sqlx::Error> {
     let mut all: HashMap<i64, Vec<ReturnLineRow>> = HashMap::new();
@@ -295,7 +296,7 @@ pub async fn lines_of(
             .order_by(ReturnLines::ReturnId, Order::Asc)
             .order_by(ReturnLines::Position, Order::Asc)
             .to_owned();
-        let rows: Vec<ReturnLineRow> = db.fetch_all(&select).await?;
+        let rows: Vec<ReturnLineRow> = db.fetch_all_on(&mut *conn, &select).await?;
         for line in rows {
             all.entry(line.return_id).or_default().push(line);
         }

@@ -276,6 +276,22 @@ pub async fn find(db: &Db, id: i64) -> Result<Option<BookingRow>, sqlx::Error> {
     .await
 }
 
+/// `find`, on `conn` (a write's own transaction, so its answer is what
+/// the write left).
+pub async fn find_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+) -> Result<Option<BookingRow>, sqlx::Error> {
+    db.fetch_optional_on(
+        conn,
+        &select()
+            .and_where(Expr::col(Bookings::Id).eq(id))
+            .to_owned(),
+    )
+    .await
+}
+
 /// A buyer's orders, newest first.
 pub async fn list_for_buyer(db: &Db, buyer_id: i64) -> Result<Vec<BookingRow>, sqlx::Error> {
     db.fetch_all(
