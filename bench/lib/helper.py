@@ -150,8 +150,16 @@ def cmd_import(base, password, key, rows="10000"):
     rec = {"key": key, "rows": int(rows), "bytes": len(raw)}
     for run, want in (("seconds", "added"), ("again_seconds", "unchanged")):
         started = time.monotonic()
-        status, _, payload = api.call("POST", "/api/admin/parts/import", raw=raw,
-                                      content_type="text/csv")
+        status, headers, payload = api.call("POST", "/api/admin/parts/import", raw=raw,
+                                            content_type="text/csv")
+        if status == 202:
+            # Not over within the request's wait: the job goes on; follow it.
+            location = dict((k.lower(), v) for k, v in headers).get("location", "")
+            while status == 202 or json.loads(payload).get("state") == "running":
+                time.sleep(0.1)
+                status, _, payload = api.call("GET", location)
+                if status != 200:
+                    break
         rec[run] = time.monotonic() - started
         if status != 200:
             rec["error"] = f"HTTP {status}: {payload[:200]!r}"

@@ -118,9 +118,13 @@ impl Application {
                 if minute % 60 == 0 {
                     forget_spent_records(&state).await;
                 }
+                // An import whose process stopped answering is told as cut.
+                crate::catalogue::transfer::jobs::cut_abandoned(&state).await;
             }
         });
         let holds = tokio::spawn(orders::holds::run(self.state.clone()));
+        // Catalogue imports a stop cut off go on from their next batch.
+        crate::catalogue::transfer::jobs::resume(&self.state).await;
         let backups = tokio::spawn(super::backup::run_schedule(
             self.state.db.clone(),
             self.state.config.clone(),
@@ -154,6 +158,11 @@ impl Application {
         housekeeping.abort();
         holds.abort();
         backups.abort();
+        // A running import commits the batch it is writing and stops there;
+        // the next start goes on from the batch after it.
+        if !self.state.background.stop(config.shutdown_grace).await {
+            tracing::warn!("a catalogue import did not stop within the shutdown grace");
+        }
         // The message being mailed is sent and recorded; nothing more is claimed.
         stop_mail.cancel();
         let stopping = mail.abort_handle();

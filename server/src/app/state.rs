@@ -45,6 +45,35 @@ pub struct Shared {
     /// Set once the shop is told to stop: `GET /api/ready` then says it is
     /// draining, so a load balancer sends it nothing new.
     draining: AtomicBool,
+    /// Work a request started that goes on after its answer (catalogue
+    /// imports' jobs), stopped between two of its steps when the shop stops.
+    pub background: Background,
+}
+
+/// Tasks that outlive the request that started them: each checks `stop`
+/// between its steps, and the shop waits for them (at most its shutdown
+/// grace) before it closes the database.
+#[derive(Default)]
+pub struct Background {
+    pub stop: tokio_util::sync::CancellationToken,
+    tasks: tokio_util::task::TaskTracker,
+}
+
+impl Background {
+    pub fn spawn<F>(&self, task: F)
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        self.tasks.spawn(task);
+    }
+
+    /// Tells every task to stop at its next step and waits for them, at most
+    /// `grace`; answers whether they all stopped.
+    pub async fn stop(&self, grace: Duration) -> bool {
+        self.stop.cancel();
+        self.tasks.close();
+        tokio::time::timeout(grace, self.tasks.wait()).await.is_ok()
+    }
 }
 
 impl AppState {
@@ -72,6 +101,7 @@ impl AppState {
             payments: Arc::new(payments),
             google: google.map(Arc::new),
             draining: AtomicBool::new(false),
+            background: Background::default(),
         }))
     }
 

@@ -90,6 +90,13 @@ pub const SUBJECTS: [&str; 7] = [
 pub enum Actor<'a> {
     Admin(&'a CurrentUser),
     CommandLine,
+    /// The admin who started work the shop finishes on its own (a catalogue
+    /// import's job): their role was checked in the transaction that
+    /// started it, which the record names.
+    StartedBy {
+        id: i64,
+        email: &'a str,
+    },
 }
 
 /// The `byEmail` of an action taken at the shop's command line.
@@ -106,6 +113,7 @@ impl Actor<'_> {
         match self {
             Actor::Admin(user) => user.id,
             Actor::CommandLine => 0,
+            Actor::StartedBy { id, .. } => *id,
         }
     }
 
@@ -113,6 +121,7 @@ impl Actor<'_> {
         match self {
             Actor::Admin(user) => user.email.clone(),
             Actor::CommandLine => COMMAND_LINE.to_owned(),
+            Actor::StartedBy { email, .. } => (*email).to_owned(),
         }
     }
 }

@@ -46,4 +46,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(listing::list_vehicles))
         .routes(routes!(transfer::export::export_parts))
         .routes(routes!(transfer::import::import_parts))
+        .routes(routes!(transfer::import::list_imports))
+        .routes(routes!(transfer::import::get_import))
 }

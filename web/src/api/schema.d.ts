@@ -248,15 +248,49 @@ export interface paths {
         put?: never;
         /**
          * Imports a catalogue file: checks every row, then, when no row has an
-         *     error, adds the new part numbers and updates the known ones in one
-         *     transaction. The stock of a part that exists is never written.
-         * @description The file is kept in an unnamed file in the data folder (gone when it is
-         *     closed, also if the shop stops) and read twice: once to check it, with
-         *     at most `MAX_REPORTED_ERRORS` problems listed before it stops, and once
-         *     to apply it, `BATCH` rows at a time. So memory does not grow with the
-         *     file beyond its part numbers, whatever it holds.
+         *     error, adds the new part numbers and updates the known ones, a batch at
+         *     a time (`jobs`). The stock of a part that exists is never written.
+         * @description The file is kept in the data folder's `imports/` while it is checked
+         *     (at most `MAX_REPORTED_ERRORS` problems listed before reading stops) and
+         *     while its job applies it. The answer is the result when the job is over
+         *     within `WAIT` (and the request did not say `Prefer: respond-async`), else
+         *     202 with the job, which goes on after the answer.
          */
         post: operations["import_parts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parts/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last imports, newest first: the admin page finds a running one here. */
+        get: operations["list_imports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parts/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import's job: how far it is, and once over what it did. */
+        get: operations["get_import"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2269,6 +2303,56 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description An import as the admin sees it while it runs and after. */
+        ImportJob: {
+            /** @example 7 */
+            _id: string;
+            /** Format: int64 */
+            added: number;
+            /** @description The parts added, in file order (the first 100). */
+            addedParts: components["schemas"]["ImportedPart"][];
+            /**
+             * @description The admin who started it.
+             * @example admin@example.com
+             */
+            by: string;
+            /** @description True: only checked and counted, nothing is written. */
+            dryRun: boolean;
+            error?: string | null;
+            finishedAt?: string | null;
+            /**
+             * Format: int64
+             * @description The file's rows.
+             * @example 80000
+             */
+            rows: number;
+            /**
+             * Format: int64
+             * @description Rows applied (on a dry run: counted) so far.
+             * @example 12600
+             */
+            rowsDone: number;
+            startedAt: string;
+            /**
+             * @description `running`, then `done`; `failed` when a batch could not be written
+             *     (`error` says why; the rows before `rowsDone` were imported); `cut`
+             *     when the shop running it stopped and its file is gone.
+             * @example running
+             */
+            state: string;
+            /** Format: int64 */
+            unchanged: number;
+            /** Format: int64 */
+            updated: number;
+            /** @description When it last moved. */
+            updatedAt: string;
+            /** @description The known parts whose fields changed (the first 100). */
+            updatedParts: components["schemas"]["ImportedPart"][];
+        };
+        /** @description The last imports, newest first. */
+        ImportJobs: {
+            imports: components["schemas"]["ImportJob"][];
+        };
         /** @description What an import did (or, with `dryRun`, would do). */
         ImportResult: {
             /**
@@ -4146,7 +4230,10 @@ export interface operations {
                 /** @description `true`: check the file and count what would change, writing nothing */
                 dryRun?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description `respond-async`: answer 202 with the job at once rather than wait for its result */
+                Prefer?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4157,12 +4244,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The import is over */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description The import goes on as a job: follow it at the `Location` given */
+            202: {
+                headers: {
+                    /** @description The job, `/api/admin/parts/imports/{id}` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
                 };
             };
             /** @description Rows with errors (up to 100 are listed, in file order; nothing was written), or a file that is not CSV with the header */
@@ -4190,6 +4289,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A row's part number was taken by another part at once */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4200,6 +4308,86 @@ export interface operations {
             };
             /** @description A body that is not sent as text/csv */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_imports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJobs"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,25 +1,22 @@
 //! The catalogue imported: the file kept in the data folder, checked (at most
-//! 100 problems listed), then applied a batch of rows at a time in one
-//! transaction, never writing the stock of a part that exists (D28).
+//! 100 problems listed), then applied by a job a batch of rows at a time
+//! (`jobs`, D44), never writing the stock of a part that exists (D28).
 
 use std::collections::HashMap;
 
-use axum::extract::{Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::stream::StreamExt;
-use serde::Serialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::*;
 use crate::app::state::AppState;
-use crate::audit::{self, Entry};
 use crate::core::caller::Admin;
-use crate::core::db::Db;
 use crate::core::error::{ApiError, ApiResult, ErrorBody};
-use crate::core::input::Params;
+use crate::core::input::{parse_id, Params};
 
 /// A wrong cell of an imported file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -70,7 +67,7 @@ pub struct ImportResult {
 /// A part an import added or changed: its part number and name, and for a
 /// change each field before and after, as the audit log shows a part (the
 /// price in cents, the weight in grams).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ImportedPart {
     #[schema(example = "BRK-0042")]
     pub sku: String,
@@ -81,7 +78,7 @@ pub struct ImportedPart {
 }
 
 /// One field an import changed.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct FieldChange {
     #[schema(example = "priceCents")]
     pub field: String,
@@ -96,7 +93,10 @@ pub const MAX_NAMED_PARTS: usize = 100;
 
 /// The fields that differ between `before` and `after`, in the order the
 /// part has them.
-fn field_changes(before: &store::PartFields, after: &store::PartFields) -> Vec<FieldChange> {
+pub(super) fn field_changes(
+    before: &store::PartFields,
+    after: &store::PartFields,
+) -> Vec<FieldChange> {
     let (serde_json::Value::Object(old), serde_json::Value::Object(new)) =
         (before.audit_json(), after.audit_json())
     else {
@@ -115,27 +115,34 @@ fn field_changes(before: &store::PartFields, after: &store::PartFields) -> Vec<F
 /// Most problems an import lists: it stops reading the file at this many.
 pub const MAX_REPORTED_ERRORS: usize = 100;
 
-/// Rows applied to the database at a time.
-pub(super) const BATCH: usize = 500;
+/// How long `POST /api/admin/parts/import` waits for its job before it
+/// answers 202 with the job instead of the result (at most two thirds of
+/// the request timeout).
+pub const WAIT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Imports a catalogue file: checks every row, then, when no row has an
-/// error, adds the new part numbers and updates the known ones in one
-/// transaction. The stock of a part that exists is never written.
+/// error, adds the new part numbers and updates the known ones, a batch at
+/// a time (`jobs`). The stock of a part that exists is never written.
 ///
-/// The file is kept in an unnamed file in the data folder (gone when it is
-/// closed, also if the shop stops) and read twice: once to check it, with
-/// at most `MAX_REPORTED_ERRORS` problems listed before it stops, and once
-/// to apply it, `BATCH` rows at a time. So memory does not grow with the
-/// file beyond its part numbers, whatever it holds.
+/// The file is kept in the data folder's `imports/` while it is checked
+/// (at most `MAX_REPORTED_ERRORS` problems listed before reading stops) and
+/// while its job applies it. The answer is the result when the job is over
+/// within `WAIT` (and the request did not say `Prefer: respond-async`), else
+/// 202 with the job, which goes on after the answer.
 #[utoipa::path(post, path = "/api/admin/parts/import", tag = "parts", security(("bearer" = [])),
-    params(("dryRun" = Option<bool>, Query, description = "`true`: check the file and count what would change, writing nothing")),
+    params(
+        ("dryRun" = Option<bool>, Query, description = "`true`: check the file and count what would change, writing nothing"),
+        ("Prefer" = Option<String>, Header, description = "`respond-async`: answer 202 with the job at once rather than wait for its result")),
     request_body(content = String, content_type = "text/csv",
         description = "The catalogue as CSV with the documented header (at most 20 MB)"),
     responses(
-        (status = 200, body = ImportResult),
+        (status = 200, description = "The import is over", body = ImportResult),
+        (status = 202, description = "The import goes on as a job: follow it at the `Location` given", body = jobs::ImportJob,
+            headers(("Location" = String, description = "The job, `/api/admin/parts/imports/{id}`"))),
         (status = 400, description = "Rows with errors (up to 100 are listed, in file order; nothing was written), or a file that is not CSV with the header", body = ImportErrors),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
+        (status = 409, description = "A row's part number was taken by another part at once", body = ErrorBody),
         (status = 413, body = ErrorBody),
         (status = 415, description = "A body that is not sent as text/csv", body = ErrorBody)))]
 pub async fn import_parts(
@@ -189,18 +196,103 @@ pub async fn import_parts(
     if declared.is_some_and(|n| n > MAX_IMPORT_BYTES) {
         return Err(too_large());
     }
-    let file = keep_file(request, &state.config.data_dir).await?;
-    let checked = tokio::task::spawn_blocking(move || check_file(file))
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?;
-    let file = match checked {
-        Ok(file) => file,
+    let respond_async = request
+        .headers()
+        .get_all("prefer")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|v| v.trim().eq_ignore_ascii_case("respond-async"));
+    let folder = jobs::folder(&state.config.data_dir);
+    let kept = keep_file(request, &folder).await?;
+    let checked = tokio::task::spawn_blocking(move || {
+        let mut kept = kept;
+        check_file(kept.as_file_mut()).map(|rows| (kept, rows))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?;
+    let (kept, rows) = match checked {
+        Ok(checked) => checked,
         Err(report) => return Ok((StatusCode::BAD_REQUEST, Json(report)).into_response()),
     };
-    let result = apply(&state.db, file, dry_run, &admin).await?;
-    tracing::info!(by = ?admin.email, added = result.added, updated = result.updated,
-        unchanged = result.unchanged, dry_run, "catalogue imported");
-    Ok(Json(result).into_response())
+    // Named and kept before the job is stored, so a stored job always has
+    // its file (a file without a job is deleted at the next start).
+    let path = kept
+        .into_temp_path()
+        .keep()
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("cannot keep the imported file: {e}")))?;
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let job = match jobs::create(&state.db, &file_name, rows, dry_run, &admin).await {
+        Ok(job) => job,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&path).await;
+            return Err(e);
+        }
+    };
+    let id = job.id;
+    let (done, result) = tokio::sync::oneshot::channel();
+    state
+        .background
+        .spawn(jobs::run(state.clone(), job, Some(done)));
+    if !respond_async {
+        let wait = WAIT.min(state.config.request_timeout * 2 / 3);
+        match tokio::time::timeout(wait, result).await {
+            Ok(Ok(Ok(result))) => return Ok(Json(result).into_response()),
+            Ok(Ok(Err(error))) => return Err(error),
+            // Still running, or the shop is stopping: it goes on later.
+            Ok(Err(_)) | Err(_) => {}
+        }
+    }
+    let job = jobs::find(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Import"))?;
+    Ok((
+        StatusCode::ACCEPTED,
+        [(header::LOCATION, format!("/api/admin/parts/imports/{id}"))],
+        Json(job.view()),
+    )
+        .into_response())
+}
+
+/// One import's job: how far it is, and once over what it did.
+#[utoipa::path(get, path = "/api/admin/parts/imports/{id}", tag = "parts", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = jobs::ImportJob),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn get_import(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<jobs::ImportJob>> {
+    let not_found = || ApiError::not_found("Import");
+    let job = jobs::find(&state.db, parse_id(&id).ok_or_else(not_found)?)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(Json(job.view()))
+}
+
+/// The last imports, newest first: the admin page finds a running one here.
+#[utoipa::path(get, path = "/api/admin/parts/imports", tag = "parts", security(("bearer" = [])),
+    responses(
+        (status = 200, body = jobs::ImportJobs),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)))]
+pub async fn list_imports(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> ApiResult<Json<jobs::ImportJobs>> {
+    let imports = jobs::latest(&state.db)
+        .await?
+        .iter()
+        .map(jobs::JobRow::view)
+        .collect();
+    Ok(Json(jobs::ImportJobs { imports }))
 }
 
 pub(super) fn too_large() -> ApiError {
@@ -210,26 +302,28 @@ pub(super) fn too_large() -> ApiError {
     ))
 }
 
-/// Writes the request's body into an unnamed file in `data_dir` (at most
-/// `MAX_IMPORT_BYTES`: 413 past it) and answers it, rewound.
+/// Writes the request's body into a new file in `folder` (at most
+/// `MAX_IMPORT_BYTES`: 413 past it), deleted when dropped unless kept.
 pub(super) async fn keep_file(
     request: Request,
-    data_dir: &std::path::Path,
-) -> ApiResult<std::fs::File> {
-    use std::io::Seek;
+    folder: &std::path::Path,
+) -> ApiResult<tempfile::NamedTempFile> {
     use tokio::io::AsyncWriteExt;
     let kept = |e: std::io::Error| {
         ApiError::Internal(anyhow::anyhow!("cannot keep the imported file: {e}"))
     };
-    let dir = data_dir.to_owned();
-    let file = tokio::task::spawn_blocking(move || {
+    let dir = folder.to_owned();
+    let named = tokio::task::spawn_blocking(move || {
         std::fs::create_dir_all(&dir)?;
-        tempfile::tempfile_in(&dir)
+        tempfile::Builder::new()
+            .prefix("import-")
+            .suffix(".csv")
+            .tempfile_in(&dir)
     })
     .await
     .map_err(|e| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}")))?
     .map_err(kept)?;
-    let mut out = tokio::fs::File::from_std(file);
+    let mut out = tokio::fs::File::from_std(named.reopen().map_err(kept)?);
     let mut body = request.into_body().into_data_stream();
     let mut seen = 0usize;
     while let Some(chunk) = body.next().await {
@@ -244,66 +338,62 @@ pub(super) async fn keep_file(
         out.write_all(&chunk).await.map_err(kept)?;
     }
     out.flush().await.map_err(kept)?;
-    let mut file = out.into_std().await;
-    file.rewind().map_err(kept)?;
-    Ok(file)
+    Ok(named)
 }
 
-/// Checks every row of `file` (the first pass); answers it rewound when
-/// no row has an error, else the report: every problem up to
+/// Checks every row of `file` (from its start); answers how many rows it
+/// has when none has an error, else the report: every problem up to
 /// `MAX_REPORTED_ERRORS`, where reading stops.
-pub(super) fn check_file(mut file: std::fs::File) -> Result<std::fs::File, ImportErrors> {
+pub(super) fn check_file(file: &mut std::fs::File) -> Result<u64, ImportErrors> {
     use std::io::Seek;
+    file.rewind().map_err(|e| {
+        report(
+            file_problem(1, format!("The file could not be read: {e}")),
+            1,
+            false,
+        )
+    })?;
     let mut errors: Vec<RowError> = Vec::new();
     let mut bad_rows = 0usize;
     let mut stopped = false;
-    {
-        let rows = Rows::open(&mut file).map_err(|errors| report(errors, 1, false))?;
-        // Each part number's first row, to name repeats.
-        let mut skus: HashMap<Box<str>, u64> = HashMap::new();
-        for read in rows {
-            let problems = match read {
-                Read1::Row(row) => match skus.get(row.sku.as_str()) {
-                    None => {
-                        skus.insert(row.sku.into(), row.row);
-                        continue;
-                    }
-                    Some(first) => vec![RowError {
-                        row: row.row,
-                        column: "sku".into(),
-                        message: format!("Part number {} is also on row {first}", row.sku),
-                    }],
-                },
-                Read1::Wrong(problems) => problems,
-                Read1::Unreadable(problems) => {
-                    // Only what the file held before the break is known.
-                    return Err(report(problems, 1, false));
+    let rows = Rows::open(file).map_err(|errors| report(errors, 1, false))?;
+    // Each part number's first row, to name repeats.
+    let mut skus: HashMap<Box<str>, u64> = HashMap::new();
+    for read in rows {
+        let problems = match read {
+            Read1::Row(row) => match skus.get(row.sku.as_str()) {
+                None => {
+                    skus.insert(row.sku.into(), row.row);
+                    continue;
                 }
-            };
-            bad_rows += 1;
-            for problem in problems {
-                if errors.len() == MAX_REPORTED_ERRORS {
-                    stopped = true;
-                    break;
-                }
-                errors.push(problem);
+                Some(first) => vec![RowError {
+                    row: row.row,
+                    column: "sku".into(),
+                    message: format!("Part number {} is also on row {first}", row.sku),
+                }],
+            },
+            Read1::Wrong(problems) => problems,
+            Read1::Unreadable(problems) => {
+                // Only what the file held before the break is known.
+                return Err(report(problems, 1, false));
             }
-            if stopped {
+        };
+        bad_rows += 1;
+        for problem in problems {
+            if errors.len() == MAX_REPORTED_ERRORS {
+                stopped = true;
                 break;
             }
+            errors.push(problem);
+        }
+        if stopped {
+            break;
         }
     }
     if !errors.is_empty() {
         return Err(report(errors, bad_rows, stopped));
     }
-    file.rewind().map_err(|e| {
-        report(
-            file_problem(1, format!("The file could not be read again: {e}")),
-            1,
-            false,
-        )
-    })?;
-    Ok(file)
+    Ok(skus.len() as u64)
 }
 
 /// The report of a file with `errors` on `bad_rows` rows; `stopped` when
@@ -324,122 +414,6 @@ pub(super) fn report(errors: Vec<RowError>, bad_rows: usize, stopped: bool) -> I
         errors,
         fields: None,
     }
-}
-
-/// Applies the rows of a checked file in one write transaction (rolled
-/// back on a dry run), reading them again `BATCH` at a time: new part
-/// numbers added with their stock, known ones updated without it.
-/// Recorded in the audit log in the same transaction.
-pub(super) async fn apply(
-    db: &Db,
-    file: std::fs::File,
-    dry_run: bool,
-    by: &crate::core::caller::CurrentUser,
-) -> ApiResult<ImportResult> {
-    let stopped =
-        |e: tokio::task::JoinError| ApiError::Internal(anyhow::anyhow!("the import stopped: {e}"));
-    let rows = tokio::task::spawn_blocking(move || Rows::open(file))
-        .await
-        .map_err(stopped)?
-        .map_err(|_| ApiError::Internal(anyhow::anyhow!("a checked file no longer reads")))?;
-    let (_turn, mut tx) = db.begin_write().await?;
-    store::take_import_turn(db, &mut tx).await?;
-    let mut result = ImportResult {
-        added: 0,
-        updated: 0,
-        unchanged: 0,
-        added_parts: Vec::new(),
-        updated_parts: Vec::new(),
-        dry_run,
-    };
-    let (mut added, mut updated) = (Vec::new(), Vec::new());
-    let mut rows = Some(rows);
-    while let Some(mut reading) = rows.take() {
-        let (batch, reading) = tokio::task::spawn_blocking(move || {
-            let mut batch = Vec::with_capacity(BATCH);
-            for read in reading.by_ref() {
-                match read {
-                    Read1::Row(row) => batch.push(*row),
-                    // Checked a moment ago: nothing else is left to read.
-                    Read1::Wrong(_) | Read1::Unreadable(_) => {}
-                }
-                if batch.len() == BATCH {
-                    return (batch, Some(reading));
-                }
-            }
-            (batch, None)
-        })
-        .await
-        .map_err(stopped)?;
-        rows = reading;
-        let skus: Vec<String> = batch.iter().map(|r| r.sku.clone()).collect();
-        let known = store::ids_by_sku_on(db, &mut tx, skus).await?;
-        for row in batch {
-            match known.get(&row.sku) {
-                Some(&id) => {
-                    // Never the stock: it moves only through events (D16).
-                    let (edited, change) =
-                        store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
-                            .await
-                            .map_err(|e| row_conflict(e, &row))?;
-                    if edited == (Edited::Done { modified: true }) {
-                        result.updated += 1;
-                        if let (Some((before, after)), true) =
-                            (change, result.updated_parts.len() < MAX_NAMED_PARTS)
-                        {
-                            result.updated_parts.push(ImportedPart {
-                                sku: row.sku.clone(),
-                                name: after.name.clone(),
-                                changes: field_changes(&before, &after),
-                            });
-                        }
-                        updated.push(row.sku);
-                    } else {
-                        result.unchanged += 1;
-                    }
-                }
-                None => {
-                    let part = new_part(&row.sent);
-                    store::insert_on(db, &mut tx, &part)
-                        .await
-                        .map_err(|e| row_conflict(e, &row))?;
-                    result.added += 1;
-                    if result.added_parts.len() < MAX_NAMED_PARTS {
-                        result.added_parts.push(ImportedPart {
-                            sku: row.sku.clone(),
-                            name: part.name,
-                            changes: Vec::new(),
-                        });
-                    }
-                    added.push(row.sku);
-                }
-            }
-        }
-    }
-    if dry_run {
-        return Ok(result);
-    }
-    audit::record(
-        db,
-        &mut tx,
-        Entry {
-            by: by.into(),
-            action: audit::PARTS_IMPORTED,
-            subject_type: "catalogue",
-            subject_id: "import".into(),
-            before: None,
-            after: Some(json!({
-                "added": result.added,
-                "updated": result.updated,
-                "unchanged": result.unchanged,
-                "addedSkus": added,
-                "updatedSkus": updated,
-            })),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(result)
 }
 
 /// A row's part number taken meanwhile (another admin at once): 409.

@@ -1,7 +1,7 @@
 //! The catalogue as a CSV file: exported as a stream, a page of parts at a
 //! time, and imported from a stream, every row read with the same rules as
-//! `POST /api/part` (`PartRequest`), then applied in one write transaction
-//! only when no row has an error. An import never writes the stock of a
+//! `POST /api/part` (`PartRequest`), then applied by a job a batch at a time
+//! (`jobs`) only when no row has an error. An import never writes the stock of a
 //! part that exists (D16, D28): `availableQuantity` is only the stock of a
 //! new part.
 //!
@@ -13,6 +13,7 @@
 
 pub mod export;
 pub mod import;
+pub mod jobs;
 mod rows;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 mod cache;
 mod fitment_qualifiers;
 mod import;
+mod import_jobs;
 mod part_edits;
 mod part_pages;
 mod parts;
