@@ -95,3 +95,31 @@ test('on a phone the audit log fits the screen: its table scrolls in its own box
   expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await expect(box).toHaveAttribute('tabindex', '0');
 });
+
+test('a big file is checked as a job whose progress the page shows, and again after a reload', async ({ page, adminToken }) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const ROWS = 40_000;
+  // A dry run: checked and counted a batch at a time, nothing written, so the
+  // catalogue the other tests see stays as it is.
+  const lines = [HEADER];
+  for (let n = 0; n < ROWS; n += 1) {
+    lines.push(`BIG-${tag}-${n},Bulk gasket ${n},Exhaust gasket,,4.50,10,1,,Exhaust,0.05,OEM-${tag}-${n},,Ford|Focus|2012|2018`);
+  }
+  await signInWithToken(page, adminToken, '/dashboard/catalogue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import / Export' })).toBeVisible();
+  await page.getByLabel('CSV file').setInputFiles(csvFile(`${lines.join('\n')}\n`));
+  await page.getByRole('button', { name: 'Check file' }).click();
+
+  // The job's progress: a bar and how many of the rows are done.
+  const progress = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(progress).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Checking: [\d,]+ of 40,000 rows$/)).toBeVisible();
+  await expect(page.getByText(`Started by ${ADMIN_EMAIL}.`, { exact: false })).toBeVisible();
+
+  // A reload finds the running job again and follows it to its end.
+  await page.reload();
+  await expect(progress).toBeVisible();
+  await expect(page.getByText('The file is correct. Importing it will do this:')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText('Added', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('40,000');
+  await expect(page.getByText('Choose the file again to import it.')).toBeVisible();
+});

@@ -119,6 +119,14 @@ export type DayFigures = Schemas['DayFigures'];
 export type TopPart = Schemas['TopPart'];
 export type LowStockPart = Schemas['LowStockPart'];
 export type ImportResult = Schemas['ImportResult'];
+/** Where an import's job stands: `running`, then `done`; `failed` or `cut` (its `error` says why). */
+export type ImportJobState = 'running' | 'done' | 'failed' | 'cut';
+/**
+ * An import the shop runs in the background, as it stands: `rows` in the file, `rowsDone` applied
+ * so far (for a dry run checked and counted), and the counts so far (final once `done`).
+ */
+export type ImportJob = Omit<Schemas['ImportJob'], 'state'> & { state: ImportJobState };
+export type ImportJobs = Schemas['ImportJobs'];
 export type ImportErrors = Schemas['ImportErrors'];
 export type RowError = Schemas['RowError'];
 export type AuditRecord = Schemas['AuditRecord'];

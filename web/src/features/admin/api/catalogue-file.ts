@@ -1,5 +1,5 @@
-import type { ImportResult, RowError } from '@/api/types';
-import { ApiError } from '@/lib/api-client';
+import type { ImportJob, ImportResult, RowError } from '@/api/types';
+import { api, ApiError } from '@/lib/api-client';
 import { getToken } from '@/lib/token';
 
 /** An import the server refused: the message and every wrong cell (empty when the whole request failed). */
@@ -70,15 +70,28 @@ export async function downloadCatalogue(): Promise<void> {
 export type UploadProgress = { sent: number; total: number };
 
 /**
- * Sends a CSV file to the import: with `dryRun` only checked and counted, otherwise written.
- * `onProgress` hears how much of the file has been sent (XMLHttpRequest, since fetch cannot tell
- * an upload's progress), last with everything sent, when the server is left to work on it.
+ * What the import answers: the result when it finished while the request waited, or the job the
+ * shop runs it as in the background (to follow with `fetchImportJob`).
  */
-export function importCatalogue(file: Blob, dryRun: boolean, onProgress?: (progress: UploadProgress) => void): Promise<ImportResult> {
+export type ImportAnswer = { kind: 'done'; result: ImportResult } | { kind: 'job'; job: ImportJob };
+
+function isImportJob(value: unknown): value is ImportJob {
+  return typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string' && typeof (value as { state?: unknown }).state === 'string';
+}
+
+/**
+ * Sends a CSV file to the import: with `dryRun` only checked and counted, otherwise written. The
+ * shop is asked to run it in the background (`Prefer: respond-async`): it answers 202 with the
+ * job, or 200 with the result when it finished at once. `onProgress` hears how much of the file
+ * has been sent (XMLHttpRequest, since fetch cannot tell an upload's progress), last with
+ * everything sent, when the server is left to work on it.
+ */
+export function importCatalogue(file: Blob, dryRun: boolean, onProgress?: (progress: UploadProgress) => void): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/admin/parts/import?dryRun=${dryRun ? 'true' : 'false'}`);
-    for (const [name, value] of Object.entries({ ...authHeaders('application/json'), 'Content-Type': 'text/csv' })) {
+    const headers = { ...authHeaders('application/json'), 'Content-Type': 'text/csv', Prefer: 'respond-async' };
+    for (const [name, value] of Object.entries(headers)) {
       xhr.setRequestHeader(name, value);
     }
     xhr.upload.onprogress = (event) => {
@@ -92,14 +105,42 @@ export function importCatalogue(file: Blob, dryRun: boolean, onProgress?: (progr
         reject(new ImportRefused(xhr.status, message, errors));
         return;
       }
+      let body: unknown;
       try {
-        resolve(JSON.parse(xhr.responseText) as ImportResult);
+        body = JSON.parse(xhr.responseText);
       } catch {
-        reject(new ApiError(xhr.status, `Request failed (${xhr.status})`));
+        body = undefined;
       }
+      if (xhr.status === 202) {
+        if (isImportJob(body)) {
+          resolve({ kind: 'job', job: body });
+          return;
+        }
+        // The job's address, when the answer's body does not hold the job itself.
+        const id = xhr.getResponseHeader('Location')?.split('/').filter(Boolean).pop();
+        if (id) {
+          fetchImportJob(decodeURIComponent(id)).then((job) => resolve({ kind: 'job', job }), reject);
+          return;
+        }
+      } else if (typeof body === 'object' && body !== null) {
+        resolve({ kind: 'done', result: body as ImportResult });
+        return;
+      }
+      reject(new ApiError(xhr.status, `Request failed (${xhr.status})`));
     };
     xhr.send(file);
   });
+}
+
+/** An import the shop runs in the background, as it stands now. */
+export function fetchImportJob(id: string): Promise<ImportJob> {
+  return api.get<ImportJob>(`/admin/parts/imports/${encodeURIComponent(id)}`);
+}
+
+/** The last imports (at most 20), newest first. */
+export async function fetchImportJobs(): Promise<ImportJob[]> {
+  const body = await api.get<{ imports?: ImportJob[] } | undefined>('/admin/parts/imports');
+  return Array.isArray(body?.imports) ? body.imports : [];
 }
 
 /** The rows of a CSV text after its header; a quoted cell's line breaks do not end a row. */

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { ImportJob } from '@/api/types';
 import { notify } from '@/lib/notify';
 import { mockApi, renderWithProviders } from '@/test/render';
 import { CatalogueTransfer } from './catalogue-transfer';
@@ -74,7 +75,77 @@ function mockImport(answer: (request: FakeXhr) => { status: number; body: unknow
   return FakeXhr.sent;
 }
 
+/** An import the shop runs in the background: a real one of 80,000 rows, running, none done yet. */
+function job(overrides: Partial<ImportJob> = {}): ImportJob {
+  return {
+    _id: 'imp-1',
+    state: 'running',
+    dryRun: false,
+    rows: 80_000,
+    rowsDone: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    addedParts: [],
+    updatedParts: [],
+    error: null,
+    by: 'admin@example.com',
+    startedAt: new Date(Date.now() - 60_000).toISOString(),
+    updatedAt: new Date().toISOString(),
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+const JOB_PATH = '/api/admin/parts/imports/imp-1';
+
+/** The shop's answers to the page's asks about job imp-1, one after the other (the last one again after that). */
+function jobAnswers(...answers: ({ status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>)[]) {
+  let next = 0;
+  return () => answers[Math.min(next++, answers.length - 1)]!;
+}
+
+/** How many times the page has asked about job imp-1. */
+function polls(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls.filter(([input]) => String(input) === JOB_PATH).length;
+}
+
+// The clock's own setTimeout, kept before a test fakes it. Testing Library's findBy… and waitFor
+// end on a timeout of the clock, so they cannot be used while it is faked: `until` stands in.
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * The page asks about a running import every second: the clock's timeouts are faked, and moved on
+ * only by `tick`, so that each tick is one ask.
+ */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+async function tick(ms = 1000) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+/** Lets the page take in the answers it is waiting for (the faked clock standing still) until `check` passes. */
+async function until(check: () => void) {
+  for (let round = 0; ; round += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (round >= 300) throw error;
+    }
+    await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 10)));
+  }
+}
+
+beforeEach(() => {
+  // No import has run before, unless a test says otherwise.
+  mockApi({ 'GET /api/admin/parts/imports': { body: { imports: [] } } });
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -94,7 +165,12 @@ describe('CatalogueTransfer', () => {
     expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('3');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/admin/parts/import?dryRun=true', body: file });
-    expect(sent[0]?.headers).toMatchObject({ 'Content-Type': 'text/csv', Authorization: 'Bearer test-token', Accept: 'application/json' });
+    expect(sent[0]?.headers).toMatchObject({
+      'Content-Type': 'text/csv',
+      Authorization: 'Bearer test-token',
+      Accept: 'application/json',
+      Prefer: 'respond-async',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Confirm import' }));
     expect(await screen.findByText('The catalogue is imported.')).toBeInTheDocument();
@@ -210,6 +286,244 @@ describe('CatalogueTransfer', () => {
     expect(screen.getByRole('progressbar', { name: 'Applying…' })).toBeInTheDocument();
     act(() => sent[1]!.respond(200, { added: 1, updated: 0, unchanged: 0, dryRun: false }));
     expect(await screen.findByText('The catalogue is imported.')).toBeInTheDocument();
+  });
+
+  it('follows an import the shop runs in the background: its progress every second, then what it did', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [] } },
+      [`GET ${JOB_PATH}`]: jobAnswers(
+        { body: job({ rowsDone: 12_500, added: 3 }) },
+        { body: job({ rowsDone: 40_000, added: 5, updated: 100 }) },
+        {
+          body: job({
+            state: 'done',
+            rowsDone: 80_000,
+            added: 7,
+            updated: 300,
+            unchanged: 79_693,
+            addedParts: [{ sku: 'NEW-7', name: 'Cabin filter', changes: [] }],
+            finishedAt: new Date().toISOString(),
+          }),
+        },
+      ),
+    });
+    const sent = mockImport((request) => (request.dryRun === 'true' ? { status: 200, body: { added: 7, updated: 300, unchanged: 79_693, dryRun: true } } : undefined));
+    const { user, queryClient } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.upload(screen.getByLabelText('CSV file'), csv('catalogue.csv'));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm import' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.headers).toMatchObject({ Prefer: 'respond-async' });
+
+    fakeClock();
+    await act(async () => {
+      sent[1]!.progress(100, 100);
+      sent[1]!.respond(202, job());
+    });
+    await until(() => expect(screen.getByRole('status')).toHaveTextContent('Importing: 0 of 80,000 rows'));
+    const bar = screen.getByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('value', '0');
+    expect(bar).toHaveAttribute('max', '80000');
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
+    expect(screen.getByLabelText('CSV file')).toBeDisabled();
+    expect(polls(fetchMock)).toBe(0);
+
+    await tick();
+    await until(() => expect(screen.getByText('Importing: 12,500 of 80,000 rows')).toBeInTheDocument());
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '12500');
+    expect(polls(fetchMock)).toBe(1);
+
+    await tick();
+    await until(() => expect(screen.getByText('Importing: 40,000 of 80,000 rows')).toBeInTheDocument());
+    expect(polls(fetchMock)).toBe(2);
+    expect(notify.success).not.toHaveBeenCalled();
+
+    await tick();
+    await until(() => expect(screen.getByText('The catalogue is imported.')).toBeInTheDocument());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Added', { selector: 'dt' }).nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Updated', { selector: 'dt' }).nextSibling).toHaveTextContent('300');
+    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('79693');
+    expect(screen.getByRole('region', { name: 'Parts added' })).toHaveTextContent('NEW-7 Cabin filter');
+    expect(notify.success).toHaveBeenCalledWith('Catalogue imported: 7 added, 300 updated.');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['parts'] });
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeEnabled();
+
+    // A job that has ended is asked about no more.
+    await tick(10_000);
+    expect(polls(fetchMock)).toBe(3);
+  });
+
+  it('follows a check the shop runs in the background, then offers to import the file checked', async () => {
+    mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [] } },
+      [`GET ${JOB_PATH}`]: jobAnswers(
+        { body: job({ dryRun: true, rows: 2_000, rowsDone: 1_500 }) },
+        { body: job({ dryRun: true, rows: 2_000, rowsDone: 2_000, state: 'done', added: 1, updated: 2, unchanged: 1_997 }) },
+      ),
+    });
+    const sent = mockImport();
+    const { user } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    const file = csv('catalogue.csv');
+    await user.upload(screen.getByLabelText('CSV file'), file);
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+
+    fakeClock();
+    await act(async () => sent[0]!.respond(202, job({ dryRun: true, rows: 2_000, rowsDone: 250 })));
+    await until(() => expect(screen.getByRole('status')).toHaveTextContent('Checking: 250 of 2,000 rows'));
+    await tick();
+    await until(() => expect(screen.getByText('Checking: 1,500 of 2,000 rows')).toBeInTheDocument());
+    await tick();
+    await until(() => expect(screen.getByText('The file is correct. Importing it will do this:')).toBeInTheDocument());
+    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('1997');
+    expect(notify.success).not.toHaveBeenCalled();
+
+    vi.useRealTimers();
+    await user.click(screen.getByRole('button', { name: 'Confirm import' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ body: file });
+    expect(sent[1]?.dryRun).toBe('false');
+  });
+
+  it('tells on opening of the last import, cut short when the shop stopped', async () => {
+    const message = 'The shop stopped during this import after 12,500 of 80,000 rows; import the file again to finish it';
+    const finishedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': {
+        body: { imports: [job({ state: 'cut', rowsDone: 12_500, error: message, finishedAt }), job({ _id: 'imp-0', state: 'done', finishedAt })] },
+      },
+    });
+    const { user } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/parts/imports')?.[1]?.headers).toMatchObject({
+      Authorization: 'Bearer test-token',
+    });
+
+    // A new import can be started at once; choosing its file puts the message away.
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says nothing on opening of an import that failed more than a day ago', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': {
+        body: { imports: [job({ state: 'failed', error: 'Long ago', finishedAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })] },
+      },
+    });
+    renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('follows to its end an import still running when the page opens', async () => {
+    fakeClock();
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [job({ rowsDone: 12_500, by: 'other@example.com' })] } },
+      [`GET ${JOB_PATH}`]: jobAnswers(
+        { body: job({ rowsDone: 60_000 }) },
+        { status: 503, body: { error: 'The shop is starting' } },
+        { body: job({ state: 'done', rowsDone: 80_000, added: 10, updated: 20, unchanged: 79_970, finishedAt: new Date().toISOString() }) },
+      ),
+    });
+    renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await until(() => expect(screen.getByText('Importing: 12,500 of 80,000 rows')).toBeInTheDocument());
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '12500');
+    expect(screen.getByText(/Started by other@example\.com\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
+    expect(screen.getByLabelText('CSV file')).toBeDisabled();
+
+    await tick();
+    await until(() => expect(screen.getByText('Importing: 60,000 of 80,000 rows')).toBeInTheDocument());
+
+    // The shop does not answer for a while (restarting): the page says so and asks again later.
+    await tick();
+    await until(() => expect(screen.getByText(/The shop does not answer just now; asking again…/)).toBeInTheDocument());
+    expect(screen.getByText('Importing: 60,000 of 80,000 rows')).toBeInTheDocument();
+    await tick(1000);
+    expect(polls(fetchMock)).toBe(2);
+    await tick(4000);
+    await until(() => expect(screen.getByText('The catalogue is imported.')).toBeInTheDocument());
+    expect(screen.getByText('Added').nextSibling).toHaveTextContent('10');
+    expect(notify.success).toHaveBeenCalledWith('Catalogue imported: 10 added, 20 updated.');
+    expect(polls(fetchMock)).toBe(3);
+  });
+
+  it('shows why a followed import failed', async () => {
+    fakeClock();
+    mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [job({ rowsDone: 100 })] } },
+      [`GET ${JOB_PATH}`]: jobAnswers({
+        body: job({ state: 'failed', rowsDone: 300, error: 'The database refused row 301; the 300 rows before it were imported', finishedAt: new Date().toISOString() }),
+      }),
+    });
+    renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await until(() => expect(screen.getByText('Importing: 100 of 80,000 rows')).toBeInTheDocument());
+    await tick();
+    await until(() => expect(screen.getByRole('alert')).toHaveTextContent('The database refused row 301; the 300 rows before it were imported'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('stops asking about an import once the page is closed', async () => {
+    fakeClock();
+    let answer: (reply: { body: unknown }) => void = () => {};
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [job({ rowsDone: 12_500 })] } },
+      [`GET ${JOB_PATH}`]: jobAnswers(
+        { body: job({ rowsDone: 20_000 }) },
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+      ),
+    });
+    const consoleError = vi.spyOn(console, 'error');
+    const { unmount } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await until(() => expect(screen.getByText('Importing: 12,500 of 80,000 rows')).toBeInTheDocument());
+    await tick();
+    await until(() => expect(screen.getByText('Importing: 20,000 of 80,000 rows')).toBeInTheDocument());
+
+    // The second ask is under way when the page closes; its answer changes nothing.
+    await tick();
+    expect(polls(fetchMock)).toBe(2);
+    unmount();
+    await act(async () => answer({ body: job({ state: 'done', rowsDone: 80_000, added: 1, finishedAt: new Date().toISOString() }) }));
+    await tick(10_000);
+    expect(polls(fetchMock)).toBe(2);
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('stops asking once a page closed between two asks', async () => {
+    fakeClock();
+    const fetchMock = mockApi({
+      'GET /api/admin/parts/imports': { body: { imports: [job({ rowsDone: 12_500 })] } },
+      [`GET ${JOB_PATH}`]: jobAnswers({ body: job({ rowsDone: 20_000 }) }),
+    });
+    const { unmount } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await until(() => expect(screen.getByText('Importing: 12,500 of 80,000 rows')).toBeInTheDocument());
+    await tick();
+    await until(() => expect(screen.getByText('Importing: 20,000 of 80,000 rows')).toBeInTheDocument());
+    expect(polls(fetchMock)).toBe(1);
+    unmount();
+    await tick(10_000);
+    expect(polls(fetchMock)).toBe(1);
+  });
+
+  it('works as before when the list of imports cannot be had', async () => {
+    mockApi({ 'GET /api/admin/parts/imports': { status: 500, body: { error: 'Database down' } } });
+    const sent = mockImport(() => ({ status: 200, body: { added: 0, updated: 0, unchanged: 1, dryRun: true } }));
+    const { user } = renderWithProviders(<CatalogueTransfer />, { signedInAs: admin });
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('The file is correct. Importing it will do this:')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('exports the catalogue with the admin token and saves it through a Blob URL', async () => {

@@ -1,30 +1,60 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { ImportResult, RowError } from '@/api/types';
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ImportJob, ImportResult, RowError } from '@/api/types';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { partKeys } from '@/features/parts/api/keys';
-import { countRows, downloadCatalogue, importCatalogue, ImportRefused, type UploadProgress } from '../api/catalogue-file';
+import { countRows, downloadCatalogue, fetchImportJob, fetchImportJobs, importCatalogue, ImportRefused, type UploadProgress } from '../api/catalogue-file';
 import { adminKeys } from '../api/keys';
+
+/** How often a running import is asked how far it is, and how long to wait after a failed ask. */
+const POLL_MS = 1000;
+const RETRY_MS = 5000;
+
+/** How long the page still tells, on opening, of the last import that failed or was cut. */
+const RECENT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Where an import stands: nothing chosen, being sent (`progress` until the whole file is up, then the
- * server works on it), checked (counts to confirm), refused, or done.
+ * server works on it), running in the background (followed; `trouble` when the last ask failed),
+ * checked (counts to confirm), refused, stopped (failed or cut short), or done. A running job and a
+ * check keep the file they are about (none for a job found on opening the page), so that Confirm
+ * imports the file that was checked.
  */
 type Step =
   | { kind: 'idle' }
   | { kind: 'sending'; dryRun: boolean; name: string; progress: UploadProgress | null; rows: number | null }
-  | { kind: 'checked'; result: ImportResult }
+  | { kind: 'running'; job: ImportJob; file: File | null; trouble: boolean }
+  | { kind: 'checked'; result: ImportResult; file: File | null }
   | { kind: 'refused'; message: string; errors: RowError[] }
+  | { kind: 'stopped'; message: string }
   | { kind: 'done'; result: ImportResult };
+
+/** A count as the page writes numbers: with thousands separators. */
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** A finished job's counts, as the import answers them when it finishes while the request waits. */
+function resultOf(job: ImportJob): ImportResult {
+  const { added, updated, unchanged, addedParts, updatedParts, dryRun } = job;
+  return { added, updated, unchanged, addedParts, updatedParts, dryRun };
+}
+
+/** Why a job stopped: the shop's words, else what the page knows. */
+function stoppedMessage(job: ImportJob): string {
+  if (job.error) return job.error;
+  const where = `after ${formatCount(job.rowsDone)} of ${formatCount(job.rows)} rows`;
+  return job.state === 'cut' ? `The shop stopped during this import ${where}; import the file again to finish it.` : `The import failed ${where}.`;
+}
 
 /** The bar while a file is sent (how much of it has gone up), then what the server is doing with it. */
 function Sending({ step }: { step: Extract<Step, { kind: 'sending' }> }) {
   const { progress } = step;
   const uploading = progress === null || progress.sent < progress.total;
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
-  const rows = step.rows === null ? 'the file' : `${step.rows.toLocaleString('en-US')} ${step.rows === 1 ? 'row' : 'rows'}`;
+  const rows = step.rows === null ? 'the file' : `${formatCount(step.rows)} ${step.rows === 1 ? 'row' : 'rows'}`;
   const working = step.dryRun ? `Checking ${rows}…` : 'Applying…';
   const sendingLabel = `Sending ${step.name}: ${percent}%`;
   return (
@@ -40,6 +70,25 @@ function Sending({ step }: { step: Extract<Step, { kind: 'sending' }> }) {
       ) : (
         <progress className="progress progress-primary w-full" aria-label={working} />
       )}
+    </div>
+  );
+}
+
+/** An import the shop runs in the background: how many of the file's rows it has done. */
+function Running({ job, trouble }: { job: ImportJob; trouble: boolean }) {
+  const verb = job.dryRun ? 'Checking' : 'Importing';
+  const text = job.rows > 0 ? `${verb}: ${formatCount(job.rowsDone)} of ${formatCount(job.rows)} ${job.rows === 1 ? 'row' : 'rows'}` : `${verb}…`;
+  return (
+    <div className="grid gap-1">
+      <span role="status">{text}</span>
+      {job.rows > 0 ? (
+        <progress className="progress progress-primary w-full" value={Math.min(job.rowsDone, job.rows)} max={job.rows} aria-label="Import progress" />
+      ) : (
+        <progress className="progress progress-primary w-full" aria-label="Import progress" />
+      )}
+      <span className="text-sm text-base-content/75">
+        Started by {job.by}. {trouble ? 'The shop does not answer just now; asking again…' : 'You may leave this page; the import goes on.'}
+      </span>
     </div>
   );
 }
@@ -117,7 +166,7 @@ function CountBoxes({ result }: { result: ImportResult }) {
       ).map(([label, value]) => (
         <div key={label} className="rounded-box border border-base-300 p-3">
           <dt className="text-sm text-base-content/75">{label}</dt>
-          <dd className="text-xl font-bold">{value}</dd>
+          <dd className="text-xl font-bold">{formatCount(value)}</dd>
         </div>
       ))}
     </dl>
@@ -135,6 +184,105 @@ export function CatalogueTransfer() {
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [exporting, setExporting] = useState(false);
+
+  /** After an import that wrote parts (even one that stopped halfway), the catalogue's pages are fetched afresh. */
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: partKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      ]),
+    [queryClient],
+  );
+
+  /** Shows a finished import's counts: a check's to confirm (`checked`: the file checked), or what was imported. */
+  const finish = useCallback(
+    (result: ImportResult, dryRun: boolean, checked: File | null) => {
+      if (dryRun) {
+        setStep({ kind: 'checked', result, file: checked });
+        return;
+      }
+      setStep({ kind: 'done', result });
+      notify.success(`Catalogue imported: ${result.added} added, ${result.updated} updated.`);
+      void refresh();
+    },
+    [refresh],
+  );
+
+  /** Shows where a background import stands: followed while it runs, then its counts or why it stopped. */
+  const settle = useCallback(
+    (job: ImportJob, checked: File | null) => {
+      if (job.state === 'running') {
+        setStep({ kind: 'running', job, file: checked, trouble: false });
+      } else if (job.state === 'done') {
+        finish(resultOf(job), job.dryRun, checked);
+      } else {
+        setStep({ kind: 'stopped', message: stoppedMessage(job) });
+        if (!job.dryRun) void refresh();
+      }
+    },
+    [finish, refresh],
+  );
+
+  // On opening: an import still running (begun before a reload, or by another admin) is followed,
+  // and one that failed or was cut within the last day is told. Not knowing is no reason to fail.
+  useEffect(() => {
+    let live = true;
+    fetchImportJobs()
+      .then((jobs) => {
+        const newest = jobs[0];
+        if (!live || !newest) return;
+        if (newest.state === 'running') {
+          setStep((now) => (now.kind === 'idle' ? { kind: 'running', job: newest, file: null, trouble: false } : now));
+        } else if (newest.state === 'failed' || newest.state === 'cut') {
+          const ended = Date.parse(newest.finishedAt ?? newest.updatedAt);
+          if (Date.now() - ended < RECENT_MS) {
+            setStep((now) => (now.kind === 'idle' ? { kind: 'stopped', message: stoppedMessage(newest) } : now));
+          }
+        }
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // A running import is asked about every second until it ends (or the page closes).
+  const runningId = step.kind === 'running' ? step.job._id : null;
+  const runningFile = step.kind === 'running' ? step.file : null;
+  useEffect(() => {
+    if (runningId === null) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      let wait = POLL_MS;
+      try {
+        const job = await fetchImportJob(runningId);
+        if (!live) return;
+        if (job.state !== 'running') {
+          settle(job, runningFile);
+          return;
+        }
+        setStep((now) => (now.kind === 'running' && now.job._id === job._id ? { ...now, job, trouble: false } : now));
+      } catch (error) {
+        if (!live) return;
+        // The job is gone, or this admin may no longer see it: nothing more to follow.
+        if (error instanceof ApiError && [401, 403, 404].includes(error.status)) {
+          setStep({ kind: 'stopped', message: errorMessage(error) });
+          return;
+        }
+        // The shop may be restarting (it resumes its imports): ask again a little later.
+        setStep((now) => (now.kind === 'running' ? { ...now, trouble: true } : now));
+        wait = RETRY_MS;
+      }
+      timer = setTimeout(() => void poll(), wait);
+    };
+    timer = setTimeout(() => void poll(), POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [runningId, runningFile, settle]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -158,19 +306,11 @@ export function CatalogueTransfer() {
         .catch(() => {});
     }
     try {
-      const result = await importCatalogue(chosen, dryRun, (progress) =>
+      const answer = await importCatalogue(chosen, dryRun, (progress) =>
         setStep((now) => (now.kind === 'sending' ? { ...now, progress } : now)),
       );
-      if (dryRun) {
-        setStep({ kind: 'checked', result });
-        return;
-      }
-      setStep({ kind: 'done', result });
-      notify.success(`Catalogue imported: ${result.added} added, ${result.updated} updated.`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: partKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      ]);
+      if (answer.kind === 'job') settle(answer.job, chosen);
+      else finish(answer.result, dryRun, chosen);
     } catch (error) {
       setStep({
         kind: 'refused',
@@ -180,7 +320,9 @@ export function CatalogueTransfer() {
     }
   };
 
-  const sending = step.kind === 'sending';
+  // No second import while one is being sent or runs.
+  const busy = step.kind === 'sending' || step.kind === 'running';
+  const checkedFile = step.kind === 'checked' ? step.file : null;
 
   return (
     <div className="grid gap-8">
@@ -223,18 +365,27 @@ export function CatalogueTransfer() {
               type="file"
               accept=".csv,text/csv"
               className="file-input"
+              disabled={busy}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setStep({ kind: 'idle' });
               }}
             />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={!file || sending}>
+          <button type="submit" className="btn btn-primary" disabled={!file || busy}>
             Check file
           </button>
         </form>
 
         {step.kind === 'sending' ? <Sending step={step} /> : null}
+
+        {step.kind === 'running' ? <Running job={step.job} trouble={step.trouble} /> : null}
+
+        {step.kind === 'stopped' ? (
+          <p role="alert" className="alert alert-error">
+            {step.message}
+          </p>
+        ) : null}
 
         {step.kind === 'refused' ? (
           <div className="grid gap-3">
@@ -274,11 +425,15 @@ export function CatalogueTransfer() {
           <div className="grid gap-3">
             <p role="status">The file is correct. Importing it will do this:</p>
             <Counts result={step.result} />
-            <div>
-              <button type="button" className="btn btn-primary" onClick={() => file && void send(file, false)}>
-                Confirm import
-              </button>
-            </div>
+            {checkedFile ? (
+              <div>
+                <button type="button" className="btn btn-primary" onClick={() => void send(checkedFile, false)}>
+                  Confirm import
+                </button>
+              </div>
+            ) : (
+              <p className="text-sm text-base-content/75">Choose the file again to import it.</p>
+            )}
           </div>
         ) : null}
 
