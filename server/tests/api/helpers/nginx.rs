@@ -124,6 +124,13 @@ impl Nginx {
     }
 }
 
+impl Nginx {
+    /// What nginx logged at `warn` and above so far.
+    pub fn errors(&self) -> String {
+        std::fs::read_to_string(self._dir.path().join("error.log")).unwrap_or_default()
+    }
+}
+
 impl Drop for Nginx {
     fn drop(&mut self) {
         // SIGTERM: nginx's master stops its worker and removes its pid file.
