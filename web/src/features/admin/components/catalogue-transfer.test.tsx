@@ -344,7 +344,7 @@ describe('CatalogueTransfer', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('Added', { selector: 'dt' }).nextSibling).toHaveTextContent('7');
     expect(screen.getByText('Updated', { selector: 'dt' }).nextSibling).toHaveTextContent('300');
-    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('79693');
+    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('79,693');
     expect(screen.getByRole('region', { name: 'Parts added' })).toHaveTextContent('NEW-7 Cabin filter');
     expect(notify.success).toHaveBeenCalledWith('Catalogue imported: 7 added, 300 updated.');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['parts'] });
@@ -377,7 +377,7 @@ describe('CatalogueTransfer', () => {
     await until(() => expect(screen.getByText('Checking: 1,500 of 2,000 rows')).toBeInTheDocument());
     await tick();
     await until(() => expect(screen.getByText('The file is correct. Importing it will do this:')).toBeInTheDocument());
-    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('1997');
+    expect(screen.getByText('Unchanged').nextSibling).toHaveTextContent('1,997');
     expect(notify.success).not.toHaveBeenCalled();
 
     vi.useRealTimers();
