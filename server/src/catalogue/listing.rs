@@ -1,7 +1,7 @@
 //! Finding parts: the filtered, sorted and paged list, the categories with
 //! their counts, the vehicles parts fit, and restocking.
 
-use axum::extract::{Path, State};
+use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,9 +18,14 @@ use crate::core::input::rules::Whole;
 use crate::core::input::{parse_id, Body, Paged, Params, MAX_QUANTITY, SHORT_TEXT};
 use crate::request;
 
+/// Most parts `GET /api/part` answers without `limit` (D45): past it the
+/// answer is the first this many, with a `Link` to the next page.
+pub const UNPAGED_MOST: u64 = 1_000;
+
 /// Parts matching every filter given, best match first when searched with
 /// `q` and oldest first otherwise, unless `sort` says otherwise; all of
-/// them unless `limit` is given. A text parameter sent empty counts as not
+/// them unless `limit` is given (at most `UNPAGED_MOST`, then a `Link` to
+/// the next page). A text parameter sent empty counts as not
 /// sent. Words of `q` naming a make, model or model year of the parts'
 /// fitments match those fitments; a word no part has is read as the word
 /// of the catalogue it most likely misspells (`X-Search-Corrected` then
@@ -40,10 +45,16 @@ use crate::request;
     responses(
         (status = 200, body = Vec<Part>, headers(
             ("X-Total-Count" = i64, description = "Parts matching in all"),
+            ("Link" = String, description = "Without `limit`, when more than 1,000 parts match: `<the same query with limit=100&offset=1000>; rel=\"next\"`"),
             ("X-Search-Corrected" = String, description = "The search as read, when a misspelt word of `q` was corrected"))),
         (status = 400, body = ErrorBody)))]
-pub async fn list_parts(State(state): State<AppState>, mut params: Params) -> ApiResult<Response> {
+pub async fn list_parts(
+    State(state): State<AppState>,
+    OriginalUri(uri): OriginalUri,
+    mut params: Params,
+) -> ApiResult<Response> {
     let page = params.page(None);
+    let unpaged = page.limit.is_none();
     let sort = params.given_choice(
         "sort",
         Sort::parse,
@@ -57,7 +68,8 @@ pub async fn list_parts(State(state): State<AppState>, mut params: Params) -> Ap
         Sort::Oldest
     });
     let filters = search::understand(&state.db, filters).await?;
-    let (rows, total) = search::list(&state.db, &filters, sort, page.limit, page.offset).await?;
+    let limit = page.limit.or(Some(UNPAGED_MOST));
+    let (rows, total) = search::list(&state.db, &filters, sort, limit, page.offset).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut details = store::details(&state.db, &ids).await?;
     let parts = rows
@@ -84,7 +96,36 @@ pub async fn list_parts(State(state): State<AppState>, mut params: Params) -> Ap
     if let Some(value) = corrected.and_then(|c| HeaderValue::from_str(&c).ok()) {
         response.headers_mut().insert("x-search-corrected", value);
     }
+    let next = page.offset + UNPAGED_MOST;
+    if unpaged && (total as u64) > next {
+        let link = next_page(uri.path(), uri.query().unwrap_or(""), next);
+        if let Ok(value) = HeaderValue::from_str(&link) {
+            response
+                .headers_mut()
+                .insert(axum::http::header::LINK, value);
+        }
+    }
     Ok(response)
+}
+
+/// The `Link` to the page after an answer without `limit`: the same query,
+/// its `limit` and `offset` (there were none of the first, and any of the
+/// second is replaced) set to a page of `MAX_LIMIT` from `offset`.
+fn next_page(path: &str, query: &str, offset: u64) -> String {
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| {
+            let name = pair.split('=').next().unwrap_or("");
+            !pair.is_empty() && name != "limit" && name != "offset"
+        })
+        .collect();
+    let paging = format!("limit={}&offset={offset}", crate::core::input::MAX_LIMIT);
+    let query = if kept.is_empty() {
+        paging
+    } else {
+        format!("{}&{paging}", kept.join("&"))
+    };
+    format!("<{path}?{query}>; rel=\"next\"")
 }
 
 /// The filters of a catalogue query; a text filter sent blank counts as not sent.

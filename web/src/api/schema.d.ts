@@ -1197,7 +1197,8 @@ export interface paths {
         /**
          * Parts matching every filter given, best match first when searched with
          *     `q` and oldest first otherwise, unless `sort` says otherwise; all of
-         *     them unless `limit` is given. A text parameter sent empty counts as not
+         *     them unless `limit` is given (at most `UNPAGED_MOST`, then a `Link` to
+         *     the next page). A text parameter sent empty counts as not
          *     sent. Words of `q` naming a make, model or model year of the parts'
          *     fitments match those fitments; a word no part has is read as the word
          *     of the catalogue it most likely misspells (`X-Search-Corrected` then
@@ -7643,6 +7644,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Without `limit`, when more than 1,000 parts match: `<the same query with limit=100&offset=1000>; rel="next"` */
+                    Link?: string;
                     /** @description The search as read, when a misspelt word of `q` was corrected */
                     "X-Search-Corrected"?: string;
                     /** @description Parts matching in all */

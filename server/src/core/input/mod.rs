@@ -9,7 +9,7 @@ pub mod query;
 pub mod request;
 pub mod rules;
 
-pub use query::{Page, Paged, Params};
+pub use query::{Page, Paged, Params, MAX_LIMIT};
 pub use request::{Body, OptionalBody, Request};
 
 use crate::core::money::parse_cents;

@@ -12,6 +12,7 @@ mod restock_retries;
 mod search;
 mod stock_races;
 mod superseded_numbers;
+mod unpaged;
 
 use futures::future::join_all;
 use reqwest::StatusCode;
