@@ -4,7 +4,7 @@ import { makeQueryClient } from '@/lib/query-client';
 import { EMPTY_QUERY, partsApiPath } from '../catalogue-query';
 import { categoriesQueryOptions } from './get-categories';
 import { partQueryOptions } from './get-part';
-import { latestPartsQueryOptions, partsQueryOptions } from './get-parts';
+import { adminPartsApiPath, adminPartsQueryOptions, latestPartsQueryOptions } from './get-parts';
 import { vehiclesQueryOptions } from './get-vehicles';
 import { partKeys } from './keys';
 import { searchPartsQueryOptions } from './search-parts';
@@ -13,7 +13,7 @@ const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => expe
 
 describe('partKeys', () => {
   it('nest general to specific: every key is under all, the lists under lists, a part under details', () => {
-    const lists = [partKeys.every(), partKeys.latest(3), partKeys.search('/part?limit=12'), partKeys.categories(), partKeys.vehicles()];
+    const lists = [partKeys.admin(adminPartsApiPath('', 1)), partKeys.latest(3), partKeys.search('/part?limit=12'), partKeys.categories(), partKeys.vehicles()];
     for (const key of lists) {
       startsWith(key, partKeys.lists());
       startsWith(key, partKeys.all);
@@ -24,7 +24,7 @@ describe('partKeys', () => {
   });
 
   it("are the keys the parts' queries ask for", () => {
-    expect(partsQueryOptions().queryKey).toEqual(partKeys.every());
+    expect(adminPartsQueryOptions('pads', 2).queryKey).toEqual(partKeys.admin(adminPartsApiPath('pads', 2)));
     expect(latestPartsQueryOptions(3).queryKey).toEqual(partKeys.latest(3));
     expect(searchPartsQueryOptions(EMPTY_QUERY).queryKey).toEqual(partKeys.search(partsApiPath(EMPTY_QUERY)));
     expect(categoriesQueryOptions().queryKey).toEqual(partKeys.categories());
@@ -36,10 +36,12 @@ describe('partKeys', () => {
     const queryClient = makeQueryClient();
     queryClient.setQueryData(partKeys.search('/part?limit=12'), { items: [], total: 0 });
     queryClient.setQueryData(partKeys.categories(), []);
+    queryClient.setQueryData(partKeys.admin(adminPartsApiPath('', 2)), { items: [], total: 0, page: 2 });
     queryClient.setQueryData(partKeys.detail('7'), { _id: '7' });
     await queryClient.invalidateQueries({ queryKey: partKeys.lists() });
     expect(queryClient.getQueryState(partKeys.search('/part?limit=12'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(partKeys.categories())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(partKeys.admin(adminPartsApiPath('', 2)))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(partKeys.detail('7'))?.isInvalidated).toBe(false);
   });
 

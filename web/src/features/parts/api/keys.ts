@@ -7,8 +7,8 @@ export const partKeys = {
   all: ['parts'] as const,
   /** Every answer about the catalogue as a whole: lists, pages, counts and vehicles. Any part's change changes them. */
   lists: () => [...partKeys.all, 'list'] as const,
-  /** Every part, oldest first (`GET /api/part`). */
-  every: () => [...partKeys.lists(), 'every'] as const,
+  /** One page of Manage Parts, by its API path (`adminPartsApiPath`). */
+  admin: (apiPath: string) => [...partKeys.lists(), 'admin', apiPath] as const,
   /** The `count` newest parts. */
   latest: (count: number) => [...partKeys.lists(), 'latest', count] as const,
   /**

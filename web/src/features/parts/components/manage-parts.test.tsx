@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { makePart } from '@/test/parts';
@@ -264,5 +265,138 @@ describe('Manage Parts edits and stock', () => {
       replaces: ['04465-02220', 'BRK-1040'],
       fitments: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L L4', axle: 'rear', note: 'Not for the hybrid' }],
     });
+  });
+});
+
+/** The address's query string, as the router has it (the page and search live there). */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+describe('Manage Parts pages and search', () => {
+  /** `total` parts, newest first: part `n` is the n-th newest. */
+  const catalogue = (total: number) => Array.from({ length: total }, (_, i) => makePart({ _id: `p${i + 1}`, name: `Part ${i + 1}`, sku: `SKU-${i + 1}` }));
+
+  /** A fake `/api/part` answering `limit` parts from `offset` of those matching `q`, and how many match. */
+  function setupPages(parts: ReturnType<typeof catalogue>, url = '/dashboard/managePart') {
+    const fetchMock = mockApi({
+      'GET /api/config': config,
+      'GET /api/part': (_body, address) => {
+        const q = (address.searchParams.get('q') ?? '').toLowerCase();
+        const matching = parts.filter((part) => !q || part.name.toLowerCase().includes(q) || part.sku.toLowerCase().includes(q));
+        const offset = Number(address.searchParams.get('offset') ?? 0);
+        const limit = Number(address.searchParams.get('limit') ?? 1000);
+        return { body: matching.slice(offset, offset + limit), headers: { 'X-Total-Count': String(matching.length) } };
+      },
+    });
+    const rendered = renderWithProviders(
+      <>
+        <ManageParts />
+        <Address />
+      </>,
+      { url },
+    );
+    return { ...rendered, fetchMock };
+  }
+
+  /** The query strings of the list's calls to `/api/part`, in order. */
+  const listQueries = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://shop.test')).filter((url) => url.pathname === '/api/part').map((url) => url.searchParams);
+
+  it('lists 50 parts a page, newest first, and pages on with the total from X-Total-Count', async () => {
+    const { user, fetchMock } = setupPages(catalogue(1234));
+    expect(await screen.findByText('1–50 of 1,234 parts, newest first')).toBeInTheDocument();
+    expect(listQueries(fetchMock)[0]?.toString()).toBe('sort=newest&limit=50&offset=0');
+    // One row a part, besides the header row.
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    expect(row('Part 1 ')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('51–100 of 1,234 parts, newest first')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 25')).toBeInTheDocument();
+    expect(listQueries(fetchMock).at(-1)?.toString()).toBe('sort=newest&limit=50&offset=50');
+    expect(screen.getByTestId('address')).toHaveTextContent('?page=2');
+    expect(row('Part 51 ')).toBeInTheDocument();
+    expect(screen.queryByText('Part 1')).not.toBeInTheDocument();
+  });
+
+  it('opens at the page in the address, and the last page shows what is left', async () => {
+    const { fetchMock } = setupPages(catalogue(120), '/dashboard/managePart?page=3');
+    expect(await screen.findByText('101–120 of 120 parts, newest first')).toBeInTheDocument();
+    expect(listQueries(fetchMock)[0]?.get('offset')).toBe('100');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('offers the first page when the page in the address is past the last one', async () => {
+    const { user } = setupPages(catalogue(3), '/dashboard/managePart?page=9');
+    expect(await screen.findByText('There is no page 9 of these parts.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    expect(await screen.findByText('1–3 of 3 parts, newest first')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it('searches from the first page, keeping the words in the address, best match first', async () => {
+    const { user, fetchMock } = setupPages(catalogue(1234), '/dashboard/managePart?page=2');
+    expect(await screen.findByText('51–100 of 1,234 parts, newest first')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: 'Search parts' });
+    await user.type(search, '  SKU-123  {Enter}');
+    // SKU-123 and SKU-1230 to SKU-1234.
+    expect(await screen.findByText('1–6 of 6 parts, best match first')).toBeInTheDocument();
+    const query = listQueries(fetchMock).at(-1);
+    expect(query?.get('q')).toBe('SKU-123');
+    expect(query?.get('offset')).toBe('0');
+    expect(query?.get('sort')).toBe('relevance');
+    expect(screen.getByTestId('address')).toHaveTextContent('?q=SKU-123');
+    expect(row('Part 123 ')).toBeInTheDocument();
+    // The box keeps the focus, to search again.
+    expect(search).toHaveFocus();
+
+    // Searching again with the button, or with no words for every part.
+    await user.clear(search);
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1–50 of 1,234 parts, newest first')).toBeInTheDocument();
+    expect(listQueries(fetchMock).at(-1)?.toString()).toBe('sort=newest&limit=50&offset=0');
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it('says when no part matches, and shows every part again', async () => {
+    const { user } = setupPages(catalogue(60), '/dashboard/managePart?q=nothing');
+    expect(await screen.findByText('No parts match “nothing”.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('nothing');
+    await user.click(screen.getByRole('button', { name: 'Show every part' }));
+    expect(await screen.findByText('1–50 of 60 parts, newest first')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('');
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it('says so when the shop has no parts yet', async () => {
+    setupPages([]);
+    expect(await screen.findByText('No parts yet. Add one from Add A New Part.')).toBeInTheDocument();
+  });
+
+  it('restocks a part on a later page and that page is asked for again', async () => {
+    const parts = catalogue(60);
+    const { user } = setupPages(parts, '/dashboard/managePart?page=2');
+    expect(await screen.findByText('51–60 of 60 parts, newest first')).toBeInTheDocument();
+    // The shop now has the restocked part's new stock.
+    const restocked = { ...parts[54]!, availableQuantity: 99 };
+    mockApi({
+      'GET /api/config': config,
+      'GET /api/part': (_body, address) => {
+        const offset = Number(address.searchParams.get('offset') ?? 0);
+        const now = parts.map((part) => (part._id === restocked._id ? restocked : part));
+        return { body: now.slice(offset, offset + 50), headers: { 'X-Total-Count': String(now.length) } };
+      },
+      'POST /api/part/p55/restock': { body: restocked },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restock Part 55' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restock Part 55' });
+    await user.type(within(dialog).getByLabelText('Quantity to add'), '92');
+    await user.click(within(dialog).getByRole('button', { name: 'Restock' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Part 55 is restocked: 99 in stock.'));
+    await vi.waitFor(() => expect(within(row('Part 55 ')).getByText('99')).toBeInTheDocument());
+    expect(screen.getByText('51–60 of 60 parts, newest first')).toBeInTheDocument();
   });
 });
