@@ -4,7 +4,7 @@ CARGO ?= cargo
 WEB := web
 HAS_WEB := $(wildcard $(WEB)/package.json)
 
-.PHONY: run build web api-types test test-server test-web lint bench clean fuzz
+.PHONY: run build web api-types test test-server test-web lint bench bench-scale clean fuzz
 
 ## Build what changed of the web app and the server, then start the shop on
 ## http://127.0.0.1:8080 with the embedded SQLite database (in ./data) and demo
@@ -91,6 +91,11 @@ fuzz:
 ## PostgreSQL, memory, bundle size and Lighthouse; results in bench/results/.
 bench:
 	./bench/run.sh
+
+## The catalogue at 10,000, 100,000 and 1,000,000 parts on SQLite and PostgreSQL:
+## import, size, memory, start-up and each kind of request (bench/README.md).
+bench-scale:
+	./bench/scale.sh
 
 clean:
 	$(CARGO) clean
