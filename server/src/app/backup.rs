@@ -238,8 +238,7 @@ pub async fn run_schedule(db: Db, config: std::sync::Arc<Config>) {
 /// whole, so a stop halfway leaves no file that looks like a backup; then
 /// the oldest beyond `keep` are deleted.
 async fn scheduled(db: &Db, folder: &Path, keep: usize) -> anyhow::Result<PathBuf> {
-    super::startup::create_private_dir(folder)
-        .with_context(|| format!("cannot create {}", folder.display()))?;
+    create_private_dir(folder).with_context(|| format!("cannot create {}", folder.display()))?;
     let stamp = time::OffsetDateTime::now_utc()
         .format(time::macros::format_description!(
             "[year][month][day]T[hour][minute][second].[subsecond digits:3]Z"
@@ -266,4 +265,14 @@ async fn scheduled(db: &Db, folder: &Path, keep: usize) -> anyhow::Result<PathBu
             .with_context(|| format!("cannot delete the old backup {}", old.display()))?;
     }
     Ok(file)
+}
+
+/// Creates `dir` (and any missing parents) readable by the shop's user only:
+/// it holds the database and the token key. An existing folder is left as it is.
+pub(super) fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
 }

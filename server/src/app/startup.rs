@@ -40,7 +40,7 @@ impl Application {
         config.resolved_payment_provider()?;
         let open_files = connections::raise_open_file_limit();
         let connections = connections::ConnectionLimits::from_config(&config, open_files);
-        create_private_dir(&config.data_dir).with_context(|| {
+        super::backup::create_private_dir(&config.data_dir).with_context(|| {
             format!(
                 "cannot create the data folder {}",
                 config.data_dir.display()
@@ -191,16 +191,6 @@ pub async fn forget_spent_records(state: &AppState) {
     if let Err(e) = mail::forget_done(&state.db).await {
         tracing::warn!(error = %e, "old mail not deleted");
     }
-}
-
-/// Creates `dir` (and any missing parents) readable by the shop's user only:
-/// it holds the database and the token key. An existing folder is left as it is.
-pub(super) fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)
 }
 
 /// Serves HTTP/1 on `listener` as `axum::serve` does, but with a
