@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 
-impl ShopProcess {
+impl ShopClient {
     async fn buyer_token(&self) -> String {
         let body = json!({"name": "Buyer", "email": unique_email("burst"), "password": PASSWORD});
         self.token("/api/auth/signup", body).await
@@ -237,7 +237,7 @@ async fn three_shops_behind_nginx_lose_no_order_when_one_is_killed_mid_load() {
     let upstreams: Vec<&str> = shops.iter().map(|shop| shop.address.as_str()).collect();
     let nginx = Nginx::balance(&upstreams).await;
     // Everything below goes through the balancer.
-    let balancer = Balancer::new(&nginx.address);
+    let balancer = ShopClient::new(&nginx.address);
     let admin = balancer.admin_token().await;
     let part = balancer.add_part(&admin, STOCK).await;
     let buyers = join_all((0..WORKERS).map(|_| balancer.buyer_token())).await;
@@ -359,64 +359,5 @@ async fn three_shops_behind_nginx_lose_no_order_when_one_is_killed_mid_load() {
             .await
             .unwrap();
         assert_eq!(page.status(), StatusCode::OK);
-    }
-}
-
-/// Requests of the test's own making sent to the balancer's address.
-struct Balancer {
-    address: String,
-    client: reqwest::Client,
-}
-
-impl Balancer {
-    fn new(address: &str) -> Balancer {
-        Balancer {
-            address: address.to_owned(),
-            client: reqwest::Client::new(),
-        }
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> reqwest::Response {
-        let mut request = self
-            .client
-            .post(format!("{}{path}", self.address))
-            .json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("nginx answers")
-    }
-
-    async fn token(&self, path: &str, body: Value) -> String {
-        let response = self.post(path, None, body).await;
-        assert!(
-            response.status().is_success(),
-            "{path}: {}",
-            response.status()
-        );
-        response.json::<Value>().await.unwrap()["token"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    }
-
-    async fn admin_token(&self) -> String {
-        let body = json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD});
-        self.token("/api/auth/login", body).await
-    }
-
-    async fn buyer_token(&self) -> String {
-        let body =
-            json!({"name": "Buyer", "email": unique_email("balanced"), "password": PASSWORD});
-        self.token("/api/auth/signup", body).await
-    }
-
-    async fn add_part(&self, admin: &str, stock: i64) -> String {
-        let body = with(part_body(), "availableQuantity", Some(json!(stock)));
-        let body = with(body, "minimumOrder", Some(json!(1)));
-        let response = self.post("/api/part", Some(admin), body).await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        let body: Value = response.json().await.unwrap();
-        body["insertedId"].as_str().unwrap().to_owned()
     }
 }

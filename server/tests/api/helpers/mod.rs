@@ -29,7 +29,7 @@ pub use oidc::*;
 pub use oidc_stand_in::{Defect, StandInProvider};
 pub use payments::*;
 pub use postgres::PostgresDatabase;
-pub use process::ShopProcess;
+pub use process::{ShopClient, ShopProcess};
 pub use smtp::*;
 pub use stripe_stand_in::{StripeStandIn, STRIPE_SECRET_KEY};
 

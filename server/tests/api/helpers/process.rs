@@ -12,13 +12,28 @@ use serde_json::{json, Value};
 
 use super::{ADMIN_EMAIL, ADMIN_PASSWORD};
 
-/// A `shop serve` child process, killed when dropped.
+/// A `shop serve` child process, killed when dropped; its requests
+/// (`ShopClient`) are reached through it.
 pub struct ShopProcess {
     pub child: Child,
-    pub address: String,
-    client: reqwest::Client,
+    http: ShopClient,
     /// Every line it has logged so far.
     log: Arc<Mutex<Vec<String>>>,
+}
+
+/// Requests to a shop at `address`: a process of the test's own, or a load
+/// balancer in front of several.
+pub struct ShopClient {
+    pub address: String,
+    client: reqwest::Client,
+}
+
+impl std::ops::Deref for ShopProcess {
+    type Target = ShopClient;
+
+    fn deref(&self) -> &ShopClient {
+        &self.http
+    }
 }
 
 impl ShopProcess {
@@ -78,9 +93,17 @@ impl ShopProcess {
             .expect("the shop logs its address");
         ShopProcess {
             child,
-            address,
-            client: reqwest::Client::new(),
+            http: ShopClient::new(&address),
             log,
+        }
+    }
+}
+
+impl ShopClient {
+    pub fn new(address: &str) -> ShopClient {
+        ShopClient {
+            address: address.to_owned(),
+            client: reqwest::Client::new(),
         }
     }
 
@@ -118,11 +141,22 @@ impl ShopProcess {
         self.token("/api/auth/login", body).await
     }
 
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {
+        self.client
+            .get(format!("{}{path}", self.address))
+            .timeout(Duration::from_secs(20))
+            .send()
+            .await
+    }
+
     /// A client for requests of a test's own making.
     pub fn client(&self) -> &reqwest::Client {
         &self.client
     }
+}
 
+impl ShopProcess {
     /// The most memory the process has held so far (`VmHWM`), in KiB.
     pub fn peak_memory_kib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
@@ -161,15 +195,6 @@ impl ShopProcess {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-    }
-
-    /// `GET path`.
-    pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {
-        self.client
-            .get(format!("{}{path}", self.address))
-            .timeout(Duration::from_secs(20))
-            .send()
-            .await
     }
 }
 
