@@ -218,9 +218,16 @@ impl From<sqlx::Error> for ApiError {
 pub const BUSY_RETRY_AFTER_SECS: u64 = 5;
 
 /// SQLite's answers for a file another program keeps locked past the busy
-/// timeout: SQLITE_BUSY, SQLITE_LOCKED and their extended codes.
+/// timeout: SQLITE_BUSY, SQLITE_LOCKED and their extended codes; and
+/// PostgreSQL's deadlock_detected, when two transactions wait for rows the
+/// other holds and one is rolled back (two imports counting the same
+/// vehicles in a different order, say): nothing of it was written, and the
+/// same request sent again goes through.
 fn is_database_busy(code: Option<&str>) -> bool {
-    matches!(code, Some("5" | "6" | "261" | "262" | "517" | "773"))
+    matches!(
+        code,
+        Some("5" | "6" | "261" | "262" | "517" | "773" | "40P01")
+    )
 }
 
 /// PostgreSQL's answers for a server that is shutting down, starting up, or

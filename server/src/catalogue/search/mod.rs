@@ -31,7 +31,8 @@ use sea_query::{Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr, Uni
 
 use super::fields::{normalise, words, CATEGORIES};
 use super::store::{
-    vehicle_key, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow, Parts, COLUMNS,
+    vehicle_key, FitmentVehicles, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow,
+    Parts, COLUMNS,
 };
 use crate::core::db::{Backend, Db};
 
@@ -452,24 +453,26 @@ pub struct VehicleModel {
 
 /// The makes with their models that parts fit, makes and models A-Z (by
 /// their case-insensitive keys; each spelled as its first spelling A-Z).
+/// Read from the distinct vehicle spans the database keeps beside the
+/// fitments, so the work grows with the vehicles, not with the parts.
 pub async fn vehicles(db: &Db) -> Result<Vec<(String, Vec<VehicleModel>)>, sqlx::Error> {
     let rows: Vec<(String, String, String, String, i64, i64)> = db
         .fetch_all(
             &Query::select()
                 .columns([
-                    PartFitments::MakeKey,
-                    PartFitments::ModelKey,
-                    PartFitments::Make,
-                    PartFitments::Model,
+                    FitmentVehicles::MakeKey,
+                    FitmentVehicles::ModelKey,
+                    FitmentVehicles::Make,
+                    FitmentVehicles::Model,
                 ])
-                .expr(Expr::col(PartFitments::YearFrom).min())
-                .expr(Expr::col(PartFitments::YearTo).max())
-                .from(PartFitments::Table)
+                .expr(Expr::col(FitmentVehicles::YearFrom).min())
+                .expr(Expr::col(FitmentVehicles::YearTo).max())
+                .from(FitmentVehicles::Table)
                 .group_by_columns([
-                    PartFitments::MakeKey,
-                    PartFitments::ModelKey,
-                    PartFitments::Make,
-                    PartFitments::Model,
+                    FitmentVehicles::MakeKey,
+                    FitmentVehicles::ModelKey,
+                    FitmentVehicles::Make,
+                    FitmentVehicles::Model,
                 ])
                 .to_owned(),
         )

@@ -6,7 +6,7 @@ use sea_query::{Cond, Expr, Iden, Order, Query, SelectStatement};
 
 use super::*;
 use crate::catalogue::fields::{words, FIRST_YEAR, LAST_FILTER_YEAR};
-use crate::catalogue::store::{PartFitments, Parts};
+use crate::catalogue::store::{FitmentVehicles, Parts};
 use crate::core::db::{Backend, Db};
 
 /// A search `q` read word by word.
@@ -215,16 +215,18 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
             keys.push(pair.join(joint));
         }
     }
+    // From the distinct vehicle spans, not the fitments: a make names a
+    // great share of a big catalogue's fitments.
     let vehicles: Vec<(String, String)> = db
         .fetch_all(
             &Query::select()
                 .distinct()
-                .columns([PartFitments::MakeKey, PartFitments::ModelKey])
-                .from(PartFitments::Table)
+                .columns([FitmentVehicles::MakeKey, FitmentVehicles::ModelKey])
+                .from(FitmentVehicles::Table)
                 .cond_where(
                     Cond::any()
-                        .add(Expr::col(PartFitments::MakeKey).is_in(keys.clone()))
-                        .add(Expr::col(PartFitments::ModelKey).is_in(keys)),
+                        .add(Expr::col(FitmentVehicles::MakeKey).is_in(keys.clone()))
+                        .add(Expr::col(FitmentVehicles::ModelKey).is_in(keys)),
                 )
                 .to_owned(),
         )

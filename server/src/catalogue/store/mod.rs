@@ -72,6 +72,19 @@ pub enum PartFitments {
     Note,
 }
 
+/// The distinct vehicle spans the fitments name, with how many name each
+/// (kept by the database's triggers; read by `GET /api/vehicle`).
+#[derive(Iden)]
+pub enum FitmentVehicles {
+    Table,
+    Make,
+    Model,
+    MakeKey,
+    ModelKey,
+    YearFrom,
+    YearTo,
+}
+
 #[derive(Iden)]
 pub enum PartReplacedNumbers {
     Table,

@@ -13,6 +13,7 @@ mod search;
 mod stock_races;
 mod superseded_numbers;
 mod unpaged;
+mod vehicles;
 
 use futures::future::join_all;
 use reqwest::StatusCode;
