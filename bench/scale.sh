@@ -112,9 +112,9 @@ db_bytes() {
 
 run_size() { # $1 database label, $2 size
   local label=$1 size=$2 url=""
-  local data=$WORK/data-$label-$size
+  local data=${SCALE_KEEP:-$WORK}/data-$label-$size
   if [[ $label == PostgreSQL ]]; then
-    PG_DB=shop_scale_bench_$(date +%s)_$RANDOM
+    PG_DB=shop_scale_bench_${size}_$(date +%s)_$RANDOM
     psql "$PG_BASE/postgres" -qAtc "CREATE DATABASE \"$PG_DB\"" >/dev/null
     url=$PG_BASE/$PG_DB
   fi
@@ -134,6 +134,11 @@ run_size() { # $1 database label, $2 size
   python3 "$ROOT/bench/lib/scale.py" measure "$URL" "$ADMIN_PASSWORD" "$size" "$REQUESTS" "$SHOP_PID" \
     "$label" "$WORK/load.json" "$bytes" "$rss_idle" "$started" >>"$RECORDS"
   stop_shop
+  if [[ -n ${SCALE_KEEP:-} ]]; then
+    echo "kept: $label $size parts in ${url:-$data (SHOP_DATA_DIR)}"
+    PG_DB=""
+    return
+  fi
   if [[ -n $url ]]; then
     psql "$PG_BASE/postgres" -qAtc "DROP DATABASE IF EXISTS \"$PG_DB\" WITH (FORCE)" >/dev/null
     PG_DB=""
