@@ -11,7 +11,9 @@ mod restock;
 mod write;
 
 pub use restock::{restock, return_stock, Restocked, RESTOCK_KEY_KEPT};
-pub use write::{delete, insert, insert_on, update, update_on, Change, Edited, StockChange};
+pub use write::{
+    delete, insert, insert_many_on, insert_on, update, update_on, Change, Edited, StockChange,
+};
 
 use std::collections::HashMap;
 

@@ -108,26 +108,86 @@ pub async fn insert_on(
         db.execute_on(&mut **tx, &name_it).await?;
         final_sku = sku;
     }
-    write_details(db, tx, id, &part.details).await?;
-    remember_words(db, tx, part).await?;
+    write_details(db, tx, &[(id, &part.details)]).await?;
+    remember_words(db, tx, std::slice::from_ref(part)).await?;
     Ok((id, final_sku))
 }
 
-/// Adds the words of `part` to the words a misspelt search is corrected
-/// to, in the transaction writing the part.
+/// Adds parts that all have a part number, none of them known, inside the
+/// write transaction `tx`, with their OEM numbers, fitments and superseded
+/// numbers: a handful of statements for any number of parts (an import's
+/// batch), rather than a handful for each. Answers their ids in the order
+/// of `parts`.
+pub async fn insert_many_on(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    parts: &[PartFields],
+) -> Result<Vec<i64>, sqlx::Error> {
+    let Some(first) = parts.first() else {
+        return Ok(Vec::new());
+    };
+    let now = db::now();
+    let mut columns: Vec<Parts> = first.values().into_iter().map(|(c, _)| c).collect();
+    columns.extend([
+        Parts::AvailableQuantity,
+        Parts::SkuNormalised,
+        Parts::Sku,
+        Parts::CreatedAt,
+        Parts::UpdatedAt,
+    ]);
+    let mut insert = Query::insert()
+        .into_table(Parts::Table)
+        .columns(columns)
+        .returning(Query::returning().columns([Parts::Id, Parts::Sku]))
+        .to_owned();
+    for part in parts {
+        let sku = part.sku.clone().ok_or(sqlx::Error::RowNotFound)?;
+        let mut values: Vec<sea_query::SimpleExpr> =
+            part.values().into_iter().map(|(_, v)| v).collect();
+        values.extend([
+            part.available_quantity.into(),
+            normalise(&sku).into(),
+            sku.into(),
+            now.clone().into(),
+            now.clone().into(),
+        ]);
+        insert.values_panic(values);
+    }
+    // The ids come back in no promised order: matched by part number.
+    let added: Vec<(i64, String)> = db.fetch_all_on(&mut **tx, &insert).await?;
+    let ids: HashMap<String, i64> = added.into_iter().map(|(id, sku)| (sku, id)).collect();
+    let ids: Vec<i64> = parts
+        .iter()
+        .map(|p| p.sku.as_ref().and_then(|s| ids.get(s).copied()))
+        .collect::<Option<_>>()
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let details: Vec<(i64, &Details)> = ids
+        .iter()
+        .zip(parts)
+        .map(|(id, part)| (*id, &part.details))
+        .collect();
+    write_details(db, tx, &details).await?;
+    remember_words(db, tx, parts).await?;
+    Ok(ids)
+}
+
+/// Adds the words of `parts` to the words a misspelt search is corrected
+/// to, in the transaction writing them (one statement).
 pub(super) async fn remember_words(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
-    part: &PartFields,
+    parts: &[PartFields],
 ) -> Result<(), sqlx::Error> {
-    let texts = [part.name.as_str(), part.description.as_str()]
-        .into_iter()
-        .chain(
-            part.details
-                .fitments
-                .iter()
-                .flat_map(|f| [f.make.as_str(), f.model.as_str()]),
-        );
+    let texts = parts.iter().flat_map(|part| {
+        [part.name.as_str(), part.description.as_str()]
+            .into_iter()
+            .chain(
+                part.details
+                    .fitments
+                    .iter()
+                    .flat_map(|f| [f.make.as_str(), f.model.as_str()]),
+            )
+    });
     if let Some(insert) = search::remember_words_statement(&search::index_words(texts)) {
         db.execute_on(&mut **tx, &insert).await?;
     }
@@ -273,10 +333,10 @@ pub async fn update_on(
             .and_where(Expr::col(PartReplacedNumbers::PartId).eq(id))
             .to_owned();
         db.execute_on(&mut **tx, &clear_replaced).await?;
-        write_details(db, tx, id, &part.details).await?;
+        write_details(db, tx, &[(id, &part.details)]).await?;
     }
     if details_changed || part.name != current.name || part.description != current.description {
-        remember_words(db, tx, &part).await?;
+        remember_words(db, tx, std::slice::from_ref(&part)).await?;
     }
     if part.sku.is_none() {
         part.sku = Some(generated_sku(id));
@@ -284,13 +344,15 @@ pub async fn update_on(
     Ok((Edited::Done { modified: true }, Some((current, part))))
 }
 
+/// Writes the OEM numbers, fitments and superseded numbers of each part
+/// of `parts` (its id and details): one statement for each kind, whatever
+/// the number of parts.
 pub(super) async fn write_details(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
-    id: i64,
-    details: &Details,
+    parts: &[(i64, &Details)],
 ) -> Result<(), sqlx::Error> {
-    if !details.oem_numbers.is_empty() {
+    if parts.iter().any(|(_, d)| !d.oem_numbers.is_empty()) {
         let mut insert = Query::insert()
             .into_table(PartOemNumbers::Table)
             .columns([
@@ -300,17 +362,19 @@ pub(super) async fn write_details(
                 PartOemNumbers::Normalised,
             ])
             .to_owned();
-        for (position, number) in details.oem_numbers.iter().enumerate() {
-            insert.values_panic([
-                id.into(),
-                (position as i64).into(),
-                number.clone().into(),
-                normalise(number).into(),
-            ]);
+        for (id, details) in parts {
+            for (position, number) in details.oem_numbers.iter().enumerate() {
+                insert.values_panic([
+                    (*id).into(),
+                    (position as i64).into(),
+                    number.clone().into(),
+                    normalise(number).into(),
+                ]);
+            }
         }
         db.execute_on(&mut **tx, &insert).await?;
     }
-    if !details.fitments.is_empty() {
+    if parts.iter().any(|(_, d)| !d.fitments.is_empty()) {
         let mut insert = Query::insert()
             .into_table(PartFitments::Table)
             .columns([
@@ -330,28 +394,30 @@ pub(super) async fn write_details(
                 PartFitments::Note,
             ])
             .to_owned();
-        for (position, f) in details.fitments.iter().enumerate() {
-            let engine = f.engine.clone().unwrap_or_default();
-            insert.values_panic([
-                id.into(),
-                (position as i64).into(),
-                f.make.clone().into(),
-                f.model.clone().into(),
-                vehicle_key(&f.make).into(),
-                vehicle_key(&f.model).into(),
-                f.year_from.into(),
-                f.year_to.into(),
-                engine.clone().into(),
-                engine_key(&engine).into(),
-                f.trim.clone().unwrap_or_default().into(),
-                f.axle.unwrap_or_default().into(),
-                f.side.unwrap_or_default().into(),
-                f.note.clone().unwrap_or_default().into(),
-            ]);
+        for (id, details) in parts {
+            for (position, f) in details.fitments.iter().enumerate() {
+                let engine = f.engine.clone().unwrap_or_default();
+                insert.values_panic([
+                    (*id).into(),
+                    (position as i64).into(),
+                    f.make.clone().into(),
+                    f.model.clone().into(),
+                    vehicle_key(&f.make).into(),
+                    vehicle_key(&f.model).into(),
+                    f.year_from.into(),
+                    f.year_to.into(),
+                    engine.clone().into(),
+                    engine_key(&engine).into(),
+                    f.trim.clone().unwrap_or_default().into(),
+                    f.axle.unwrap_or_default().into(),
+                    f.side.unwrap_or_default().into(),
+                    f.note.clone().unwrap_or_default().into(),
+                ]);
+            }
         }
         db.execute_on(&mut **tx, &insert).await?;
     }
-    if !details.replaces.is_empty() {
+    if parts.iter().any(|(_, d)| !d.replaces.is_empty()) {
         let mut insert = Query::insert()
             .into_table(PartReplacedNumbers::Table)
             .columns([
@@ -361,13 +427,15 @@ pub(super) async fn write_details(
                 PartReplacedNumbers::Normalised,
             ])
             .to_owned();
-        for (position, number) in details.replaces.iter().enumerate() {
-            insert.values_panic([
-                id.into(),
-                (position as i64).into(),
-                number.clone().into(),
-                normalise(number).into(),
-            ]);
+        for (id, details) in parts {
+            for (position, number) in details.replaces.iter().enumerate() {
+                insert.values_panic([
+                    (*id).into(),
+                    (position as i64).into(),
+                    number.clone().into(),
+                    normalise(number).into(),
+                ]);
+            }
         }
         db.execute_on(&mut **tx, &insert).await?;
     }

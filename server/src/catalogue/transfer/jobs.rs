@@ -442,6 +442,10 @@ async fn write_batch(
     let skus: Vec<String> = batch.iter().map(|r| r.sku.clone()).collect();
     let known = store::ids_by_sku_on(db, &mut tx, skus).await?;
     let mut consumed = 0;
+    // New parts are added together after the updates, a handful of
+    // statements for all of them (the check refused a file naming a part
+    // number twice, so none of them is among the updates).
+    let mut adding: Vec<&ImportRow> = Vec::new();
     for row in batch {
         if consumed > 0 && began.elapsed() >= BATCH_TIME {
             break;
@@ -470,22 +474,10 @@ async fn write_batch(
                     progress.unchanged += 1;
                 }
             }
-            None => {
-                let part = new_part(&row.sent);
-                store::insert_on(db, &mut tx, &part)
-                    .await
-                    .map_err(|e| row_conflict(e, row))?;
-                progress.added += 1;
-                if progress.added_parts.len() < import::MAX_NAMED_PARTS {
-                    progress.added_parts.push(ImportedPart {
-                        sku: row.sku.clone(),
-                        name: part.name,
-                        changes: Vec::new(),
-                    });
-                }
-            }
+            None => adding.push(row),
         }
     }
+    add_together(db, &mut tx, adding, &mut progress).await?;
     progress.rows_done += consumed as i64;
     let last = read_all && consumed == batch.len();
     if job.dry_run != 0 {
@@ -528,6 +520,42 @@ async fn write_batch(
     }
     tx.commit().await?;
     Ok(Some((progress, consumed)))
+}
+
+/// Adds the new parts of `adding` in one go, counting (and naming, up to
+/// the first 100) each as added.
+async fn add_together(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    adding: Vec<&ImportRow>,
+    progress: &mut Progress,
+) -> ApiResult<()> {
+    let (Some(first), Some(last)) = (adding.first(), adding.last()) else {
+        return Ok(());
+    };
+    let parts: Vec<_> = adding.iter().map(|row| new_part(&row.sent)).collect();
+    if let Err(e) = store::insert_many_on(db, tx, &parts).await {
+        if adding.len() > 1 && store::is_sku_taken(&e) {
+            // Added meanwhile by someone else: the batch is tried again,
+            // and then knows it.
+            return Err(ApiError::Conflict(format!(
+                "Rows {} to {}: another part already has one of their part numbers",
+                first.row, last.row
+            )));
+        }
+        return Err(row_conflict(e, first));
+    }
+    for (row, part) in adding.iter().zip(parts) {
+        progress.added += 1;
+        if progress.added_parts.len() < import::MAX_NAMED_PARTS {
+            progress.added_parts.push(ImportedPart {
+                sku: row.sku.clone(),
+                name: part.name,
+                changes: Vec::new(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Writes the job's progress after a batch, only if it is still running and
