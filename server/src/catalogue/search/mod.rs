@@ -27,7 +27,7 @@ pub use understand::{
 
 use std::collections::BTreeMap;
 
-use sea_query::{Cond, Expr, Func, Order, Query, SelectStatement, SimpleExpr, UnionType};
+use sea_query::{Cond, Expr, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType};
 
 use super::fields::{normalise, words, CATEGORIES};
 use super::store::{
@@ -144,7 +144,7 @@ fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
                 .collect::<Vec<_>>()
                 .join(" ");
             Query::select()
-                .expr(Expr::cust("rowid"))
+                .expr_as(Expr::cust("rowid"), Ranked::Id)
                 .from(sea_query::Alias::new("parts_search"))
                 .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
                 .to_owned()
@@ -173,6 +173,9 @@ fn vehicle_matches(understood: &Understood) -> SelectStatement {
     let mut fits = Cond::all();
     if !understood.makes.is_empty() {
         fits = fits.add(Expr::col(PartFitments::MakeKey).is_in(understood.makes.clone()));
+    } else if !understood.model_makes.is_empty() {
+        // Changes nothing found: only these makes have the models.
+        fits = fits.add(Expr::col(PartFitments::MakeKey).is_in(understood.model_makes.clone()));
     }
     if !understood.models.is_empty() {
         fits = fits.add(Expr::col(PartFitments::ModelKey).is_in(understood.models.clone()));
@@ -183,16 +186,29 @@ fn vehicle_matches(understood: &Understood) -> SelectStatement {
             .add(Expr::col(PartFitments::YearTo).gte(year));
     }
     Query::select()
-        .column(PartFitments::PartId)
+        .expr_as(Expr::col(PartFitments::PartId), Ranked::Id)
         .from(PartFitments::Table)
         .cond_where(fits)
         .to_owned()
 }
 
-/// The ids of the parts matching `q`: each word of it starts a word of the
-/// name, description or part number, or the whole of it, normalised,
-/// starts a normalised OEM number or part number.
-fn text_matches(backend: Backend, q: &str, understood: Option<&Understood>) -> SimpleExpr {
+/// The names a search's ranked ids go by: the column of ids (`id`), their
+/// score, and the subqueries holding them.
+#[derive(Iden)]
+enum Ranked {
+    Id,
+    Score,
+    Page,
+    Matches,
+}
+
+/// The ids of the parts matching `q` (a column named `id`, each id once):
+/// each word of it starts a word of the name, description or part number,
+/// or the whole of it, normalised, starts a normalised OEM number or part
+/// number. None when nothing can match (only punctuation). Every id is a
+/// part's: the word index, the numbers and the fitments are deleted with
+/// their part.
+fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Option<SelectStatement> {
     let words = match understood {
         Some(u) => u.words.clone(),
         None => words(q),
@@ -201,8 +217,7 @@ fn text_matches(backend: Backend, q: &str, understood: Option<&Understood>) -> S
         .filter(|u| u.names_a_vehicle())
         .map(vehicle_matches);
     if words.is_empty() && vehicle.is_none() {
-        // Nothing searchable (only punctuation): nothing matches.
-        return Expr::val(1).eq(0);
+        return None;
     }
     let mut ids = if words.is_empty() {
         let Some(vehicle) = vehicle else {
@@ -251,14 +266,28 @@ fn text_matches(backend: Backend, q: &str, understood: Option<&Understood>) -> S
                 .to_owned(),
         );
     }
-    Expr::col((Parts::Table, Parts::Id)).in_subquery(ids)
+    Some(ids)
+}
+
+/// Whether `filters` has a search and nothing else, so the parts matching
+/// it are the ids of [`text_ids`] alone: counted and ranked without reading
+/// a row of `parts`.
+fn only_text(filters: &Filters) -> bool {
+    filters.q.is_some()
+        && filters.category.is_none()
+        && filters.make.is_none()
+        && filters.year.is_none()
 }
 
 /// The parts matching every filter given.
 fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     let mut select = Query::select().from(Parts::Table).to_owned();
     if let Some(q) = &filters.q {
-        select.and_where(text_matches(backend, q, filters.understood.as_ref()));
+        select.and_where(match text_ids(backend, q, filters.understood.as_ref()) {
+            Some(ids) => Expr::col((Parts::Table, Parts::Id)).in_subquery(ids),
+            // Nothing searchable: nothing matches.
+            None => Expr::val(1).eq(0),
+        });
     }
     if let Some(category) = filters.category {
         select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
@@ -301,24 +330,36 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     select
 }
 
-/// How well a part matches the searched words: 3 for each word in its
-/// name, 1 for each in its description (as a part of a word, any case).
+/// How well the part whose id is `id` matches the searched words: 3 for
+/// each word in its name, 1 for each in its description. On SQLite a word
+/// is in the name when a word of the name starts with it, as the search
+/// matches, read from the word index's own columns (no row of `parts` is
+/// read, so the best matches of a million parts are ranked from the index);
+/// on PostgreSQL when the name has it as a part of a word, any case.
 /// Computed only for the parts that match.
-fn relevance(filters: &Filters) -> Option<SimpleExpr> {
+fn relevance(backend: Backend, filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
     let words = match &filters.understood {
         Some(u) => u.words.clone(),
         None => words(filters.q.as_deref()?),
     };
     let mut score: Option<SimpleExpr> = None;
     for word in words.iter().take(CORRECTED_WORDS) {
-        let pattern = format!("%{word}%");
         for (column, weight) in [(Parts::Name, 3), (Parts::Description, 1)] {
-            let found = Expr::case(
-                Expr::expr(Func::lower(Expr::col((Parts::Table, column)))).like(pattern.clone()),
-                weight,
-            )
-            .finally(0);
-            let found: SimpleExpr = found.into();
+            let has = match backend {
+                Backend::Sqlite => Expr::expr(id.clone()).in_subquery(
+                    Query::select()
+                        .expr(Expr::cust("rowid"))
+                        .from(sea_query::Alias::new("parts_search"))
+                        .and_where(Expr::cust_with_values(
+                            "parts_search MATCH ?",
+                            [format!("{{{}}}: \"{word}\"*", column.to_string())],
+                        ))
+                        .to_owned(),
+                ),
+                Backend::Postgres => Expr::expr(Func::lower(Expr::col((Parts::Table, column))))
+                    .like(format!("%{word}%")),
+            };
+            let found: SimpleExpr = Expr::case(has, weight).finally(0).into();
             score = Some(match score {
                 Some(s) => s.add(found),
                 None => found,
@@ -359,8 +400,8 @@ pub fn page_statement(
             );
         }
         Sort::Relevance => {
-            if let Some(score) = relevance(filters) {
-                select.order_by_expr(score, Order::Desc);
+            if let Some(page) = ranked_page(backend, filters, limit, offset) {
+                return page;
             }
         }
     }
@@ -373,8 +414,81 @@ pub fn page_statement(
         .to_owned()
 }
 
+/// One page of the parts matching a search, best match first: the ids
+/// matching are ranked and cut to the page first, and only the page's rows
+/// are read in full (on SQLite, a search with no other filter is ranked
+/// from the word index alone).
+/// None without searched words to rank by.
+fn ranked_page(
+    backend: Backend,
+    filters: &Filters,
+    limit: Option<u64>,
+    offset: u64,
+) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    // PostgreSQL's score reads the name and description: from `parts`.
+    let mut ranked = if only_text(filters) && backend == Backend::Sqlite {
+        let ids = text_ids(backend, q, filters.understood.as_ref())?;
+        let mut ranked = Query::select();
+        ranked
+            .column(Ranked::Id)
+            .expr_as(
+                relevance(backend, filters, Expr::col(Ranked::Id).into())?,
+                Ranked::Score,
+            )
+            .from_subquery(ids, Ranked::Matches);
+        ranked
+    } else {
+        let mut ranked = matching(backend, filters);
+        ranked
+            .expr_as(Expr::col((Parts::Table, Parts::Id)), Ranked::Id)
+            .expr_as(
+                relevance(
+                    backend,
+                    filters,
+                    Expr::col((Parts::Table, Parts::Id)).into(),
+                )?,
+                Ranked::Score,
+            );
+        ranked
+    };
+    ranked
+        .order_by(Ranked::Score, Order::Desc)
+        .order_by(Ranked::Id, Order::Asc)
+        .limit(limit.unwrap_or(i64::MAX as u64))
+        .offset(offset);
+    let mut select = Query::select();
+    for column in COLUMNS {
+        select.column((Parts::Table, column));
+    }
+    select
+        .from(Parts::Table)
+        .join_subquery(
+            sea_query::JoinType::InnerJoin,
+            ranked.to_owned(),
+            Ranked::Page,
+            Expr::col((Ranked::Page, Ranked::Id)).equals((Parts::Table, Parts::Id)),
+        )
+        .order_by((Ranked::Page, Ranked::Score), Order::Desc)
+        .order_by((Parts::Table, Parts::Id), Order::Asc);
+    Some(select.to_owned())
+}
+
 /// The statement counting the matching parts (for `X-Total-Count`).
+/// A search alone counts its ids without reading `parts`.
 pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    if only_text(filters) {
+        if let Some(ids) = filters
+            .q
+            .as_deref()
+            .and_then(|q| text_ids(backend, q, filters.understood.as_ref()))
+        {
+            return Query::select()
+                .expr(Expr::col(Ranked::Id).count())
+                .from_subquery(ids, Ranked::Matches)
+                .to_owned();
+        }
+    }
     matching(backend, filters)
         .expr(Expr::col((Parts::Table, Parts::Id)).count())
         .to_owned()

@@ -20,6 +20,9 @@ pub struct Understood {
     pub makes: Vec<String>,
     pub models: Vec<String>,
     pub year: Option<i64>,
+    /// The makes having any of `models`: named with them, the fitments are
+    /// read from their index by make, model and years.
+    pub model_makes: Vec<String>,
     /// The search as corrected, when a word of it was.
     pub corrected: Option<String>,
 }
@@ -261,6 +264,14 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         }
         i += 1;
     }
+    let mut model_makes: Vec<String> = vehicles
+        .iter()
+        .filter(|(_, model)| understood.models.contains(model))
+        .map(|(make, _)| make.clone())
+        .collect();
+    model_makes.sort();
+    model_makes.dedup();
+    understood.model_makes = model_makes;
     if corrected {
         understood.corrected = Some(found.join(" "));
     }

@@ -374,6 +374,63 @@ fn assert_uses(plan: &str, indexes: &[&str]) {
     assert!(!full_scan, "a table is read whole:\n{plan}");
 }
 
+/// The plan of `statement`, one line per step (SQLite).
+async fn sqlite_plan(app: &TestApp, statement: &sea_query::SelectStatement) -> String {
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let (sql, values) = db.sql(statement);
+    let rows = sqlx::query_with(&format!("EXPLAIN QUERY PLAN {sql}"), values)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    rows.iter()
+        .map(|r| r.get::<String, _>(3))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_part() {
+    if on_postgres() {
+        // PostgreSQL's word index is on `parts` itself.
+        return;
+    }
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    let search = understood(
+        &app,
+        Filters {
+            q: Some("brake pad".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    let reads_parts = |plan: &str| {
+        plan.lines()
+            .filter(|l| l.contains("parts USING INTEGER PRIMARY KEY"))
+            .count()
+    };
+    let count = sqlite_plan(&app, &count_statement(Backend::Sqlite, &search)).await;
+    assert_eq!(reads_parts(&count), 0, "{count}");
+    // The page's rows are read once ranked, and no other.
+    let page = sqlite_plan(
+        &app,
+        &page_statement(Backend::Sqlite, &search, Sort::Relevance, Some(24), 48),
+    )
+    .await;
+    assert_eq!(reads_parts(&page), 1, "{page}");
+    assert!(page.contains("SCAN page"), "{page}");
+    // And they are the parts the search finds, best match first: every
+    // part whose name has both words, oldest first.
+    let (parts, total) = app.parts("?q=brake%20pad&limit=3&offset=2").await;
+    assert_eq!(total, 3_333);
+    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Part 9 brake pad", "Part 12 brake pad", "Part 15 brake pad"]
+    );
+}
+
 #[tokio::test]
 async fn the_search_uses_its_indexes_on_a_catalogue_of_ten_thousand_parts() {
     let app = spawn_app().await;
