@@ -77,27 +77,69 @@ pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertSta
     Some(insert)
 }
 
-/// The statement finding whether a part has a word starting with `word`.
-pub(super) fn word_exists_statement(backend: Backend, word: &str) -> SelectStatement {
-    match backend {
-        Backend::Sqlite => Query::select()
-            .expr(Expr::cust("rowid"))
-            .from(sea_query::Alias::new("parts_search"))
-            .and_where(Expr::cust_with_values(
-                "parts_search MATCH ?",
-                [format!("\"{word}\"*")],
-            ))
-            .limit(1)
-            .to_owned(),
-        Backend::Postgres => Query::select()
-            .column(Parts::Id)
-            .from(Parts::Table)
-            .and_where(Expr::cust_with_values(
-                "search @@ to_tsquery('simple', $1)",
-                [format!("{word}:*")],
-            ))
-            .limit(1)
-            .to_owned(),
+/// Whether a part has a word (of its name, description or part number)
+/// starting with `word`.
+///
+/// On SQLite the word index answers at once. On PostgreSQL the word index
+/// is a GIN index, which finds every match before it can answer one, and
+/// asked for one match the planner may rather read the whole table, hoping
+/// to meet one early (a second at a million parts for a misspelt word, which
+/// has none). So the words the shop keeps for corrections are asked first:
+/// a word starting with `word` there is a word of the catalogue (a word
+/// only a deleted part had counts too: it would be corrected to itself). If
+/// none does, `word` is rare or missing, and the GIN index is asked alone.
+async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
+    match db.backend {
+        Backend::Sqlite => {
+            let found: Option<(i64,)> = db
+                .fetch_optional(
+                    &Query::select()
+                        .expr(Expr::cust("rowid"))
+                        .from(sea_query::Alias::new("parts_search"))
+                        .and_where(Expr::cust_with_values(
+                            "parts_search MATCH ?",
+                            [format!("\"{word}\"*")],
+                        ))
+                        .limit(1)
+                        .to_owned(),
+                )
+                .await?;
+            Ok(found.is_some())
+        }
+        Backend::Postgres => {
+            // Words here are letters only: nothing to escape in a LIKE pattern.
+            let kept: Option<(String,)> = db
+                .fetch_optional(
+                    &Query::select()
+                        .column(SearchWords::Word)
+                        .from(SearchWords::Table)
+                        .and_where(Expr::col(SearchWords::Word).like(format!("{word}%")))
+                        .limit(1)
+                        .to_owned(),
+                )
+                .await?;
+            if kept.is_some() {
+                return Ok(true);
+            }
+            // Materialised, so it is planned without the LIMIT: by the index.
+            let (sql, values) = db.sql(
+                &Query::select()
+                    .column(Parts::Id)
+                    .from(Parts::Table)
+                    .and_where(Expr::cust_with_values(
+                        "search @@ to_tsquery('simple', $1)",
+                        [format!("{word}:*")],
+                    ))
+                    .to_owned(),
+            );
+            let found = sqlx::query_with(
+                &format!("WITH found AS MATERIALIZED ({sql}) SELECT id FROM found LIMIT 1"),
+                values,
+            )
+            .fetch_optional(&db.pool)
+            .await?;
+            Ok(found.is_some())
+        }
     }
 }
 
@@ -193,10 +235,7 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         if !is_indexed_word(word) {
             continue;
         }
-        let exists: Option<(i64,)> = db
-            .fetch_optional(&word_exists_statement(db.backend, word))
-            .await?;
-        if exists.is_some() {
+        if word_exists(db, word).await? {
             continue;
         }
         let candidates: Vec<(String,)> = db
