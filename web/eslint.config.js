@@ -33,6 +33,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // A schema takes `z` from lib/zod, which sets Zod up for the shop's Content-Security-Policy.
+          paths: [{ name: 'zod', message: "Import z from '@/lib/zod'." }],
           patterns: [
             {
               regex: '^(@/features/(?![^/]+/api/keys$|cart/api-types$)|@/app/|\\.\\./\\.\\./)',

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { RequireAdmin, RequireAuth, RequireBuyer } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 
@@ -10,6 +9,11 @@ type PageModule = { default: ComponentType };
 
 /** Each page is its own chunk, fetched when its route is first visited. */
 const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await load()).default });
+
+/** The signed-in pages' guards (guards.tsx): a chunk of their own, fetched with the first such page. */
+const guard =
+  (name: 'RequireAuth' | 'RequireBuyer' | 'RequireAdmin'): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./guards'))[name] });
 
 const d = paths.dashboard;
 
@@ -34,11 +38,11 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, lazy: page(() => import('./routes/auth/reset-password')) },
       { path: paths.verifyEmail.path, lazy: page(() => import('./routes/auth/verify-email')) },
       {
-        Component: RequireAuth,
+        lazy: guard('RequireAuth'),
         children: [
           { path: paths.purchase.path, lazy: page(() => import('./routes/purchase')) },
           {
-            Component: RequireBuyer,
+            lazy: guard('RequireBuyer'),
             children: [{ path: paths.checkout.path, lazy: page(() => import('./routes/checkout')) }],
           },
           {
@@ -56,11 +60,11 @@ export const routes: RouteObject[] = [
               { path: d.newReturn.path, lazy: page(() => import('./routes/dashboard/new-return')) },
               { path: d.return.path, lazy: page(() => import('./routes/dashboard/return')) },
               {
-                Component: RequireBuyer,
+                lazy: guard('RequireBuyer'),
                 children: [{ path: d.review.path, lazy: page(() => import('./routes/dashboard/add-review')) }],
               },
               {
-                Component: RequireAdmin,
+                lazy: guard('RequireAdmin'),
                 children: [
                   { path: d.users.path, lazy: page(() => import('./routes/dashboard/all-users')) },
                   { path: d.addPart.path, lazy: page(() => import('./routes/dashboard/add-part')) },

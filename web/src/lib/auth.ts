@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
-import type { AdminCheck, AuthResponse, GoogleSignIn, LoginRequest, SignupRequest, UserView } from '@/api/types';
+import type { AdminCheck, AuthResponse, UserView } from '@/api/types';
 import { api } from './api-client';
 import { configKeys } from './config';
 import { joinGarage } from './garage-sync';
@@ -13,9 +13,6 @@ import { clearToken, getToken, setToken } from './token';
 export type User = Omit<UserView, 'emailVerified'> & { emailVerified?: boolean };
 
 type AuthAnswer = AuthResponse;
-
-export type LoginInput = LoginRequest;
-export type SignupInput = SignupRequest;
 
 /** The signed-in session's query keys, general to specific. */
 export const authKeys = {
@@ -82,37 +79,6 @@ export function markEmailVerified(queryClient: QueryClient, email: string) {
   queryClient.setQueryData<User | null>(userQueryOptions().queryKey, (user) =>
     user && user.email.toLowerCase() === email.toLowerCase() ? { ...user, emailVerified: true } : user,
   );
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<AuthAnswer>('/auth/login', input),
-    onSuccess: (answer) => signedIn(queryClient, answer),
-  });
-}
-
-export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SignupInput) => api.post<AuthAnswer>('/auth/signup', input),
-    onSuccess: (answer) => signedIn(queryClient, answer),
-  });
-}
-
-/** A finished Google sign-in: the session, and the path inside the shop to open next. */
-export type GoogleAnswer = GoogleSignIn;
-
-/**
- * Collects the token of a Google sign-in that the server finished, with the one-time code it put in
- * the address (the token itself never appears in a URL).
- */
-export function useGoogleSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.post<GoogleAnswer>('/auth/google/exchange', { code }),
-    onSuccess: (answer) => signedIn(queryClient, answer),
-  });
 }
 
 export function useSignOut() {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Address, AddressRequest } from '@/features/cart/api-types';
 
 /** The most addresses a book holds. */

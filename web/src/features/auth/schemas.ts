@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Any ordinary address, as the server accepts it: dots, plus signs and hyphens, subdomains and long

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Confirm Order: name and e-mail are read-only; the phone is optional but must look like one. */
 export const confirmOrderSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { digitsOf, isExpired, parseExpiry, passesLuhn } from './card';
 
 /** The built-in test provider's card form: clear messages early, the server has the last word. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { hasFile } from '@/lib/upload-image';
 import { AXLES, CATEGORIES, SIDES, type Fitment } from './types';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { ReceiveRequest, ReturnCondition, ReturnPolicy, ReturnPolicyRequest, ReturnReason, ReturnRequest } from './types';
 import { RETURN_REASONS } from './states';
 

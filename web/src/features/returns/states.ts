@@ -1,4 +1,8 @@
+import { formatPercent } from './return-promise';
 import type { ReturnRefund, ReturnCondition, ReturnMove, ReturnPolicy, ReturnReason, ReturnState, ReturnView } from './types';
+
+// The home page's return promise lives on its own, so that page does not load every word here.
+export { formatPercent, returnPromise } from './return-promise';
 
 /** Who reads the words: the buyer ("send it back") or the shop's staff. */
 export type ReturnViewer = 'buyer' | 'admin';
@@ -162,11 +166,6 @@ export function returnUnits(ret: Pick<ReturnView, 'lines'>): number {
   return ret.lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** A percentage as the policy states it: 15 → "15%", 12.5 → "12.5%". */
-export function formatPercent(amount: number): string {
-  return `${Number(amount.toFixed(2))}%`;
-}
-
 /**
  * The policy in a sentence: "Returns accepted within 30 days of delivery or collection; restocking
  * fee 15% unless the part was faulty, damaged or wrong."
@@ -188,20 +187,6 @@ export function policySentence(policy: ReturnPolicy, money: (amount: number) => 
 export function coreWindowSentence(policy: Pick<ReturnPolicy, 'coreReturnDays'>, deposit: number | null, money: (amount: number) => string): string {
   const days = `${policy.coreReturnDays} ${policy.coreReturnDays === 1 ? 'day' : 'days'}`;
   return `Return the old part within ${days} of delivery or collection for its ${deposit === null ? 'deposit' : `${money(deposit)} deposit`}.`;
-}
-
-/**
- * The home page's promise, as the policy stands: "Wrong fit? Send it back within 30 days." (with the
- * restocking fee, when there is one, said beside it); without the policy yet, no number at all, so
- * the page never promises what the shop does not keep.
- */
-export function returnPromise(policy: ReturnPolicy | undefined, money: (amount: number) => string): { title: string; text: string } {
-  if (!policy) return { title: 'Easy returns', text: 'Wrong fit? Send it back.' };
-  const days = `${policy.returnDays} ${policy.returnDays === 1 ? 'day' : 'days'}`;
-  const { kind, amount } = policy.restockingFee;
-  if (kind === 'none' || amount <= 0) return { title: 'Fits or free return', text: `Wrong fit? Send it back within ${days}.` };
-  const fee = kind === 'percent' ? formatPercent(amount) : money(amount);
-  return { title: 'Easy returns', text: `Wrong fit? Send it back within ${days} (${fee} restocking fee).` };
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

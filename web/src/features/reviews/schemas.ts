@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { hasFile } from '@/lib/upload-image';
 
 /** Add A Review: "... is Required" for each empty field, and a rating from 1 to 5 (docs/decisions.md, D9). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Counter, ShippingMethod, ShippingMethodRequest, TaxRate, TaxRateRequest } from '@/features/cart/api-types';
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);

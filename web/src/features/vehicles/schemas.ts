@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** The garage's limits, as the shop checks them. */
 const FIRST_YEAR = 1950;

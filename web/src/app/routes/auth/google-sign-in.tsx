@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
+import { useGoogleSignIn } from '@/features/auth/api/google-sign-in';
 import { googleErrorHref, insidePath } from '@/features/auth/google';
-import { useGoogleSignIn } from '@/lib/auth';
 
 /**
  * Where the server sends the browser after a Google sign-in: collects the token with the one-time

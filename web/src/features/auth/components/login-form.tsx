@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { InputField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useLogin } from '@/lib/auth';
+import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
 
 /** E-mail and password login, with the way to a forgotten password; the server's refusal shows in red under the form. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { InputField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useSignup } from '@/lib/auth';
+import { useSignup } from '../api/signup';
 import { signupSchema, type SignupValues } from '../schemas';
 
 /** Sign-up with name, e-mail and password; the server's refusal shows in red under the form. */

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ReturnPolicy, ReturnPolicyRequest } from '../types';
+import type { ReturnPolicy } from '../types';
 import { returnKeys } from './keys';
 
 export const returnPolicyQueryOptions = () =>
@@ -13,13 +13,4 @@ export const returnPolicyQueryOptions = () =>
 /** The shop's return window and restocking fee (public). */
 export function useReturnPolicy() {
   return useQuery(returnPolicyQueryOptions());
-}
-
-/** Saves the return policy (admins); the answer is the policy everyone sees from then on. */
-export function useSaveReturnPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (policy: ReturnPolicyRequest) => api.put<ReturnPolicy>('/admin/return-policy', policy),
-    onSuccess: (policy) => queryClient.setQueryData(returnKeys.policy(), policy),
-  });
 }
