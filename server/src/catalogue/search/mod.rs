@@ -496,8 +496,10 @@ pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
 
 /// How many parts match `filters`.
 pub async fn count_matching(db: &Db, filters: &Filters) -> Result<i64, sqlx::Error> {
-    let (total,): (i64,) = db.fetch_one(&count_statement(db.backend, filters)).await?;
-    Ok(total)
+    let counted: Vec<(i64,)> = db
+        .fetch_all_planned(&count_statement(db.backend, filters))
+        .await?;
+    Ok(counted.first().map_or(0, |(total,)| *total))
 }
 
 /// One page of matching parts, and how many match in all.
@@ -509,7 +511,7 @@ pub async fn list(
     offset: u64,
 ) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
     let rows: Vec<PartRow> = db
-        .fetch_all(&page_statement(db.backend, filters, sort, limit, offset))
+        .fetch_all_planned(&page_statement(db.backend, filters, sort, limit, offset))
         .await?;
     let total = count_matching(db, filters).await?;
     Ok((rows, total))
@@ -534,7 +536,7 @@ pub async fn categories(
     filters: &Filters,
 ) -> Result<Vec<(&'static str, i64)>, sqlx::Error> {
     let counts: Vec<(String, i64)> = db
-        .fetch_all(&categories_statement(db.backend, filters))
+        .fetch_all_planned(&categories_statement(db.backend, filters))
         .await?;
     let counts: BTreeMap<String, i64> = counts.into_iter().collect();
     Ok(CATEGORIES
