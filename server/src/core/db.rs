@@ -335,11 +335,13 @@ impl Db {
         statement: &impl SqlxBinder,
     ) -> Result<Vec<T>, sqlx::Error> {
         let (sql, values) = self.sql(statement);
-        let keep = self.backend == Backend::Sqlite && kept_prepared(&values);
-        sqlx::query_as_with(&sql, values)
-            .persistent(keep)
-            .fetch_all(&self.pool)
-            .await
+        let query = query_as::<T>(&sql, values);
+        match self.backend {
+            Backend::Sqlite => query,
+            Backend::Postgres => query.persistent(false),
+        }
+        .fetch_all(&self.pool)
+        .await
     }
 
     pub async fn fetch_one<T: Row>(&self, statement: &impl SqlxBinder) -> Result<T, sqlx::Error> {

@@ -220,9 +220,9 @@ pub const BUSY_RETRY_AFTER_SECS: u64 = 5;
 /// SQLite's answers for a file another program keeps locked past the busy
 /// timeout: SQLITE_BUSY, SQLITE_LOCKED and their extended codes; and
 /// PostgreSQL's deadlock_detected, when two transactions wait for rows the
-/// other holds and one is rolled back (two imports counting the same
-/// vehicles in a different order, say): nothing of it was written, and the
-/// same request sent again goes through.
+/// other holds and one is rolled back (an admin's edit and an import
+/// counting the same vehicles in a different order, say): nothing of it was
+/// written, and the same request sent again goes through.
 fn is_database_busy(code: Option<&str>) -> bool {
     matches!(
         code,

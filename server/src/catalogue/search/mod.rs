@@ -427,31 +427,23 @@ fn ranked_page(
 ) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     // PostgreSQL's score reads the name and description: from `parts`.
-    let mut ranked = if only_text(filters) && backend == Backend::Sqlite {
-        let ids = text_ids(backend, q, filters.understood.as_ref())?;
-        let mut ranked = Query::select();
-        ranked
-            .column(Ranked::Id)
-            .expr_as(
-                relevance(backend, filters, Expr::col(Ranked::Id).into())?,
-                Ranked::Score,
-            )
-            .from_subquery(ids, Ranked::Matches);
-        ranked
-    } else {
-        let mut ranked = matching(backend, filters);
-        ranked
-            .expr_as(Expr::col((Parts::Table, Parts::Id)), Ranked::Id)
-            .expr_as(
-                relevance(
-                    backend,
-                    filters,
-                    Expr::col((Parts::Table, Parts::Id)).into(),
-                )?,
-                Ranked::Score,
+    let (mut ranked, id): (SelectStatement, SimpleExpr) =
+        if only_text(filters) && backend == Backend::Sqlite {
+            let mut from_ids = Query::select();
+            from_ids.from_subquery(
+                text_ids(backend, q, filters.understood.as_ref())?,
+                Ranked::Matches,
             );
-        ranked
-    };
+            (from_ids, Expr::col(Ranked::Id).into())
+        } else {
+            (
+                matching(backend, filters),
+                Expr::col((Parts::Table, Parts::Id)).into(),
+            )
+        };
+    ranked
+        .expr_as(id.clone(), Ranked::Id)
+        .expr_as(relevance(backend, filters, id)?, Ranked::Score);
     ranked
         .order_by(Ranked::Score, Order::Desc)
         .order_by(Ranked::Id, Order::Asc)
@@ -499,7 +491,8 @@ pub async fn count_matching(db: &Db, filters: &Filters) -> Result<i64, sqlx::Err
     let counted: Vec<(i64,)> = db
         .fetch_all_planned(&count_statement(db.backend, filters))
         .await?;
-    Ok(counted.first().map_or(0, |(total,)| *total))
+    let (total,) = counted.into_iter().next().ok_or(sqlx::Error::RowNotFound)?;
+    Ok(total)
 }
 
 /// One page of matching parts, and how many match in all.

@@ -6,7 +6,7 @@ use sea_query::{Cond, Expr, Iden, Order, Query, SelectStatement};
 
 use super::*;
 use crate::catalogue::fields::{words, FIRST_YEAR, LAST_FILTER_YEAR};
-use crate::catalogue::store::{FitmentVehicles, Parts};
+use crate::catalogue::store::FitmentVehicles;
 use crate::core::db::{Backend, Db};
 
 /// A search `q` read word by word.
@@ -93,13 +93,7 @@ async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
         Backend::Sqlite => {
             let found: Option<(i64,)> = db
                 .fetch_optional(
-                    &Query::select()
-                        .expr(Expr::cust("rowid"))
-                        .from(sea_query::Alias::new("parts_search"))
-                        .and_where(Expr::cust_with_values(
-                            "parts_search MATCH ?",
-                            [format!("\"{word}\"*")],
-                        ))
+                    &word_matches(db.backend, &[word.to_owned()])
                         .limit(1)
                         .to_owned(),
                 )
@@ -122,16 +116,7 @@ async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
                 return Ok(true);
             }
             // Materialised, so it is planned without the LIMIT: by the index.
-            let (sql, values) = db.sql(
-                &Query::select()
-                    .column(Parts::Id)
-                    .from(Parts::Table)
-                    .and_where(Expr::cust_with_values(
-                        "search @@ to_tsquery('simple', $1)",
-                        [format!("{word}:*")],
-                    ))
-                    .to_owned(),
-            );
+            let (sql, values) = db.sql(&word_matches(db.backend, &[word.to_owned()]));
             let found = sqlx::query_with(
                 &format!("WITH found AS MATERIALIZED ({sql}) SELECT id FROM found LIMIT 1"),
                 values,

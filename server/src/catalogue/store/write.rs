@@ -116,15 +116,14 @@ pub async fn insert_on(
 /// Adds parts that all have a part number, none of them known, inside the
 /// write transaction `tx`, with their OEM numbers, fitments and superseded
 /// numbers: a handful of statements for any number of parts (an import's
-/// batch), rather than a handful for each. Answers their ids in the order
-/// of `parts`.
+/// batch), rather than a handful for each.
 pub async fn insert_many_on(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
     parts: &[PartFields],
-) -> Result<Vec<i64>, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let Some(first) = parts.first() else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     let now = db::now();
     let mut columns: Vec<Parts> = first.values().into_iter().map(|(c, _)| c).collect();
@@ -167,8 +166,7 @@ pub async fn insert_many_on(
         .map(|(id, part)| (*id, &part.details))
         .collect();
     write_details(db, tx, &details).await?;
-    remember_words(db, tx, parts).await?;
-    Ok(ids)
+    remember_words(db, tx, parts).await
 }
 
 /// Adds the words of `parts` to the words a misspelt search is corrected
@@ -352,26 +350,17 @@ pub(super) async fn write_details(
     tx: &mut sqlx::Transaction<'_, Any>,
     parts: &[(i64, &Details)],
 ) -> Result<(), sqlx::Error> {
-    if parts.iter().any(|(_, d)| !d.oem_numbers.is_empty()) {
-        let mut insert = Query::insert()
-            .into_table(PartOemNumbers::Table)
-            .columns([
-                PartOemNumbers::PartId,
-                PartOemNumbers::Position,
-                PartOemNumbers::Number,
-                PartOemNumbers::Normalised,
-            ])
-            .to_owned();
-        for (id, details) in parts {
-            for (position, number) in details.oem_numbers.iter().enumerate() {
-                insert.values_panic([
-                    (*id).into(),
-                    (position as i64).into(),
-                    number.clone().into(),
-                    normalise(number).into(),
-                ]);
-            }
-        }
+    if let Some(insert) = numbers_insert(
+        PartOemNumbers::Table,
+        [
+            PartOemNumbers::PartId,
+            PartOemNumbers::Position,
+            PartOemNumbers::Number,
+            PartOemNumbers::Normalised,
+        ],
+        parts,
+        |d| &d.oem_numbers,
+    ) {
         db.execute_on(&mut **tx, &insert).await?;
     }
     if parts.iter().any(|(_, d)| !d.fitments.is_empty()) {
@@ -417,29 +406,49 @@ pub(super) async fn write_details(
         }
         db.execute_on(&mut **tx, &insert).await?;
     }
-    if parts.iter().any(|(_, d)| !d.replaces.is_empty()) {
-        let mut insert = Query::insert()
-            .into_table(PartReplacedNumbers::Table)
-            .columns([
-                PartReplacedNumbers::PartId,
-                PartReplacedNumbers::Position,
-                PartReplacedNumbers::Number,
-                PartReplacedNumbers::Normalised,
-            ])
-            .to_owned();
-        for (id, details) in parts {
-            for (position, number) in details.replaces.iter().enumerate() {
-                insert.values_panic([
-                    (*id).into(),
-                    (position as i64).into(),
-                    number.clone().into(),
-                    normalise(number).into(),
-                ]);
-            }
-        }
+    if let Some(insert) = numbers_insert(
+        PartReplacedNumbers::Table,
+        [
+            PartReplacedNumbers::PartId,
+            PartReplacedNumbers::Position,
+            PartReplacedNumbers::Number,
+            PartReplacedNumbers::Normalised,
+        ],
+        parts,
+        |d| &d.replaces,
+    ) {
         db.execute_on(&mut **tx, &insert).await?;
     }
     Ok(())
+}
+
+/// The statement adding a list of numbers (OEM or superseded) of each part
+/// of `parts` to `table`, whose columns are the part, the number's position
+/// in the list, the number and its normalised form; None when no part has one.
+fn numbers_insert<T: sea_query::Iden + 'static>(
+    table: T,
+    columns: [T; 4],
+    parts: &[(i64, &Details)],
+    numbers: impl Fn(&Details) -> &Vec<String>,
+) -> Option<sea_query::InsertStatement> {
+    if parts.iter().all(|(_, d)| numbers(d).is_empty()) {
+        return None;
+    }
+    let mut insert = Query::insert()
+        .into_table(table)
+        .columns(columns)
+        .to_owned();
+    for (id, details) in parts {
+        for (position, number) in numbers(details).iter().enumerate() {
+            insert.values_panic([
+                (*id).into(),
+                (position as i64).into(),
+                number.clone().into(),
+                normalise(number).into(),
+            ]);
+        }
+    }
+    Some(insert)
 }
 
 /// Deletes a part, recording it in the audit log (with the part as it
