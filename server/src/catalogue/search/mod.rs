@@ -1,7 +1,7 @@
 //! Finding parts: the catalogue's filters as one query for both databases,
-//! except for the word search, which uses each database's own index
-//! (SQLite's FTS5 table `parts_search`, PostgreSQL's GIN index on the
-//! `search` tsvector). OEM numbers, superseded numbers and part numbers are
+//! except for the word search, which uses each database's own index named
+//! `parts_search` (SQLite's FTS5 table; on PostgreSQL a table of each
+//! part's words, one b-tree of (word, part, where the part has it)). OEM numbers, superseded numbers and part numbers are
 //! found by prefix on b-tree indexes of their normalised forms; fitments by
 //! their index on (make, model, years), or with an engine on (make, model,
 //! engine, years).
@@ -27,7 +27,9 @@ pub use understand::{
 
 use std::collections::BTreeMap;
 
-use sea_query::{Cond, Expr, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType};
+use sea_query::{
+    Cond, Expr, ExprTrait, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType,
+};
 
 use super::fields::{normalise, words, CATEGORIES};
 use super::store::{
@@ -133,6 +135,102 @@ impl Sort {
     }
 }
 
+/// PostgreSQL's word index (migration 0030): a row for each word a part
+/// has, with where it has it (`places`: 1 the name, 2 the description, 4 the
+/// part number, added together).
+#[derive(Iden)]
+enum PartsSearch {
+    Table,
+    Word,
+    PartId,
+    Places,
+}
+
+/// Above every character a word can hold: the words starting with `w`,
+/// compared byte by byte, are those from `w` up to `w` and this.
+const AFTER_EVERY_WORD: char = '\u{10FFFF}';
+
+/// PostgreSQL: the rows of the word index for the words starting with
+/// `word`: one range of its b-tree.
+fn words_starting(word: &str) -> Cond {
+    Cond::all()
+        .add(Expr::col((PartsSearch::Table, PartsSearch::Word)).gte(word))
+        .add(
+            Expr::col((PartsSearch::Table, PartsSearch::Word))
+                .lt(format!("{word}{AFTER_EVERY_WORD}")),
+        )
+}
+
+/// PostgreSQL: whether any part has a word starting with `word`, read from
+/// one range of the word index. Public to the module's tests.
+pub(super) fn any_word_starting(word: &str) -> SelectStatement {
+    Query::select()
+        .column(PartsSearch::PartId)
+        .from(PartsSearch::Table)
+        .cond_where(words_starting(word))
+        .limit(1)
+        .to_owned()
+}
+
+/// PostgreSQL: the parts having, for every one of `words`, a word starting
+/// with it (a column `id`, each part once), read from the word index alone;
+/// with `scored`, also their `score` (see [`relevance`]) from the same rows.
+/// Only parts also found by `also` (a select of ids) when given.
+fn postgres_word_matches(
+    words: &[String],
+    scored: bool,
+    also: Option<SelectStatement>,
+) -> SelectStatement {
+    let mut select = Query::select();
+    let mut score: Option<SimpleExpr> = None;
+    for (i, word) in words.iter().enumerate() {
+        let alias = sea_query::Alias::new(format!("w{i}"));
+        let found = Query::select()
+            .column(PartsSearch::PartId)
+            .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
+            .from(PartsSearch::Table)
+            .cond_where(words_starting(word))
+            .group_by_col(PartsSearch::PartId)
+            .to_owned();
+        if i == 0 {
+            select
+                .expr_as(Expr::col((alias.clone(), PartsSearch::PartId)), Ranked::Id)
+                .from_subquery(found, alias.clone());
+        } else {
+            select.join_subquery(
+                sea_query::JoinType::InnerJoin,
+                found,
+                alias.clone(),
+                Expr::col((alias.clone(), PartsSearch::PartId))
+                    .equals((sea_query::Alias::new("w0"), PartsSearch::PartId)),
+            );
+        }
+        if i < CORRECTED_WORDS {
+            // 3 for the word in the name, 1 in the description.
+            let places = Expr::col((alias, PartsSearch::Places));
+            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3)
+                .finally(0)
+                .into();
+            let in_description: SimpleExpr =
+                Expr::case(places.bit_and(2).eq(2), 1).finally(0).into();
+            let found = in_name.add(in_description);
+            score = Some(match score {
+                Some(s) => s.add(found),
+                None => found,
+            });
+        }
+    }
+    if let Some(also) = also {
+        select.and_where(
+            Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId)).in_subquery(also),
+        );
+    }
+    if scored {
+        select.expr_as(score.unwrap_or_else(|| Expr::val(0).into()), Ranked::Score);
+    }
+    select
+}
+
 /// The ids of the parts having, for every one of `words`, a word of the
 /// name, description or part number starting with it.
 fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
@@ -149,21 +247,7 @@ fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
                 .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
                 .to_owned()
         }
-        Backend::Postgres => {
-            let query = words
-                .iter()
-                .map(|w| format!("{w}:*"))
-                .collect::<Vec<_>>()
-                .join(" & ");
-            Query::select()
-                .column(Parts::Id)
-                .from(Parts::Table)
-                .and_where(Expr::cust_with_values(
-                    "search @@ to_tsquery('simple', $1)",
-                    [query],
-                ))
-                .to_owned()
-        }
+        Backend::Postgres => postgres_word_matches(words, false, None),
     }
 }
 
@@ -209,6 +293,18 @@ enum Ranked {
 /// part's: the word index, the numbers and the fitments are deleted with
 /// their part.
 fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Option<SelectStatement> {
+    text_matches(backend, q, understood, false)
+}
+
+/// [`text_ids`], with `scored` also each part's `score` (see [`relevance`]):
+/// PostgreSQL's are read with the ids, from the word index; a part found by
+/// a number or a vehicle alone scores 0.
+fn text_matches(
+    backend: Backend,
+    q: &str,
+    understood: Option<&Understood>,
+    scored: bool,
+) -> Option<SelectStatement> {
     let words = match understood {
         Some(u) => u.words.clone(),
         None => words(q),
@@ -219,19 +315,33 @@ fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Optio
     if words.is_empty() && vehicle.is_none() {
         return None;
     }
-    let mut ids = if words.is_empty() {
-        let Some(vehicle) = vehicle else {
-            unreachable!("checked above")
-        };
-        vehicle
-    } else {
-        let mut ids = word_matches(backend, &words);
-        if let Some(vehicle) = vehicle {
-            // Each from its own index. INTERSECT binds before the UNIONs
-            // below on PostgreSQL, and goes first, left to right, on SQLite.
-            ids.union(UnionType::Intersect, vehicle);
+    let zero = |mut select: SelectStatement| {
+        if scored {
+            select.expr_as(Expr::val(0), Ranked::Score);
         }
-        ids
+        select
+    };
+    let mut ids = match (words.is_empty(), vehicle) {
+        (true, Some(vehicle)) => zero(vehicle),
+        (true, None) => unreachable!("checked above"),
+        (false, vehicle) if backend == Backend::Postgres => {
+            postgres_word_matches(&words, scored, vehicle)
+        }
+        (false, vehicle) => {
+            let mut ids = word_matches(backend, &words);
+            if let Some(vehicle) = vehicle {
+                // Each from its own index. INTERSECT goes first, left to
+                // right, before the UNIONs below on SQLite.
+                ids.union(UnionType::Intersect, vehicle);
+            }
+            ids
+        }
+    };
+    // Scored, a part found twice is counted once below, at its best score.
+    let union = if scored {
+        UnionType::All
+    } else {
+        UnionType::Distinct
     };
     let number = normalise(q);
     if !number.is_empty() {
@@ -239,30 +349,46 @@ fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Optio
         // number starting with `number` sorts in [number, number + "[").
         let upper = format!("{number}[");
         ids.union(
-            UnionType::Distinct,
-            Query::select()
-                .column(PartOemNumbers::PartId)
-                .from(PartOemNumbers::Table)
-                .and_where(Expr::col(PartOemNumbers::Normalised).gte(number.clone()))
-                .and_where(Expr::col(PartOemNumbers::Normalised).lt(upper.clone()))
-                .to_owned(),
+            union,
+            zero(
+                Query::select()
+                    .column(PartOemNumbers::PartId)
+                    .from(PartOemNumbers::Table)
+                    .and_where(Expr::col(PartOemNumbers::Normalised).gte(number.clone()))
+                    .and_where(Expr::col(PartOemNumbers::Normalised).lt(upper.clone()))
+                    .to_owned(),
+            ),
         );
         ids.union(
-            UnionType::Distinct,
-            Query::select()
-                .column(PartReplacedNumbers::PartId)
-                .from(PartReplacedNumbers::Table)
-                .and_where(Expr::col(PartReplacedNumbers::Normalised).gte(number.clone()))
-                .and_where(Expr::col(PartReplacedNumbers::Normalised).lt(upper.clone()))
-                .to_owned(),
+            union,
+            zero(
+                Query::select()
+                    .column(PartReplacedNumbers::PartId)
+                    .from(PartReplacedNumbers::Table)
+                    .and_where(Expr::col(PartReplacedNumbers::Normalised).gte(number.clone()))
+                    .and_where(Expr::col(PartReplacedNumbers::Normalised).lt(upper.clone()))
+                    .to_owned(),
+            ),
         );
         ids.union(
-            UnionType::Distinct,
+            union,
+            zero(
+                Query::select()
+                    .column(Parts::Id)
+                    .from(Parts::Table)
+                    .and_where(Expr::col(Parts::SkuNormalised).gte(number))
+                    .and_where(Expr::col(Parts::SkuNormalised).lt(upper))
+                    .to_owned(),
+            ),
+        );
+    }
+    if scored {
+        return Some(
             Query::select()
-                .column(Parts::Id)
-                .from(Parts::Table)
-                .and_where(Expr::col(Parts::SkuNormalised).gte(number))
-                .and_where(Expr::col(Parts::SkuNormalised).lt(upper))
+                .column(Ranked::Id)
+                .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
+                .from_subquery(ids, Ranked::Matches)
+                .group_by_col(Ranked::Id)
                 .to_owned(),
         );
     }
@@ -330,35 +456,35 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     select
 }
 
-/// How well the part whose id is `id` matches the searched words: 3 for
-/// each word in its name, 1 for each in its description. On SQLite a word
-/// is in the name when a word of the name starts with it, as the search
-/// matches, read from the word index's own columns (no row of `parts` is
-/// read, so the best matches of a million parts are ranked from the index);
-/// on PostgreSQL when the name has it as a part of a word, any case.
-/// Computed only for the parts that match.
-fn relevance(backend: Backend, filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
-    let words = match &filters.understood {
+/// The words of the search, as understood (None without a search).
+fn searched_words(filters: &Filters) -> Option<Vec<String>> {
+    Some(match &filters.understood {
         Some(u) => u.words.clone(),
         None => words(filters.q.as_deref()?),
-    };
+    })
+}
+
+/// How well a part matches the searched words: 3 for each word in its
+/// name, 1 for each in its description, where a word is in the name when a
+/// word of the name starts with it, as the search matches. Read from the
+/// word index, not from the part's row, so the best matches of a million
+/// parts are ranked from the index: here SQLite's, from its name and
+/// description columns, for the part whose id is `id`; PostgreSQL's comes
+/// with the ids ([`text_matches`]). Computed only for the parts that match.
+fn relevance(filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
     let mut score: Option<SimpleExpr> = None;
-    for word in words.iter().take(CORRECTED_WORDS) {
+    for word in searched_words(filters)?.iter().take(CORRECTED_WORDS) {
         for (column, weight) in [(Parts::Name, 3), (Parts::Description, 1)] {
-            let has = match backend {
-                Backend::Sqlite => Expr::expr(id.clone()).in_subquery(
-                    Query::select()
-                        .expr(Expr::cust("rowid"))
-                        .from(sea_query::Alias::new("parts_search"))
-                        .and_where(Expr::cust_with_values(
-                            "parts_search MATCH ?",
-                            [format!("{{{}}}: \"{word}\"*", column.to_string())],
-                        ))
-                        .to_owned(),
-                ),
-                Backend::Postgres => Expr::expr(Func::lower(Expr::col((Parts::Table, column))))
-                    .like(format!("%{word}%")),
-            };
+            let has = Expr::expr(id.clone()).in_subquery(
+                Query::select()
+                    .expr(Expr::cust("rowid"))
+                    .from(sea_query::Alias::new("parts_search"))
+                    .and_where(Expr::cust_with_values(
+                        "parts_search MATCH ?",
+                        [format!("{{{}}}: \"{word}\"*", column.to_string())],
+                    ))
+                    .to_owned(),
+            );
             let found: SimpleExpr = Expr::case(has, weight).finally(0).into();
             score = Some(match score {
                 Some(s) => s.add(found),
@@ -416,8 +542,8 @@ pub fn page_statement(
 
 /// One page of the parts matching a search, best match first: the ids
 /// matching are ranked and cut to the page first, and only the page's rows
-/// are read in full (on SQLite, a search with no other filter is ranked
-/// from the word index alone).
+/// are read in full (a search with no other filter is ranked from the word
+/// index alone).
 /// None without searched words to rank by.
 fn ranked_page(
     backend: Backend,
@@ -426,24 +552,54 @@ fn ranked_page(
     offset: u64,
 ) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    // PostgreSQL's score reads the name and description: from `parts`.
-    let (mut ranked, id): (SelectStatement, SimpleExpr) =
-        if only_text(filters) && backend == Backend::Sqlite {
-            let mut from_ids = Query::select();
-            from_ids.from_subquery(
-                text_ids(backend, q, filters.understood.as_ref())?,
-                Ranked::Matches,
-            );
-            (from_ids, Expr::col(Ranked::Id).into())
-        } else {
-            (
-                matching(backend, filters),
-                Expr::col((Parts::Table, Parts::Id)).into(),
-            )
-        };
-    ranked
-        .expr_as(id.clone(), Ranked::Id)
-        .expr_as(relevance(backend, filters, id)?, Ranked::Score);
+    let understood = filters.understood.as_ref();
+    let mut ranked = match backend {
+        Backend::Sqlite => {
+            let (mut ranked, id): (SelectStatement, SimpleExpr) = if only_text(filters) {
+                let mut from_ids = Query::select();
+                from_ids.from_subquery(text_ids(backend, q, understood)?, Ranked::Matches);
+                (from_ids, Expr::col(Ranked::Id).into())
+            } else {
+                (
+                    matching(backend, filters),
+                    Expr::col((Parts::Table, Parts::Id)).into(),
+                )
+            };
+            ranked
+                .expr_as(id.clone(), Ranked::Id)
+                .expr_as(relevance(filters, id)?, Ranked::Score);
+            ranked
+        }
+        Backend::Postgres => {
+            if searched_words(filters)?.is_empty() {
+                return None;
+            }
+            let scored = text_matches(backend, q, understood, true)?;
+            if only_text(filters) {
+                Query::select()
+                    .columns([Ranked::Id, Ranked::Score])
+                    .from_subquery(scored, Ranked::Matches)
+                    .to_owned()
+            } else {
+                // The other filters on the part, joined to its score.
+                let others = Filters {
+                    q: None,
+                    understood: None,
+                    ..filters.clone()
+                };
+                matching(backend, &others)
+                    .expr_as(Expr::col((Parts::Table, Parts::Id)), Ranked::Id)
+                    .expr_as(Expr::col((Ranked::Matches, Ranked::Score)), Ranked::Score)
+                    .join_subquery(
+                        sea_query::JoinType::InnerJoin,
+                        scored,
+                        Ranked::Matches,
+                        Expr::col((Ranked::Matches, Ranked::Id)).equals((Parts::Table, Parts::Id)),
+                    )
+                    .to_owned()
+            }
+        }
+    };
     ranked
         .order_by(Ranked::Score, Order::Desc)
         .order_by(Ranked::Id, Order::Asc)

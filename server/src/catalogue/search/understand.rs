@@ -78,54 +78,17 @@ pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertSta
 }
 
 /// Whether a part has a word (of its name, description or part number)
-/// starting with `word`.
-///
-/// On SQLite the word index answers at once. On PostgreSQL the word index
-/// is a GIN index, which finds every match before it can answer one, and
-/// asked for one match the planner may rather read the whole table, hoping
-/// to meet one early (a second at a million parts for a misspelt word, which
-/// has none). So the words the shop keeps for corrections are asked first:
-/// a word starting with `word` there is a word of the catalogue (a word
-/// only a deleted part had counts too: it would be corrected to itself). If
-/// none does, `word` is rare or missing, and the GIN index is asked alone.
+/// starting with `word`: the word index answers at once (on PostgreSQL, one
+/// range of its b-tree).
 async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
-    match db.backend {
-        Backend::Sqlite => {
-            let found: Option<(i64,)> = db
-                .fetch_optional(
-                    &word_matches(db.backend, &[word.to_owned()])
-                        .limit(1)
-                        .to_owned(),
-                )
-                .await?;
-            Ok(found.is_some())
-        }
-        Backend::Postgres => {
-            // Words here are letters only: nothing to escape in a LIKE pattern.
-            let kept: Option<(String,)> = db
-                .fetch_optional(
-                    &Query::select()
-                        .column(SearchWords::Word)
-                        .from(SearchWords::Table)
-                        .and_where(Expr::col(SearchWords::Word).like(format!("{word}%")))
-                        .limit(1)
-                        .to_owned(),
-                )
-                .await?;
-            if kept.is_some() {
-                return Ok(true);
-            }
-            // Materialised, so it is planned without the LIMIT: by the index.
-            let (sql, values) = db.sql(&word_matches(db.backend, &[word.to_owned()]));
-            let found = sqlx::query_with(
-                &format!("WITH found AS MATERIALIZED ({sql}) SELECT id FROM found LIMIT 1"),
-                values,
-            )
-            .fetch_optional(&db.pool)
-            .await?;
-            Ok(found.is_some())
-        }
-    }
+    let first = match db.backend {
+        Backend::Sqlite => word_matches(db.backend, &[word.to_owned()])
+            .limit(1)
+            .to_owned(),
+        Backend::Postgres => any_word_starting(word),
+    };
+    let found: Option<(i64,)> = db.fetch_optional(&first).await?;
+    Ok(found.is_some())
 }
 
 /// The statement answering words of the catalogue sharing trigrams with
