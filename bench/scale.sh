@@ -11,7 +11,11 @@
 #     word search, vehicle words ("2015 corolla brake pads"), a misspelt word,
 #     an OEM number, a superseded number, a year/make/model filter with a
 #     category, the category counts, /api/vehicle, a list page, one part and
-#     its public page.
+#     its public page;
+#   - beside each kind, the database alone: a shop started again with its
+#     statements logged answers the same kinds of request, and the statements
+#     each request ran are run again on the bare database with its own client
+#     (psql; for SQLite, Python's sqlite3 module), no HTTP and no shop.
 # The catalogue cache is off (SHOP_CATALOGUE_CACHE=false), so every request
 # reaches the database: these are the figures of a first request, not of a
 # repeat the cache answers. On PostgreSQL the database is vacuumed after the
@@ -69,14 +73,18 @@ fi
 
 # Starts the shop on database URL $1 (empty: SQLite) with data folder $2;
 # sets URL and STARTED_IN (seconds from start to the first health answer).
+# With $3 = sql, the shop logs each statement it runs, as JSON lines.
 start_shop() {
-  local data=$2
+  local data=$2 log=warn,shop=info format=text
+  if [[ ${3:-} == sql ]]; then
+    log=warn,shop=info,shop::sql=trace format=json
+  fi
   mkdir -p "$data"
   local began
   began=$(date +%s.%N)
   SHOP_LISTEN=127.0.0.1:0 SHOP_DATA_DIR="$data" SHOP_DATABASE_URL="$1" SHOP_DEMO_DATA=false \
     SHOP_ADMIN_EMAIL=admin@example.com SHOP_ADMIN_PASSWORD="$ADMIN_PASSWORD" SHOP_AUTH_RATE_LIMIT=0 \
-    SHOP_CATALOGUE_CACHE=false SHOP_REQUEST_TIMEOUT=120s NO_COLOR=1 RUST_LOG=warn,shop=info \
+    SHOP_CATALOGUE_CACHE=false SHOP_REQUEST_TIMEOUT=120s NO_COLOR=1 RUST_LOG=$log SHOP_LOG_FORMAT=$format \
     "$SHOP_BIN" serve >>"$data/shop.log" 2>&1 &
   SHOP_PID=$!
   URL=""
@@ -133,6 +141,11 @@ run_size() { # $1 database label, $2 size
   local started=$STARTED_IN
   python3 "$ROOT/bench/lib/scale.py" measure "$URL" "$ADMIN_PASSWORD" "$size" "$REQUESTS" "$SHOP_PID" \
     "$label" "$WORK/load.json" "$bytes" "$rss_idle" "$started" >>"$RECORDS"
+  stop_shop
+  # The limit beside each kind: what the shop ran, on the bare database.
+  start_shop "$url" "$data" sql
+  python3 "$ROOT/bench/lib/scale.py" bare "$URL" "$size" "$REQUESTS" "$label" "$WORK/load.json" \
+    "$data/shop.log" "${url:-$data/shop.db}" >>"$RECORDS"
   stop_shop
   if [[ -n ${SCALE_KEEP:-} ]]; then
     echo "kept: $label $size parts in ${url:-$data (SHOP_DATA_DIR)}"

@@ -4,6 +4,7 @@ through the shop's import, measures one shop, and writes the report.
 
     scale.py load URL PASSWORD SIZE PID OUT_JSON
     scale.py measure URL PASSWORD SIZE REQUESTS PID LABEL LOAD_JSON DB_BYTES RSS_IDLE_KB STARTED_S
+    scale.py bare URL SIZE REQUESTS LABEL LOAD_JSON SHOP_LOG DATABASE
     scale.py report RECORDS_JSONL OUT_MD OUT_SVG
 """
 
@@ -168,11 +169,9 @@ def cmd_load(url, password, size, pid, out):
           f"RSS at most {highest[0] / 1024:.0f} MiB")
 
 
-def cmd_measure(url, password, size, requests, pid, label, load_json, db_bytes, rss_idle, started):
-    size, requests, pid = int(size), int(requests), int(pid)
-    with open(load_json) as f:
-        load = json.load(f)
-    api = Api(url, timeout=60)
+def request_kinds(api, load, size):
+    """Each kind of request measured, as a function answering the next path
+    of that kind (from a fixed seed)."""
     rng = random.Random(11)
     years = list(range(2000, 2024))
     words = list(MISSPELT)
@@ -196,10 +195,30 @@ def cmd_measure(url, password, size, requests, pid, label, load_json, db_bytes, 
         "one part": lambda: f"/api/part/{rng.randint(lowest, newest)}",
         "its public page": lambda: f"/parts/{rng.randint(lowest, newest)}",
     }
+    return queries
+
+
+def accepts(name):
+    return {"accept": "text/html" if name == "its public page" else "application/json"}
+
+
+def percentiles(times):
+    """p50 and p99 of a list of milliseconds, and how many there were."""
+    times = sorted(times)
+    return {"p50": times[len(times) // 2], "p99": times[min(len(times) - 1, math.ceil(len(times) * 0.99) - 1)],
+            "n": len(times)}
+
+
+def cmd_measure(url, password, size, requests, pid, label, load_json, db_bytes, rss_idle, started):
+    size, requests, pid = int(size), int(requests), int(pid)
+    with open(load_json) as f:
+        load = json.load(f)
+    api = Api(url, timeout=60)
+    queries = request_kinds(api, load, size)
     figures = {}
     for name, path in queries.items():
         for _ in range(3):
-            api.call("GET", path(), headers={"accept": "text/html" if name == "its public page" else "application/json"})
+            api.call("GET", path(), headers=accepts(name))
         times = []
         began = time.monotonic()
         for _ in range(requests):
@@ -209,12 +228,10 @@ def cmd_measure(url, password, size, requests, pid, label, load_json, db_bytes, 
                 break
             p = path()
             t0 = time.perf_counter()
-            status, _, data = api.call("GET", p, headers={"accept": "text/html" if name == "its public page" else "application/json"})
+            status, _, data = api.call("GET", p, headers=accepts(name))
             times.append((time.perf_counter() - t0) * 1000)
             assert status == 200, (p, status, data[:200])
-        times.sort()
-        figures[name] = {"p50": times[len(times) // 2], "p99": times[min(len(times) - 1, math.ceil(len(times) * 0.99) - 1)],
-                         "n": len(times)}
+        figures[name] = percentiles(times)
     rec = {"db": label, "size": size, "import_s": load["import_s"], "file_bytes": load["file_bytes"],
            "db_bytes": int(db_bytes), "rss_import_kb": load["rss_import_kb"], "rss_idle_kb": int(rss_idle),
            "rss_after_kb": rss_kb(pid), "startup_s": float(started), "latency": figures}
@@ -222,10 +239,122 @@ def cmd_measure(url, password, size, requests, pid, label, load_json, db_bytes, 
     sys.stderr.write(f"  {label} {size:,}: " + ", ".join(f"{k} {v['p50']:.1f}/{v['p99']:.1f} ms" for k, v in figures.items()) + "\n")
 
 
+def statements_of(api, name, p, log):
+    """The statements the shop ran for one request: what it logged (its
+    `shop::sql` trace, one JSON line each, values written in) while
+    answering it. Requests go one at a time, so the log's new lines are this
+    request's."""
+    log.seek(0, 2)
+    status, _, data = api.call("GET", p, headers=accepts(name))
+    assert status == 200, (p, status, data[:200])
+    ran = []
+    for line in log.read().splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if event.get("target") == "shop::sql":
+            ran.append(event["fields"]["message"])
+    return ran
+
+
+def sqlite_timer(path):
+    """Times groups of statements on the SQLite file with Python's sqlite3
+    module (the system's SQLite library), read-only."""
+    import sqlite3
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+    def run(groups):
+        times = []
+        for group in groups:
+            t0 = time.perf_counter()
+            for statement in group:
+                db.execute(statement).fetchall()
+            times.append((time.perf_counter() - t0) * 1000)
+        return times
+    return run, f"SQLite {sqlite3.sqlite_version} (Python's sqlite3 module)"
+
+
+def postgres_timer(url):
+    """Times groups of statements with psql: one session, `\timing` for each
+    statement, the rows written nowhere; a group's time is the sum of its
+    statements'."""
+    import subprocess
+    version = subprocess.run(["psql", "-X", "-qAtc", "SHOW server_version", url],
+                             check=True, capture_output=True, text=True).stdout.strip()
+
+    def run(groups):
+        script = ["\\timing on", "\\o /dev/null"]
+        for i, group in enumerate(groups):
+            script.append(f"\\echo group {i}")
+            script += [statement.rstrip(";") + ";" for statement in group]
+        out = subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url],
+                             input="\n".join(script) + "\n", check=True, capture_output=True, text=True).stdout
+        times, current = [], None
+        for line in out.splitlines():
+            if line.startswith("group "):
+                if current is not None:
+                    times.append(current)
+                current = 0.0
+            elif line.startswith("Time: "):
+                current += float(line.split()[1])
+        if current is not None:
+            times.append(current)
+        assert len(times) == len(groups), (len(times), len(groups))
+        return times
+    return run, f"PostgreSQL {version} (psql)"
+
+
+def cmd_bare(url, size, requests, label, load_json, log_path, database):
+    """The limit beside each request kind: the statements the shop ran for
+    it, run again on the bare database with its own client, no HTTP and no
+    shop. Asked of a shop logging its statements (started with
+    RUST_LOG=shop::sql=trace and SHOP_LOG_FORMAT=json), which only records
+    them: its own times are measured without the log."""
+    size, requests = int(size), int(requests)
+    with open(load_json) as f:
+        load = json.load(f)
+    api = Api(url, timeout=60)
+    run, client = (postgres_timer(database) if database.startswith("postgres")
+                   else sqlite_timer(database))
+    figures = {}
+    with open(log_path) as log:
+        for name, path in request_kinds(api, load, size).items():
+            groups, left_out, began = [], 0, time.monotonic()
+            # As many as the shop's own, or a minute's worth (at least 10).
+            while len(groups) < requests + 3 and (len(groups) < 13 or time.monotonic() - began < 60):
+                group = statements_of(api, name, path(), log)
+                # Reads only: the replay must change nothing (a GET writes
+                # nothing today; should one, it is left out and counted).
+                reads = [st for st in group if st.lstrip().upper().startswith(("SELECT", "WITH"))]
+                left_out += len(group) - len(reads)
+                groups.append(reads)
+            run(groups[:3])  # warm, as the shop's own requests were
+            times = run(groups[3:])
+            figures[name] = {**percentiles(times), "left_out": left_out,
+                             "statements": sum(len(g) for g in groups[3:]) / len(groups[3:])}
+    print(json.dumps({"db": label, "size": size, "bare": figures, "bare_client": client}))
+    sys.stderr.write(f"  {label} {size:,}, the database alone: "
+                     + ", ".join(f"{k} {v['p50']:.1f}/{v['p99']:.1f} ms" for k, v in figures.items()) + "\n")
+
+
 def cmd_report(records, out_md, out_svg):
-    recs = [json.loads(line) for line in open(records) if line.strip()]
+    recs, bare = [], {}
+    for line in open(records):
+        if line.strip():
+            rec = json.loads(line)
+            if "bare" in rec:
+                bare[(rec["db"], rec["size"])] = rec
+            else:
+                recs.append(rec)
     lines = ["# The catalogue at scale", "",
-             "p50 / p99 in ms, one request at a time, the catalogue cache off; memory is the shop's RSS.", ""]
+             "p50 / p99 in ms, one request at a time, the catalogue cache off; memory is the shop's RSS.",
+             "Under each request kind, *the database alone*: the statements the shop ran for that "
+             "kind of request, run again with the database's own client (no HTTP, no shop), and "
+             "the shop's p50 as a multiple of that one.", ""]
+    clients = sorted({r["bare_client"] for r in bare.values()})
+    if clients:
+        lines[-1:-1] = ["The database alone was timed with " + ", ".join(clients) + "."]
     for db in sorted({r["db"] for r in recs}, key=lambda d: d != "SQLite"):
         mine = sorted((r for r in recs if r["db"] == db), key=lambda r: r["size"])
         lines += [f"## {db}", "", "| | " + " | ".join(f"{r['size']:,} parts" for r in mine) + " |",
@@ -244,6 +373,18 @@ def cmd_report(records, out_md, out_svg):
                 fewer = f" ({figure['n']} requests)" if figure.get("n", 200) < 100 else ""
                 return f"{figure['p50']:.1f} / {figure['p99']:.1f}{fewer}"
             row(name, cell)
+
+            def alone(r, n=name):
+                figure = bare.get((db, r["size"]), {}).get("bare", {}).get(n)
+                if not figure:
+                    return "—"
+                ratio = r["latency"][n]["p50"] / figure["p50"] if figure["p50"] > 0 else None
+                left = f", {figure['left_out']} writes left out" if figure.get("left_out") else ""
+                return (f"{figure['p50']:.1f} / {figure['p99']:.1f}"
+                        + (f" (shop ×{ratio:.1f})" if ratio else "")
+                        + f" · {figure['statements']:.1f} statements{left}")
+            if any(bare.get((db, r["size"])) for r in mine):
+                row(f"… {name}: the database alone", alone)
         lines.append("")
     with open(out_md, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -288,4 +429,4 @@ def write_chart(recs, out_svg):
 
 if __name__ == "__main__":
     command, args = sys.argv[1], sys.argv[2:]
-    {"load": cmd_load, "measure": cmd_measure, "report": cmd_report}[command](*args)
+    {"load": cmd_load, "measure": cmd_measure, "bare": cmd_bare, "report": cmd_report}[command](*args)
