@@ -418,31 +418,7 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     if let Some(category) = filters.category {
         select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
     }
-    if filters.make.is_some() || filters.year.is_some() {
-        let mut fits = Cond::all();
-        if let Some(make) = &filters.make {
-            fits = fits.add(Expr::col(PartFitments::MakeKey).eq(vehicle_key(make)));
-        }
-        if let Some(model) = &filters.model {
-            fits = fits.add(Expr::col(PartFitments::ModelKey).eq(vehicle_key(model)));
-        }
-        if let Some(engine) = &filters.engine {
-            fits =
-                fits.add(Expr::col(PartFitments::EngineKey).is_in([String::new(), engine.clone()]));
-        }
-        if let Some(year) = filters.year {
-            fits = fits
-                .add(Expr::col(PartFitments::YearFrom).lte(year))
-                .add(Expr::col(PartFitments::YearTo).gte(year));
-        }
-        if let Some(position) = filters.position {
-            if let Some(axle) = position.axle {
-                fits = fits.add(Expr::col(PartFitments::Axle).is_in(["", axle]));
-            }
-            if let Some(side) = position.side {
-                fits = fits.add(Expr::col(PartFitments::Side).is_in(["", side]));
-            }
-        }
+    if let Some(fits) = fitting(filters, true) {
         select.and_where(
             Expr::col((Parts::Table, Parts::Id)).in_subquery(
                 Query::select()
@@ -454,6 +430,78 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
         );
     }
     select
+}
+
+/// The fitments matching the vehicle filter (make, model, engine, year,
+/// position); None without one. With `category`, only the fitments of
+/// parts in the filter's category: each fitment carries its part's (D49),
+/// so the fitments' index answers for both.
+fn fitting(filters: &Filters, category: bool) -> Option<Cond> {
+    if filters.make.is_none() && filters.year.is_none() {
+        return None;
+    }
+    let mut fits = Cond::all();
+    if let Some(make) = &filters.make {
+        fits = fits.add(Expr::col(PartFitments::MakeKey).eq(vehicle_key(make)));
+    }
+    if let Some(model) = &filters.model {
+        fits = fits.add(Expr::col(PartFitments::ModelKey).eq(vehicle_key(model)));
+    }
+    if let Some(engine) = &filters.engine {
+        fits = fits.add(Expr::col(PartFitments::EngineKey).is_in([String::new(), engine.clone()]));
+    }
+    if let Some(year) = filters.year {
+        fits = fits
+            .add(Expr::col(PartFitments::YearFrom).lte(year))
+            .add(Expr::col(PartFitments::YearTo).gte(year));
+    }
+    if let Some(position) = filters.position {
+        if let Some(axle) = position.axle {
+            fits = fits.add(Expr::col(PartFitments::Axle).is_in(["", axle]));
+        }
+        if let Some(side) = position.side {
+            fits = fits.add(Expr::col(PartFitments::Side).is_in(["", side]));
+        }
+    }
+    if let (true, Some(category)) = (category, filters.category) {
+        fits = fits.add(Expr::col(PartFitments::Category).eq(category));
+    }
+    Some(fits)
+}
+
+/// The fitments' part id, as the statements over the fitments alone count,
+/// order and cut it. On SQLite it is written `+part_id`: the fitments' key
+/// (part, position) is in part order, and without statistics SQLite would
+/// rather read all of it in that order than sort the few fitments the
+/// vehicle index finds; the `+` leaves it the vehicle index.
+fn fitment_part(backend: Backend) -> SimpleExpr {
+    match backend {
+        Backend::Sqlite => Expr::cust("+\"part_id\""),
+        Backend::Postgres => Expr::col(PartFitments::PartId).into(),
+    }
+}
+
+/// With a vehicle filter, the fitments of the parts matching every filter
+/// (the category's too with `category`), read without a row of `parts`:
+/// the search's ids and the fitments' own index answer for all of them.
+/// The statement has no columns yet; a part may have several such
+/// fitments, so its ids are counted distinct.
+fn fitments_matching(
+    backend: Backend,
+    filters: &Filters,
+    category: bool,
+) -> Option<SelectStatement> {
+    let mut select = Query::select()
+        .from(PartFitments::Table)
+        .cond_where(fitting(filters, category)?)
+        .to_owned();
+    if let Some(q) = &filters.q {
+        select.and_where(match text_ids(backend, q, filters.understood.as_ref()) {
+            Some(ids) => Expr::col(PartFitments::PartId).in_subquery(ids),
+            None => Expr::val(1).eq(0),
+        });
+    }
+    Some(select)
 }
 
 /// The words of the search, as understood (None without a search).
@@ -504,12 +552,25 @@ pub fn page_statement(
     limit: Option<u64>,
     offset: u64,
 ) -> SelectStatement {
+    if sort == Sort::Relevance {
+        if let Some(page) = ranked_page(backend, filters, limit, offset) {
+            return page;
+        }
+    }
+    let by_age = match sort {
+        Sort::Newest => Some(Order::Desc),
+        Sort::Oldest | Sort::Relevance => Some(Order::Asc),
+        _ => None,
+    };
+    if let (Some(order), Some(fitments)) = (by_age, fitments_matching(backend, filters, true)) {
+        return vehicle_page(backend, fitments, order, limit, offset);
+    }
     let mut select = matching(backend, filters);
     for column in COLUMNS {
         select.column((Parts::Table, column));
     }
     match sort {
-        Sort::Oldest => {}
+        Sort::Oldest | Sort::Relevance => {}
         Sort::Newest => {
             select.order_by((Parts::Table, Parts::Id), Order::Desc);
         }
@@ -525,11 +586,6 @@ pub fn page_statement(
                 Order::Asc,
             );
         }
-        Sort::Relevance => {
-            if let Some(page) = ranked_page(backend, filters, limit, offset) {
-                return page;
-            }
-        }
     }
     // Ties (and the default) go oldest first.
     select
@@ -537,6 +593,33 @@ pub fn page_statement(
         // SQLite takes an OFFSET only after a LIMIT: no limit is the largest one.
         .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset)
+        .to_owned()
+}
+
+/// One page, oldest or newest first, of the parts with a fitment among
+/// `fitments` (see [`fitments_matching`]): the page's ids are cut from the
+/// fitments' index first, and only the page's rows of `parts` are read.
+fn vehicle_page(
+    backend: Backend,
+    mut fitments: SelectStatement,
+    order: Order,
+    limit: Option<u64>,
+    offset: u64,
+) -> SelectStatement {
+    fitments
+        .distinct()
+        .expr(fitment_part(backend))
+        .order_by_expr(fitment_part(backend), order.clone())
+        .limit(limit.unwrap_or(i64::MAX as u64))
+        .offset(offset);
+    let mut select = Query::select();
+    for column in COLUMNS {
+        select.column((Parts::Table, column));
+    }
+    select
+        .from(Parts::Table)
+        .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(fitments))
+        .order_by((Parts::Table, Parts::Id), order)
         .to_owned()
 }
 
@@ -637,6 +720,11 @@ pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
                 .to_owned();
         }
     }
+    if let Some(mut fitments) = fitments_matching(backend, filters, true) {
+        return fitments
+            .expr(Func::count_distinct(fitment_part(backend)))
+            .to_owned();
+    }
     matching(backend, filters)
         .expr(Expr::col((Parts::Table, Parts::Id)).count())
         .to_owned()
@@ -697,6 +785,13 @@ pub async fn categories(
 /// The statement counting the parts of each category that match `filters`
 /// (its category aside). Public so the tests can read its query plan.
 pub fn categories_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    if let Some(mut fitments) = fitments_matching(backend, filters, false) {
+        return fitments
+            .column(PartFitments::Category)
+            .expr(Func::count_distinct(fitment_part(backend)))
+            .group_by_col(PartFitments::Category)
+            .to_owned();
+    }
     let filters = Filters {
         category: None,
         ..filters.clone()

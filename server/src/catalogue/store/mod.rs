@@ -72,6 +72,8 @@ pub enum PartFitments {
     Axle,
     Side,
     Note,
+    /// The part's own category, kept equal to it by the database (D49).
+    Category,
 }
 
 /// The distinct vehicle spans the fitments name, with how many name each

@@ -108,7 +108,7 @@ pub async fn insert_on(
         db.execute_on(&mut **tx, &name_it).await?;
         final_sku = sku;
     }
-    write_details(db, tx, &[(id, &part.details)]).await?;
+    write_details(db, tx, &[(id, part)]).await?;
     remember_words(db, tx, std::slice::from_ref(part)).await?;
     Ok((id, final_sku))
 }
@@ -160,12 +160,8 @@ pub async fn insert_many_on(
         .map(|p| p.sku.as_ref().and_then(|s| ids.get(s).copied()))
         .collect::<Option<_>>()
         .ok_or(sqlx::Error::RowNotFound)?;
-    let details: Vec<(i64, &Details)> = ids
-        .iter()
-        .zip(parts)
-        .map(|(id, part)| (*id, &part.details))
-        .collect();
-    write_details(db, tx, &details).await?;
+    let added: Vec<(i64, &PartFields)> = ids.iter().copied().zip(parts).collect();
+    write_details(db, tx, &added).await?;
     remember_words(db, tx, parts).await
 }
 
@@ -331,7 +327,7 @@ pub async fn update_on(
             .and_where(Expr::col(PartReplacedNumbers::PartId).eq(id))
             .to_owned();
         db.execute_on(&mut **tx, &clear_replaced).await?;
-        write_details(db, tx, &[(id, &part.details)]).await?;
+        write_details(db, tx, &[(id, &part)]).await?;
     }
     if details_changed || part.name != current.name || part.description != current.description {
         remember_words(db, tx, std::slice::from_ref(&part)).await?;
@@ -343,13 +339,17 @@ pub async fn update_on(
 }
 
 /// Writes the OEM numbers, fitments and superseded numbers of each part
-/// of `parts` (its id and details): one statement for each kind, whatever
-/// the number of parts.
+/// of `parts` (its id and fields): one statement for each kind, whatever
+/// the number of parts. Each fitment carries its part's category (D49).
 pub(super) async fn write_details(
     db: &Db,
     tx: &mut sqlx::Transaction<'_, Any>,
-    parts: &[(i64, &Details)],
+    parts: &[(i64, &PartFields)],
 ) -> Result<(), sqlx::Error> {
+    let parts: Vec<(i64, &str, &Details)> = parts
+        .iter()
+        .map(|(id, part)| (*id, part.category.as_str(), &part.details))
+        .collect();
     if let Some(insert) = numbers_insert(
         PartOemNumbers::Table,
         [
@@ -358,12 +358,12 @@ pub(super) async fn write_details(
             PartOemNumbers::Number,
             PartOemNumbers::Normalised,
         ],
-        parts,
+        &parts,
         |d| &d.oem_numbers,
     ) {
         db.execute_on(&mut **tx, &insert).await?;
     }
-    if parts.iter().any(|(_, d)| !d.fitments.is_empty()) {
+    if parts.iter().any(|(_, _, d)| !d.fitments.is_empty()) {
         let mut insert = Query::insert()
             .into_table(PartFitments::Table)
             .columns([
@@ -381,9 +381,10 @@ pub(super) async fn write_details(
                 PartFitments::Axle,
                 PartFitments::Side,
                 PartFitments::Note,
+                PartFitments::Category,
             ])
             .to_owned();
-        for (id, details) in parts {
+        for (id, category, details) in &parts {
             for (position, f) in details.fitments.iter().enumerate() {
                 let engine = f.engine.clone().unwrap_or_default();
                 insert.values_panic([
@@ -401,6 +402,7 @@ pub(super) async fn write_details(
                     f.axle.unwrap_or_default().into(),
                     f.side.unwrap_or_default().into(),
                     f.note.clone().unwrap_or_default().into(),
+                    (*category).into(),
                 ]);
             }
         }
@@ -414,7 +416,7 @@ pub(super) async fn write_details(
             PartReplacedNumbers::Number,
             PartReplacedNumbers::Normalised,
         ],
-        parts,
+        &parts,
         |d| &d.replaces,
     ) {
         db.execute_on(&mut **tx, &insert).await?;
@@ -428,17 +430,17 @@ pub(super) async fn write_details(
 fn numbers_insert<T: sea_query::Iden + 'static>(
     table: T,
     columns: [T; 4],
-    parts: &[(i64, &Details)],
+    parts: &[(i64, &str, &Details)],
     numbers: impl Fn(&Details) -> &Vec<String>,
 ) -> Option<sea_query::InsertStatement> {
-    if parts.iter().all(|(_, d)| numbers(d).is_empty()) {
+    if parts.iter().all(|(_, _, d)| numbers(d).is_empty()) {
         return None;
     }
     let mut insert = Query::insert()
         .into_table(table)
         .columns(columns)
         .to_owned();
-    for (id, details) in parts {
+    for (id, _, details) in parts {
         for (position, number) in numbers(details).iter().enumerate() {
             insert.values_panic([
                 (*id).into(),

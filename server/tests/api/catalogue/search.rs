@@ -389,9 +389,9 @@ async fn ten_thousand_parts(app: &TestApp) {
     .await;
     // 77 vehicles (7 makes, 11 models), each part fitting one of them.
     app.execute_sql(
-        "INSERT INTO part_fitments (part_id, position, make, model, make_key, model_key, year_from, year_to) \
+        "INSERT INTO part_fitments (part_id, position, make, model, make_key, model_key, year_from, year_to, category) \
          SELECT id, 0, 'Make' || (id % 7), 'Model' || (id % 11), 'make' || (id % 7), 'model' || (id % 11), \
-         2000 + id % 13, 2005 + id % 13 FROM parts",
+         2000 + id % 13, 2005 + id % 13, category FROM parts",
     )
     .await;
     if on_postgres() {
@@ -460,15 +460,20 @@ async fn sqlite_plan(app: &TestApp, statement: &sea_query::SelectStatement) -> S
 }
 
 /// The plan of `statement`, one line per step (PostgreSQL), with the
-/// catalogue's statistics up to date.
+/// catalogue vacuumed and its statistics up to date, as autovacuum leaves
+/// it, and sequential scans priced out (see [`plan`]).
 async fn postgres_plan(app: &TestApp, statement: &sea_query::SelectStatement) -> String {
     let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
-    sqlx::query("ANALYZE").execute(&db.pool).await.unwrap();
+    let mut conn = db.pool.acquire().await.unwrap();
+    for setting in ["VACUUM ANALYZE", "SET enable_seqscan = off"] {
+        sqlx::query(setting).execute(&mut *conn).await.unwrap();
+    }
     let (sql, values) = db.sql(statement);
     let rows = sqlx::query_with(&format!("EXPLAIN {sql}"), values)
-        .fetch_all(&db.pool)
+        .fetch_all(&mut *conn)
         .await
         .unwrap();
+    drop(conn);
     db.pool.close().await;
     rows.iter()
         .map(|r| r.get::<String, _>(0))
@@ -609,6 +614,97 @@ async fn the_search_uses_its_indexes_on_a_catalogue_of_ten_thousand_parts() {
     );
     assert_eq!(app.parts("?make=Make3&model=Model2&limit=1").await.1, 130);
     assert_eq!(app.parts("?category=brakes&q=spark&limit=1").await.1, 333);
+}
+
+#[tokio::test]
+async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    let vehicle = Filters {
+        make: Some("MAKE3".into()),
+        model: Some("model2".into()),
+        year: Some(2010),
+        ..Filters::default()
+    };
+    let brakes = Filters {
+        category: Some("Brakes"),
+        ..vehicle.clone()
+    };
+    let backend = if on_postgres() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    };
+    let read_plan = |statement| {
+        let app = &app;
+        async move {
+            match backend {
+                Backend::Sqlite => sqlite_plan(app, &statement).await,
+                Backend::Postgres => postgres_plan(app, &statement).await,
+            }
+        }
+    };
+    // A step reading `parts` (its rows or an index of it).
+    let reads_parts = |plan: &str| {
+        plan.lines()
+            .filter(|l| l.split_whitespace().any(|w| w == "parts"))
+            .count()
+    };
+    let index = if on_postgres() {
+        "part_fitments_vehicle_idx"
+    } else {
+        "COVERING INDEX part_fitments_vehicle_idx"
+    };
+    for statement in [
+        categories_statement(backend, &vehicle),
+        count_statement(backend, &brakes),
+    ] {
+        let plan = read_plan(statement).await;
+        assert_eq!(reads_parts(&plan), 0, "{plan}");
+        assert!(plan.contains(index), "{plan}");
+    }
+    // The page's ids come from the fitments; only the page's parts are read.
+    let page = read_plan(page_statement(backend, &brakes, Sort::Oldest, Some(20), 0)).await;
+    assert_eq!(reads_parts(&page), 1, "{page}");
+    assert!(page.contains(index), "{page}");
+
+    // And the answers are right: make3 is every seventh part, model2 every
+    // eleventh, 2010 within the years of those whose id modulo 13 is 5 to
+    // 10, and Brakes every tenth.
+    let fits = |i: &i64| i % 7 == 3 && i % 11 == 2 && (5..=10).contains(&(i % 13));
+    let fitting: Vec<i64> = (1..=10000).filter(fits).collect();
+    let in_brakes: Vec<i64> = fitting.iter().copied().filter(|i| i % 10 == 0).collect();
+    let query = "?make=Make3&model=MODEL2&year=2010";
+    let (parts, total) = app
+        .parts(&format!("{query}&category=brakes&limit=3&offset=1"))
+        .await;
+    assert_eq!(total, in_brakes.len() as i64);
+    let ids: Vec<i64> = parts
+        .iter()
+        .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(ids, in_brakes[1..4]);
+    let (parts, _) = app
+        .parts(&format!("{query}&category=brakes&sort=newest&limit=2"))
+        .await;
+    let ids: Vec<i64> = parts
+        .iter()
+        .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        in_brakes.iter().rev().take(2).copied().collect::<Vec<_>>()
+    );
+    let counts = category_counts(&app, query).await;
+    let other = fitting.iter().filter(|i| *i % 10 >= 2).count() as i64;
+    let filters = fitting.iter().filter(|i| *i % 10 == 1).count() as i64;
+    let mut expected = vec![
+        ("Brakes".to_owned(), in_brakes.len() as i64),
+        ("Filters".to_owned(), filters),
+        ("Other".to_owned(), other),
+    ];
+    expected.retain(|(_, n)| *n > 0);
+    assert_eq!(counts, expected);
 }
 
 #[tokio::test]
@@ -837,6 +933,97 @@ async fn category_counts(app: &TestApp, query: &str) -> Vec<(String, i64)> {
             )
         })
         .collect()
+}
+
+/// Fitments naming another category than their part's (D49: none, ever).
+async fn fitments_off_category(app: &TestApp) -> i64 {
+    app.count_sql(
+        "SELECT count(*) FROM part_fitments AS f JOIN parts AS p ON p.id = f.part_id \
+         WHERE f.category <> p.category",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_fitment_carries_its_parts_category_whatever_changes_it() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let corolla = fitment("Toyota", "Corolla", 2014, 2019);
+    let civic = fitment("Honda", "Civic", 2006, 2011);
+    let pads = app
+        .add_part_with(&admin, json!({"category": "Brakes", "fitments": [corolla]}))
+        .await;
+    app.add_part_with(
+        &admin,
+        json!({"category": "Filters", "fitments": [corolla, civic]}),
+    )
+    .await;
+    assert_eq!(fitments_off_category(&app).await, 0);
+    let corolla_2015 = "?make=toyota&model=corolla&year=2015";
+    assert_eq!(
+        category_counts(&app, corolla_2015).await,
+        [("Brakes".to_owned(), 1), ("Filters".to_owned(), 1)]
+    );
+
+    // The part moves to another category: its fitments follow at once.
+    let response = app
+        .put_part(Some(&admin.token), &pads, &json!({"category": "Filters"}))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(fitments_off_category(&app).await, 0);
+    assert_eq!(
+        category_counts(&app, corolla_2015).await,
+        [("Filters".to_owned(), 2)]
+    );
+    assert_eq!(
+        app.parts(&format!("{corolla_2015}&category=filters"))
+            .await
+            .1,
+        2
+    );
+    assert_eq!(
+        app.parts(&format!("{corolla_2015}&category=brakes"))
+            .await
+            .1,
+        0
+    );
+
+    // A fitment written by hand naming another category: SQLite refuses it,
+    // PostgreSQL writes the part's own.
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let written = sqlx::query(&format!(
+        "INSERT INTO part_fitments (part_id, position, make, model, make_key, model_key, \
+         year_from, year_to, category) VALUES ({pads}, 9, 'Ford', 'Focus', 'ford', 'focus', \
+         2012, 2018, 'Brakes')"
+    ))
+    .execute(&db.pool)
+    .await;
+    db.pool.close().await;
+    assert_eq!(written.is_ok(), on_postgres(), "{written:?}");
+    assert_eq!(fitments_off_category(&app).await, 0);
+
+    // A change of category and a change of fitments of the same part, sent
+    // together, round after round: each ends in one named outcome, and the
+    // fitments always carry the category the part ends with.
+    for (round, category) in ["Brakes", "Filters", "Engine", "Brakes"].iter().enumerate() {
+        let fitments = if round % 2 == 0 {
+            json!([corolla, civic])
+        } else {
+            json!([civic])
+        };
+        let (move_it, refit_it) = (json!({"category": category}), json!({"fitments": fitments}));
+        let (moved, refitted) = tokio::join!(
+            app.put_part(Some(&admin.token), &pads, &move_it),
+            app.put_part(Some(&admin.token), &pads, &refit_it),
+        );
+        for status in [moved.status(), refitted.status()] {
+            assert!(
+                status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+                "an edit answered {status}"
+            );
+        }
+        assert_eq!(fitments_off_category(&app).await, 0, "round {round}");
+    }
 }
 
 #[tokio::test]
