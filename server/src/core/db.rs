@@ -310,6 +310,10 @@ impl Db {
     /// values written in, as it could be pasted into `sqlite3` or `psql`:
     /// `make bench-scale` runs what a request ran on the bare database to
     /// show what the shop adds on top. Off, it costs one check of the level.
+    /// It writes every value, secrets included (password hashes, token
+    /// digests, addresses): for benchmarks and debugging on test data only.
+    /// Statements written as SQL text (a few, outside the catalogue) are
+    /// not logged.
     pub fn sql<S: SqlxBinder>(&self, statement: &S) -> (String, SqlxValues) {
         let builder: &dyn QueryBuilder = match self.backend {
             Backend::Sqlite => &SqliteQueryBuilder,

@@ -181,9 +181,20 @@ fn postgres_word_matches(
     scored: bool,
     also: Option<SelectStatement>,
 ) -> SelectStatement {
+    // Each word once, with how many times it counts for the score (its
+    // places among the first eight words): a search repeating a word reads
+    // its range once, not once per repeat.
+    let mut distinct: Vec<(&String, i64)> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let counted = i64::from(i < CORRECTED_WORDS);
+        match distinct.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, times)) => *times += counted,
+            None => distinct.push((word, counted)),
+        }
+    }
     let mut select = Query::select();
     let mut score: Option<SimpleExpr> = None;
-    for (i, word) in words.iter().enumerate() {
+    for (i, (word, times)) in distinct.into_iter().enumerate() {
         let alias = sea_query::Alias::new(format!("w{i}"));
         let found = Query::select()
             .column(PartsSearch::PartId)
@@ -205,14 +216,14 @@ fn postgres_word_matches(
                     .equals((sea_query::Alias::new("w0"), PartsSearch::PartId)),
             );
         }
-        if i < CORRECTED_WORDS {
-            // 3 for the word in the name, 1 in the description.
+        if times > 0 {
+            // 3 for the word in the name, 1 in the description, each time.
             let places = Expr::col((alias, PartsSearch::Places));
-            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3)
+            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3 * times)
                 .finally(0)
                 .into();
             let in_description: SimpleExpr =
-                Expr::case(places.bit_and(2).eq(2), 1).finally(0).into();
+                Expr::case(places.bit_and(2).eq(2), times).finally(0).into();
             let found = in_name.add(in_description);
             score = Some(match score {
                 Some(s) => s.add(found),
@@ -298,7 +309,10 @@ fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Optio
 
 /// [`text_ids`], with `scored` also each part's `score` (see [`relevance`]):
 /// PostgreSQL's are read with the ids, from the word index; a part found by
-/// a number or a vehicle alone scores 0.
+/// a number or a vehicle alone scores 0. SQLite scores such a part by
+/// whichever searched words its name and description do have, so a part
+/// found by its number that has some of the words, not all, can rank
+/// differently on the two databases (D48).
 fn text_matches(
     backend: Backend,
     q: &str,

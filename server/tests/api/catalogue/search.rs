@@ -73,6 +73,7 @@ async fn q_matches_the_start_of_words_of_the_name_description_or_part_number() {
             ("?q=1042", &["BRK-1042"]),
             ("?q=rake", &[]),
             ("?q=brake%20filter", &[]),
+            ("?q=pads%20pads%20PADS", &["BRK-1042", "ELC-3002"]),
             ("?q=%25", &[]),
             (
                 "?q=%20%20",
@@ -1023,6 +1024,37 @@ async fn a_fitment_carries_its_parts_category_whatever_changes_it() {
             );
         }
         assert_eq!(fitments_off_category(&app).await, 0, "round {round}");
+    }
+
+    // On PostgreSQL, the narrow window made sure of: a change of category
+    // holds the part's row while an edit of its fitments, which read the
+    // part before it, waits behind it; the fitments written take the
+    // category the part ends with.
+    if on_postgres() {
+        let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+        let mut held = db.pool.begin().await.unwrap();
+        sqlx::query(&format!(
+            "UPDATE parts SET category = 'Lighting' WHERE id = {pads}"
+        ))
+        .execute(&mut *held)
+        .await
+        .unwrap();
+        let refit = json!({"fitments": [corolla, civic]});
+        let commit = async {
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            held.commit().await.unwrap();
+        };
+        let (refitted, ()) = tokio::join!(app.put_part(Some(&admin.token), &pads, &refit), commit);
+        assert_eq!(refitted.status(), StatusCode::OK);
+        db.pool.close().await;
+        assert_eq!(fitments_off_category(&app).await, 0);
+        assert_eq!(
+            app.count_sql(&format!(
+                "SELECT count(*) FROM part_fitments WHERE part_id = {pads} AND category = 'Lighting'"
+            ))
+            .await,
+            2
+        );
     }
 }
 
