@@ -319,10 +319,7 @@ impl Db {
             Backend::Sqlite => &SqliteQueryBuilder,
             Backend::Postgres => &PostgresQueryBuilder,
         };
-        let (sql, values) = match self.backend {
-            Backend::Sqlite => statement.build_sqlx(SqliteQueryBuilder),
-            Backend::Postgres => statement.build_sqlx(PostgresQueryBuilder),
-        };
+        let (sql, values) = statement.build_any_sqlx(builder);
         if tracing::enabled!(target: SQL_LOG, tracing::Level::TRACE) {
             let written = inject_parameters(&sql, values.0 .0.iter().cloned(), builder);
             tracing::trace!(target: SQL_LOG, "{written}");

@@ -28,7 +28,8 @@ pub use understand::{
 use std::collections::BTreeMap;
 
 use sea_query::{
-    Cond, Expr, ExprTrait, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType,
+    Cond, DynIden, Expr, ExprTrait, Func, Iden, IntoIden, Order, Query, SelectStatement,
+    SimpleExpr, UnionType,
 };
 
 use super::fields::{normalise, words, CATEGORIES};
@@ -362,39 +363,33 @@ fn text_matches(
         // Normalised numbers hold only 0-9 and A-Z, all below `[`: every
         // number starting with `number` sorts in [number, number + "[").
         let upper = format!("{number}[");
-        ids.union(
-            union,
-            zero(
-                Query::select()
-                    .column(PartOemNumbers::PartId)
-                    .from(PartOemNumbers::Table)
-                    .and_where(Expr::col(PartOemNumbers::Normalised).gte(number.clone()))
-                    .and_where(Expr::col(PartOemNumbers::Normalised).lt(upper.clone()))
-                    .to_owned(),
+        let starting = |table: DynIden, id: DynIden, normalised: DynIden| {
+            Query::select()
+                .column(id)
+                .from(table)
+                .and_where(Expr::col(normalised.clone()).gte(number.clone()))
+                .and_where(Expr::col(normalised).lt(upper.clone()))
+                .to_owned()
+        };
+        for numbers in [
+            starting(
+                PartOemNumbers::Table.into_iden(),
+                PartOemNumbers::PartId.into_iden(),
+                PartOemNumbers::Normalised.into_iden(),
             ),
-        );
-        ids.union(
-            union,
-            zero(
-                Query::select()
-                    .column(PartReplacedNumbers::PartId)
-                    .from(PartReplacedNumbers::Table)
-                    .and_where(Expr::col(PartReplacedNumbers::Normalised).gte(number.clone()))
-                    .and_where(Expr::col(PartReplacedNumbers::Normalised).lt(upper.clone()))
-                    .to_owned(),
+            starting(
+                PartReplacedNumbers::Table.into_iden(),
+                PartReplacedNumbers::PartId.into_iden(),
+                PartReplacedNumbers::Normalised.into_iden(),
             ),
-        );
-        ids.union(
-            union,
-            zero(
-                Query::select()
-                    .column(Parts::Id)
-                    .from(Parts::Table)
-                    .and_where(Expr::col(Parts::SkuNormalised).gte(number))
-                    .and_where(Expr::col(Parts::SkuNormalised).lt(upper))
-                    .to_owned(),
+            starting(
+                Parts::Table.into_iden(),
+                Parts::Id.into_iden(),
+                Parts::SkuNormalised.into_iden(),
             ),
-        );
+        ] {
+            ids.union(union, zero(numbers));
+        }
     }
     if scored {
         return Some(
@@ -419,15 +414,26 @@ fn only_text(filters: &Filters) -> bool {
         && filters.year.is_none()
 }
 
+/// The condition `q` puts on a part whose id is `id`: among [`text_ids`].
+/// None without `q`.
+fn searched(backend: Backend, filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
+    let q = filters.q.as_deref()?;
+    Some(match text_ids(backend, q, filters.understood.as_ref()) {
+        Some(ids) => Expr::expr(id).in_subquery(ids),
+        // Nothing searchable: nothing matches.
+        None => Expr::val(1).eq(0),
+    })
+}
+
 /// The parts matching every filter given.
 fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     let mut select = Query::select().from(Parts::Table).to_owned();
-    if let Some(q) = &filters.q {
-        select.and_where(match text_ids(backend, q, filters.understood.as_ref()) {
-            Some(ids) => Expr::col((Parts::Table, Parts::Id)).in_subquery(ids),
-            // Nothing searchable: nothing matches.
-            None => Expr::val(1).eq(0),
-        });
+    if let Some(condition) = searched(
+        backend,
+        filters,
+        Expr::col((Parts::Table, Parts::Id)).into(),
+    ) {
+        select.and_where(condition);
     }
     if let Some(category) = filters.category {
         select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
@@ -509,13 +515,19 @@ fn fitments_matching(
         .from(PartFitments::Table)
         .cond_where(fitting(filters, category)?)
         .to_owned();
-    if let Some(q) = &filters.q {
-        select.and_where(match text_ids(backend, q, filters.understood.as_ref()) {
-            Some(ids) => Expr::col(PartFitments::PartId).in_subquery(ids),
-            None => Expr::val(1).eq(0),
-        });
+    if let Some(condition) = searched(backend, filters, Expr::col(PartFitments::PartId).into()) {
+        select.and_where(condition);
     }
     Some(select)
+}
+
+/// A select of the columns a page answers, from `parts`.
+fn part_rows() -> SelectStatement {
+    let mut select = Query::select();
+    for column in COLUMNS {
+        select.column((Parts::Table, column));
+    }
+    select.from(Parts::Table).to_owned()
 }
 
 /// The words of the search, as understood (None without a search).
@@ -626,12 +638,7 @@ fn vehicle_page(
         .order_by_expr(fitment_part(backend), order.clone())
         .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset);
-    let mut select = Query::select();
-    for column in COLUMNS {
-        select.column((Parts::Table, column));
-    }
-    select
-        .from(Parts::Table)
+    part_rows()
         .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(fitments))
         .order_by((Parts::Table, Parts::Id), order)
         .to_owned()
@@ -702,12 +709,7 @@ fn ranked_page(
         .order_by(Ranked::Id, Order::Asc)
         .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset);
-    let mut select = Query::select();
-    for column in COLUMNS {
-        select.column((Parts::Table, column));
-    }
-    select
-        .from(Parts::Table)
+    let select = part_rows()
         .join_subquery(
             sea_query::JoinType::InnerJoin,
             ranked.to_owned(),
@@ -715,8 +717,9 @@ fn ranked_page(
             Expr::col((Ranked::Page, Ranked::Id)).equals((Parts::Table, Parts::Id)),
         )
         .order_by((Ranked::Page, Ranked::Score), Order::Desc)
-        .order_by((Parts::Table, Parts::Id), Order::Asc);
-    Some(select.to_owned())
+        .order_by((Parts::Table, Parts::Id), Order::Asc)
+        .to_owned();
+    Some(select)
 }
 
 /// The statement counting the matching parts (for `X-Total-Count`).

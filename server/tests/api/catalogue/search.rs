@@ -482,6 +482,15 @@ async fn postgres_plan(app: &TestApp, statement: &sea_query::SelectStatement) ->
         .join("\n")
 }
 
+/// The plan of `statement` on this run's database.
+async fn statement_plan(app: &TestApp, statement: sea_query::SelectStatement) -> String {
+    if on_postgres() {
+        postgres_plan(app, &statement).await
+    } else {
+        sqlite_plan(app, &statement).await
+    }
+}
+
 #[tokio::test]
 async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_part() {
     let app = spawn_app().await;
@@ -510,25 +519,13 @@ async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_par
             })
             .count()
     };
-    let read_plan = |statement| {
-        let app = &app;
-        async move {
-            match backend {
-                Backend::Sqlite => sqlite_plan(app, &statement).await,
-                Backend::Postgres => postgres_plan(app, &statement).await,
-            }
-        }
-    };
-    let count = read_plan(count_statement(backend, &search)).await;
+    let count = statement_plan(&app, count_statement(backend, &search)).await;
     assert_eq!(reads_parts(&count), 0, "{count}");
     // The page's rows are read once ranked, and no other.
-    let page = read_plan(page_statement(
-        backend,
-        &search,
-        Sort::Relevance,
-        Some(24),
-        48,
-    ))
+    let page = statement_plan(
+        &app,
+        page_statement(backend, &search, Sort::Relevance, Some(24), 48),
+    )
     .await;
     assert_eq!(reads_parts(&page), 1, "{page}");
     if backend == Backend::Sqlite {
@@ -636,15 +633,6 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
     } else {
         Backend::Sqlite
     };
-    let read_plan = |statement| {
-        let app = &app;
-        async move {
-            match backend {
-                Backend::Sqlite => sqlite_plan(app, &statement).await,
-                Backend::Postgres => postgres_plan(app, &statement).await,
-            }
-        }
-    };
     // A step reading `parts` (its rows or an index of it).
     let reads_parts = |plan: &str| {
         plan.lines()
@@ -660,12 +648,16 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
         categories_statement(backend, &vehicle),
         count_statement(backend, &brakes),
     ] {
-        let plan = read_plan(statement).await;
+        let plan = statement_plan(&app, statement).await;
         assert_eq!(reads_parts(&plan), 0, "{plan}");
         assert!(plan.contains(index), "{plan}");
     }
     // The page's ids come from the fitments; only the page's parts are read.
-    let page = read_plan(page_statement(backend, &brakes, Sort::Oldest, Some(20), 0)).await;
+    let page = statement_plan(
+        &app,
+        page_statement(backend, &brakes, Sort::Oldest, Some(20), 0),
+    )
+    .await;
     assert_eq!(reads_parts(&page), 1, "{page}");
     assert!(page.contains(index), "{page}");
 
