@@ -34,8 +34,8 @@ use sea_query::{
 
 use super::fields::{normalise, words, CATEGORIES};
 use super::store::{
-    vehicle_key, FitmentVehicles, PartFitments, PartOemNumbers, PartReplacedNumbers, PartRow,
-    Parts, COLUMNS,
+    vehicle_key, CategoryCounts, FitmentVehicles, PartFitments, PartOemNumbers,
+    PartReplacedNumbers, PartRow, Parts, COLUMNS,
 };
 use crate::core::db::{Backend, Db};
 
@@ -407,6 +407,13 @@ fn text_matches(
 /// Whether `filters` has a search and nothing else, so the parts matching
 /// it are the ids of [`text_ids`] alone: counted and ranked without reading
 /// a row of `parts`.
+/// Whether nothing but a category narrows `filters`: the catalogue's
+/// numbers then come from the counts the database keeps per category
+/// (`category_counts`, kept by triggers as parts are written).
+fn only_category(filters: &Filters) -> bool {
+    filters.q.is_none() && filters.make.is_none() && filters.year.is_none()
+}
+
 fn only_text(filters: &Filters) -> bool {
     filters.q.is_some()
         && filters.category.is_none()
@@ -588,18 +595,19 @@ pub fn page_statement(
         Sort::Oldest | Sort::Relevance => Some(Order::Asc),
         _ => None,
     };
-    if let (Some(order), Some(fitments)) = (by_age, fitments_matching(backend, filters, true)) {
-        return vehicle_page(backend, fitments, order, limit, offset);
+    if let Some(order) = by_age {
+        return match fitments_matching(backend, filters, true) {
+            Some(fitments) => vehicle_page(backend, fitments, order, limit, offset),
+            None => age_page(backend, filters, order, limit, offset),
+        };
     }
     let mut select = matching(backend, filters);
     for column in COLUMNS {
         select.column((Parts::Table, column));
     }
     match sort {
-        Sort::Oldest | Sort::Relevance => {}
-        Sort::Newest => {
-            select.order_by((Parts::Table, Parts::Id), Order::Desc);
-        }
+        // Paged by age above.
+        Sort::Oldest | Sort::Relevance | Sort::Newest => {}
         Sort::PriceAsc => {
             select.order_by((Parts::Table, Parts::PriceCents), Order::Asc);
         }
@@ -619,6 +627,29 @@ pub fn page_statement(
         // SQLite takes an OFFSET only after a LIMIT: no limit is the largest one.
         .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset)
+        .to_owned()
+}
+
+/// One page, oldest or newest first, of the parts matching `filters`: the
+/// page's ids are cut first from the narrowest index that has them in order
+/// (the ids alone, or a category's), so an offset walks past ids rather than
+/// whole rows, and only the page's rows of `parts` are read.
+fn age_page(
+    backend: Backend,
+    filters: &Filters,
+    order: Order,
+    limit: Option<u64>,
+    offset: u64,
+) -> SelectStatement {
+    let ids = matching(backend, filters)
+        .column((Parts::Table, Parts::Id))
+        .order_by((Parts::Table, Parts::Id), order.clone())
+        .limit(limit.unwrap_or(i64::MAX as u64))
+        .offset(offset)
+        .to_owned();
+    part_rows()
+        .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(ids))
+        .order_by((Parts::Table, Parts::Id), order)
         .to_owned()
 }
 
@@ -725,6 +756,16 @@ fn ranked_page(
 /// The statement counting the matching parts (for `X-Total-Count`).
 /// A search alone counts its ids without reading `parts`.
 pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    if only_category(filters) {
+        let mut counted = Query::select()
+            .expr(Expr::cust("CAST(COALESCE(SUM(parts), 0) AS BIGINT)"))
+            .from(CategoryCounts::Table)
+            .to_owned();
+        if let Some(category) = filters.category {
+            counted.and_where(Expr::col(CategoryCounts::Category).eq(category));
+        }
+        return counted;
+    }
     if only_text(filters) {
         if let Some(ids) = filters
             .q
@@ -802,6 +843,12 @@ pub async fn categories(
 /// The statement counting the parts of each category that match `filters`
 /// (its category aside). Public so the tests can read its query plan.
 pub fn categories_statement(backend: Backend, filters: &Filters) -> SelectStatement {
+    if only_category(filters) {
+        return Query::select()
+            .columns([CategoryCounts::Category, CategoryCounts::Parts])
+            .from(CategoryCounts::Table)
+            .to_owned();
+    }
     if let Some(mut fitments) = fitments_matching(backend, filters, false) {
         return fitments
             .column(PartFitments::Category)

@@ -89,6 +89,16 @@ pub enum FitmentVehicles {
     YearTo,
 }
 
+/// How many parts each category has (kept by the database's triggers; read
+/// for the catalogue's total and its categories' numbers when nothing but
+/// a category narrows them).
+#[derive(Iden)]
+pub enum CategoryCounts {
+    Table,
+    Category,
+    Parts,
+}
+
 #[derive(Iden)]
 pub enum PartReplacedNumbers {
     Table,

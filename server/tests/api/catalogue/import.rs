@@ -665,3 +665,104 @@ async fn a_row_without_a_picture_adds_a_part_without_one_and_keeps_a_known_parts
     .await;
     assert_eq!(body["errors"][0]["column"], "img", "{body}");
 }
+
+/// Categories whose kept number of parts (`category_counts`) differs from
+/// the parts the catalogue has in them, counted both ways.
+async fn category_counts_off(app: &TestApp) -> i64 {
+    let kept = "SELECT category, parts FROM category_counts WHERE parts > 0";
+    let counted = "SELECT category, count(*) FROM parts GROUP BY category";
+    app.count_sql(&format!(
+        "SELECT count(*) FROM ({kept} EXCEPT {counted}) AS a"
+    ))
+    .await
+        + app
+            .count_sql(&format!(
+                "SELECT count(*) FROM ({counted} EXCEPT {kept}) AS b"
+            ))
+            .await
+}
+
+#[tokio::test]
+async fn each_categorys_number_of_parts_follows_every_part_added_moved_or_deleted() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    assert_eq!(category_counts_off(&app).await, 0);
+    // An import's parts are added a batch at a time; a second import moves
+    // one to another category.
+    import_ok(&app, &admin, &good_file()).await;
+    assert_eq!(category_counts_off(&app).await, 0);
+    import_ok(
+        &app,
+        &admin,
+        &good_file().replace(",Other,0.2", ",Lighting,0.2"),
+    )
+    .await;
+    assert_eq!(category_counts_off(&app).await, 0);
+
+    // Parts added, moved and deleted one at a time, and then all sent
+    // together: whatever order they end in, the numbers are the parts'.
+    let mut parts = Vec::new();
+    for category in ["Brakes", "Filters", "Engine", "Brakes", "Other", "Brakes"] {
+        parts.push(
+            app.add_part_with(&admin, json!({"category": category}))
+                .await,
+        );
+    }
+    let response = app
+        .put_part(
+            Some(&admin.token),
+            &parts[0],
+            &json!({"category": "Engine"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        app.delete_part(Some(&admin.token), &parts[1])
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(category_counts_off(&app).await, 0);
+
+    let moves = [
+        ("Filters", &parts[2]),
+        ("Brakes", &parts[3]),
+        ("Filters", &parts[0]),
+    ];
+    let (added, moved, deleted) = tokio::join!(
+        futures::future::join_all(
+            ["Brakes", "Filters", "Brakes", "Engine"]
+                .map(|c| app.add_part_with(&admin, json!({"category": c})))
+        ),
+        futures::future::join_all(moves.map(|(category, id)| {
+            let (app, admin) = (&app, &admin);
+            async move {
+                let body = json!({"category": category});
+                app.put_part(Some(&admin.token), id, &body).await
+            }
+        })),
+        futures::future::join_all(
+            [&parts[4], &parts[5]].map(|id| app.delete_part(Some(&admin.token), id))
+        ),
+    );
+    assert_eq!(added.len(), 4);
+    for response in moved.iter().chain(&deleted) {
+        assert!(
+            [StatusCode::OK, StatusCode::SERVICE_UNAVAILABLE].contains(&response.status()),
+            "{}",
+            response.status()
+        );
+    }
+    assert_eq!(category_counts_off(&app).await, 0);
+
+    // And they are what the catalogue answers.
+    let total = app.count_sql("SELECT count(*) FROM parts").await;
+    assert_eq!(app.parts("?limit=1").await.1, total);
+    let brakes = app
+        .count_sql("SELECT count(*) FROM parts WHERE category = 'Brakes'")
+        .await;
+    assert_eq!(app.parts("?category=brakes&limit=1").await.1, brakes);
+    let counts: Vec<Value> = app.get("/api/category", None).await.json().await.unwrap();
+    let listed = counts.iter().find(|c| c["name"] == "Brakes").unwrap();
+    assert_eq!(listed["count"], brakes);
+}
