@@ -5,6 +5,10 @@
 -- every request: a million index entries in a catalogue of a million parts.
 -- They are read from here instead, a row per category, which triggers keep
 -- exact in the transaction that adds, deletes or moves a part.
+-- Parts written by another process while this runs would be missed by the
+-- first count below: they wait until the triggers are in place.
+LOCK TABLE parts IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE category_counts (
     category TEXT   NOT NULL PRIMARY KEY,
     parts    BIGINT NOT NULL CONSTRAINT category_counts_parts_check CHECK (parts >= 0)
@@ -13,9 +17,9 @@ CREATE TABLE category_counts (
 INSERT INTO category_counts (category, parts)
     SELECT category, count(*) FROM parts GROUP BY category;
 
--- Parts inserted or deleted together (an import's batch) are counted once
--- per statement, a row per category, taken in the categories' order so that
--- two statements counting several categories lock them in the same order.
+-- Parts inserted together (an import's batch) are counted once per
+-- statement, a row per category, taken in the categories' order so that two
+-- statements counting several categories lock them in the same order.
 CREATE FUNCTION category_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO category_counts AS c (category, parts)
@@ -25,13 +29,15 @@ BEGIN
 END;
 $$;
 
+-- A part deleted is counted out before its row goes, so that its category's
+-- row is locked before the fitments deleted with the part lock their
+-- vehicles' rows (0029): the order in which a part added, or moved and
+-- refitted, takes them. Writers taking them in opposite orders could each
+-- wait for the other.
 CREATE FUNCTION category_counts_take() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO category_counts AS c (category, parts)
-        SELECT category, 0 FROM removed GROUP BY category ORDER BY category
-        ON CONFLICT (category) DO UPDATE
-            SET parts = c.parts - (SELECT count(*) FROM removed WHERE category = c.category);
-    RETURN NULL;
+    UPDATE category_counts SET parts = parts - 1 WHERE category = OLD.category;
+    RETURN OLD;
 END;
 $$;
 
@@ -51,9 +57,8 @@ CREATE TRIGGER category_counts_insert AFTER INSERT ON parts
     REFERENCING NEW TABLE AS added
     FOR EACH STATEMENT EXECUTE FUNCTION category_counts_add();
 
-CREATE TRIGGER category_counts_delete AFTER DELETE ON parts
-    REFERENCING OLD TABLE AS removed
-    FOR EACH STATEMENT EXECUTE FUNCTION category_counts_take();
+CREATE TRIGGER category_counts_delete BEFORE DELETE ON parts
+    FOR EACH ROW EXECUTE FUNCTION category_counts_take();
 
 CREATE TRIGGER category_counts_update AFTER UPDATE OF category ON parts
     FOR EACH ROW WHEN (OLD.category IS DISTINCT FROM NEW.category)

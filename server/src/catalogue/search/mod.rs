@@ -404,9 +404,6 @@ fn text_matches(
     Some(ids)
 }
 
-/// Whether `filters` has a search and nothing else, so the parts matching
-/// it are the ids of [`text_ids`] alone: counted and ranked without reading
-/// a row of `parts`.
 /// Whether nothing but a category narrows `filters`: the catalogue's
 /// numbers then come from the counts the database keeps per category
 /// (`category_counts`, kept by triggers as parts are written).
@@ -414,6 +411,9 @@ fn only_category(filters: &Filters) -> bool {
     filters.q.is_none() && filters.make.is_none() && filters.year.is_none()
 }
 
+/// Whether `filters` has a search and nothing else, so the parts matching
+/// it are the ids of [`text_ids`] alone: counted and ranked without reading
+/// a row of `parts`.
 fn only_text(filters: &Filters) -> bool {
     filters.q.is_some()
         && filters.category.is_none()
