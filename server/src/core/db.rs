@@ -160,18 +160,14 @@ impl Db {
         }
         let options = AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout);
         let busy_timeout_ms = u64::try_from(limits.busy_timeout.as_millis()).unwrap_or(u64::MAX);
-        let sqlite = |options: AnyPoolOptions, connection: SqliteConnection| {
+        let sqlite = |options: AnyPoolOptions, cache_kib: u32| {
             // WAL lets readers go on while one writer writes; the busy timeout
             // makes writers queue instead of failing when they meet.
             options.after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     let busy_timeout = format!("PRAGMA busy_timeout = {busy_timeout_ms}");
-                    let (cache_kib, checkpoint_pages) = match connection {
-                        SqliteConnection::Reader => (READER_CACHE_KIB, 1000),
-                        SqliteConnection::Writer => (WRITER_CACHE_KIB, WRITER_CHECKPOINT_PAGES),
-                    };
                     let cache_size = format!("PRAGMA cache_size = -{cache_kib}");
-                    let checkpoint = format!("PRAGMA wal_autocheckpoint = {checkpoint_pages}");
+                    let checkpoint = format!("PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}");
                     for pragma in [
                         "PRAGMA journal_mode = WAL",
                         "PRAGMA synchronous = NORMAL",
@@ -189,7 +185,7 @@ impl Db {
         let options = match backend {
             Backend::Sqlite => {
                 let readers = limits.max_connections.unwrap_or_else(sqlite_readers);
-                sqlite(options.clone(), SqliteConnection::Reader).max_connections(readers)
+                sqlite(options.clone(), POOL_CACHE_KIB).max_connections(readers)
             }
             Backend::Postgres => options.max_connections(limits.max_connections.unwrap_or(16)),
         };
@@ -202,7 +198,7 @@ impl Db {
                 turn: Arc::new(tokio::sync::Mutex::new(())),
                 pool: sqlite(
                     AnyPoolOptions::new().acquire_timeout(limits.acquire_timeout),
-                    SqliteConnection::Writer,
+                    WRITER_CACHE_KIB,
                 )
                 .max_connections(1)
                 .connect_lazy(url)
@@ -426,30 +422,28 @@ impl Db {
     }
 }
 
-/// The page cache of each SQLite connection that only reads: 512 KiB
-/// instead of SQLite's 2 MiB, so eight readers keep 4 MiB of pages the
-/// operating system's cache holds too.
-const READER_CACHE_KIB: u32 = 512;
+/// The page cache of each SQLite connection of the pool (reads, and the
+/// small writes made outside a write turn: mail, sign-ins, payments): 512
+/// KiB instead of SQLite's 2 MiB, so eight keep 4 MiB of pages the operating
+/// system's cache holds too.
+const POOL_CACHE_KIB: u32 = 512;
 
-/// The page cache of the one SQLite connection that writes: 64 MiB. A part
-/// written reaches into several indexes (its words, fitments and numbers);
-/// with a small cache their pages were read again from the operating system
-/// for nearly every row of a large import.
+/// The page cache of the connection that takes the write turn (orders, part
+/// edits, an import's batches): 64 MiB. A part written reaches into several
+/// indexes (its words, fitments and numbers); with a small cache their pages
+/// were read again from the operating system for nearly every row of a large
+/// import.
 const WRITER_CACHE_KIB: u32 = 64 * 1024;
 
-/// How long the write-ahead log grows before the writer copies it into the
-/// database: 10,000 pages (40 MiB) instead of SQLite's 1,000. A batch of an
-/// import writes hundreds of pages (one of each index it reaches into), so
-/// the log was copied and synced every batch or two; copied ten times less
-/// often, a page written by several batches is copied once.
-const WRITER_CHECKPOINT_PAGES: u32 = 10_000;
-
-/// Which of the shop's SQLite connections a pool opens.
-#[derive(Clone, Copy)]
-enum SqliteConnection {
-    Reader,
-    Writer,
-}
+/// How long the write-ahead log grows before the connection whose commit
+/// passes it copies the log into the database: 10,000 pages (40 MiB) instead
+/// of SQLite's 1,000, on every connection, so no small write of the pool
+/// copies a log the writer let grow. A batch of an import writes hundreds of
+/// pages (one of each index it reaches into), so the log was copied and
+/// synced every batch or two; copied ten times less often, a page written by
+/// several batches is copied once. The log's file stays at its largest size
+/// once reached (about 40 MiB), to be written over.
+const CHECKPOINT_PAGES: u32 = 10_000;
 
 /// SQLite's pool when none is configured: twice the cores, from 4 to 8.
 /// Reads run on the connections' own threads and are mostly answered from
