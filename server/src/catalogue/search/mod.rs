@@ -596,10 +596,7 @@ pub fn page_statement(
         _ => None,
     };
     if let Some(order) = by_age {
-        return match fitments_matching(backend, filters, true) {
-            Some(fitments) => vehicle_page(backend, fitments, order, limit, offset),
-            None => age_page(backend, filters, order, limit, offset),
-        };
+        return age_page(backend, filters, order, limit, offset);
     }
     let mut select = matching(backend, filters);
     for column in COLUMNS {
@@ -632,8 +629,9 @@ pub fn page_statement(
 
 /// One page, oldest or newest first, of the parts matching `filters`: the
 /// page's ids are cut first from the narrowest index that has them in order
-/// (the ids alone, or a category's), so an offset walks past ids rather than
-/// whole rows, and only the page's rows of `parts` are read.
+/// (with a vehicle filter the fitments' index, see [`fitments_matching`];
+/// otherwise the ids alone, or a category's), so an offset walks past ids
+/// rather than whole rows, and only the page's rows of `parts` are read.
 fn age_page(
     backend: Backend,
     filters: &Filters,
@@ -641,36 +639,20 @@ fn age_page(
     limit: Option<u64>,
     offset: u64,
 ) -> SelectStatement {
-    let ids = matching(backend, filters)
-        .column((Parts::Table, Parts::Id))
-        .order_by((Parts::Table, Parts::Id), order.clone())
-        .limit(limit.unwrap_or(i64::MAX as u64))
-        .offset(offset)
-        .to_owned();
+    let mut ids = match fitments_matching(backend, filters, true) {
+        Some(mut fitments) => fitments
+            .distinct()
+            .expr(fitment_part(backend))
+            .order_by_expr(fitment_part(backend), order.clone())
+            .to_owned(),
+        None => matching(backend, filters)
+            .column((Parts::Table, Parts::Id))
+            .order_by((Parts::Table, Parts::Id), order.clone())
+            .to_owned(),
+    };
+    ids.limit(limit.unwrap_or(i64::MAX as u64)).offset(offset);
     part_rows()
         .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(ids))
-        .order_by((Parts::Table, Parts::Id), order)
-        .to_owned()
-}
-
-/// One page, oldest or newest first, of the parts with a fitment among
-/// `fitments` (see [`fitments_matching`]): the page's ids are cut from the
-/// fitments' index first, and only the page's rows of `parts` are read.
-fn vehicle_page(
-    backend: Backend,
-    mut fitments: SelectStatement,
-    order: Order,
-    limit: Option<u64>,
-    offset: u64,
-) -> SelectStatement {
-    fitments
-        .distinct()
-        .expr(fitment_part(backend))
-        .order_by_expr(fitment_part(backend), order.clone())
-        .limit(limit.unwrap_or(i64::MAX as u64))
-        .offset(offset);
-    part_rows()
-        .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(fitments))
         .order_by((Parts::Table, Parts::Id), order)
         .to_owned()
 }
