@@ -491,6 +491,30 @@ async fn statement_plan(app: &TestApp, statement: sea_query::SelectStatement) ->
     }
 }
 
+/// The database this run's tests use.
+fn this_backend() -> Backend {
+    if on_postgres() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    }
+}
+
+/// The steps of a plan that read `parts` (its rows or an index of it).
+fn steps_reading_parts(plan: &str) -> usize {
+    plan.lines()
+        .filter(|l| l.split_whitespace().any(|w| w == "parts"))
+        .count()
+}
+
+/// The ids of a page of parts, in its order.
+fn part_ids(parts: &[Value]) -> Vec<i64> {
+    parts
+        .iter()
+        .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
 #[tokio::test]
 async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_part() {
     let app = spawn_app().await;
@@ -503,11 +527,7 @@ async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_par
         },
     )
     .await;
-    let backend = if on_postgres() {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    };
+    let backend = this_backend();
     // A step reading rows of `parts` by id (or all of them).
     let reads_parts = |plan: &str| {
         plan.lines()
@@ -630,17 +650,7 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
         category: Some("Brakes"),
         ..vehicle.clone()
     };
-    let backend = if on_postgres() {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    };
-    // A step reading `parts` (its rows or an index of it).
-    let reads_parts = |plan: &str| {
-        plan.lines()
-            .filter(|l| l.split_whitespace().any(|w| w == "parts"))
-            .count()
-    };
+    let backend = this_backend();
     let index = if on_postgres() {
         "part_fitments_vehicle_idx"
     } else {
@@ -651,7 +661,7 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
         count_statement(backend, &brakes),
     ] {
         let plan = statement_plan(&app, statement).await;
-        assert_eq!(reads_parts(&plan), 0, "{plan}");
+        assert_eq!(steps_reading_parts(&plan), 0, "{plan}");
         assert!(plan.contains(index), "{plan}");
     }
     // The page's ids come from the fitments; only the page's parts are read.
@@ -660,7 +670,7 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
         page_statement(backend, &brakes, Sort::Oldest, Some(20), 0),
     )
     .await;
-    assert_eq!(reads_parts(&page), 1, "{page}");
+    assert_eq!(steps_reading_parts(&page), 1, "{page}");
     assert!(page.contains(index), "{page}");
 
     // And the answers are right: make3 is every seventh part, model2 every
@@ -674,18 +684,12 @@ async fn a_vehicles_categories_and_a_categorys_parts_are_read_from_the_fitments(
         .parts(&format!("{query}&category=brakes&limit=3&offset=1"))
         .await;
     assert_eq!(total, in_brakes.len() as i64);
-    let ids: Vec<i64> = parts
-        .iter()
-        .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
-        .collect();
+    let ids = part_ids(&parts);
     assert_eq!(ids, in_brakes[1..4]);
     let (parts, _) = app
         .parts(&format!("{query}&category=brakes&sort=newest&limit=2"))
         .await;
-    let ids: Vec<i64> = parts
-        .iter()
-        .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
-        .collect();
+    let ids = part_ids(&parts);
     assert_eq!(
         ids,
         in_brakes.iter().rev().take(2).copied().collect::<Vec<_>>()
@@ -711,17 +715,7 @@ async fn the_catalogue_is_counted_from_its_kept_numbers_and_paged_along_its_ids(
         category: Some("Brakes"),
         ..Filters::default()
     };
-    let backend = if on_postgres() {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    };
-    // A step reading `parts` (its rows or an index of it).
-    let reads_parts = |plan: &str| {
-        plan.lines()
-            .filter(|l| l.split_whitespace().any(|w| w == "parts"))
-            .count()
-    };
+    let backend = this_backend();
     for statement in [
         count_statement(backend, &everything),
         count_statement(backend, &brakes),
@@ -729,7 +723,7 @@ async fn the_catalogue_is_counted_from_its_kept_numbers_and_paged_along_its_ids(
         categories_statement(backend, &brakes),
     ] {
         let plan = statement_plan(&app, statement).await;
-        assert_eq!(reads_parts(&plan), 0, "{plan}");
+        assert_eq!(steps_reading_parts(&plan), 0, "{plan}");
         assert!(plan.contains("category_counts"), "{plan}");
     }
     // A page far into the catalogue walks past ids in an index (the ids
@@ -758,27 +752,25 @@ async fn the_catalogue_is_counted_from_its_kept_numbers_and_paged_along_its_ids(
                     .any(|l| l.contains(only_the_index) && l.contains(index)),
                 "{page}"
             );
-            assert_eq!(reads_parts(&page), 2, "the ids, then the rows:\n{page}");
+            assert_eq!(
+                steps_reading_parts(&page),
+                2,
+                "the ids, then the rows:\n{page}"
+            );
         }
     }
 
     // And the answers are right: ids 1 to 10,000, Brakes every tenth.
-    let ids = |parts: &[Value]| -> Vec<i64> {
-        parts
-            .iter()
-            .map(|p| p["_id"].as_str().unwrap().parse().unwrap())
-            .collect()
-    };
     let (parts, total) = app.parts("?limit=3&offset=5000").await;
-    assert_eq!((ids(&parts), total), (vec![5001, 5002, 5003], 10000));
+    assert_eq!((part_ids(&parts), total), (vec![5001, 5002, 5003], 10000));
     let (parts, total) = app.parts("?sort=newest&limit=2&offset=10").await;
-    assert_eq!((ids(&parts), total), (vec![9990, 9989], 10000));
+    assert_eq!((part_ids(&parts), total), (vec![9990, 9989], 10000));
     let (parts, total) = app.parts("?category=BRAKES&limit=3&offset=10").await;
-    assert_eq!((ids(&parts), total), (vec![110, 120, 130], 1000));
+    assert_eq!((part_ids(&parts), total), (vec![110, 120, 130], 1000));
     let (parts, total) = app
         .parts("?category=brakes&sort=newest&limit=1&offset=1")
         .await;
-    assert_eq!((ids(&parts), total), (vec![9990], 1000));
+    assert_eq!((part_ids(&parts), total), (vec![9990], 1000));
     let expected = [("Brakes", 1000), ("Filters", 1000), ("Other", 8000)]
         .map(|(name, count)| (name.to_owned(), count));
     assert_eq!(category_counts(&app, "").await, expected);
