@@ -3,23 +3,27 @@
 // own server renderer from the same routes and components as the browser's app.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter } from 'react-router';
-import { App } from './app/app';
+import { StaticRouter } from 'react-router';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
-import { routes } from './app/router';
+import { AppProvider } from './app/provider';
+import { isShopPage, loadRoutesFor } from './app/router';
+import { ShopRoutes } from './app/shop-routes';
 
 export { PRERENDERED_ATTRIBUTE };
 
 /** The HTML inside `#root` for the page at `path`, and the HTTP status it stands for. */
 export async function render(path: string): Promise<{ html: string; status: number }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} redirects (HTTP ${context.status}): nothing to prerender`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's code first: the renderer does not wait for a page that suspends.
+  const { pathname } = new URL(path, 'http://prerender.invalid');
+  await loadRoutesFor(pathname);
   const html = renderToString(
     <StrictMode>
-      <App router={router} />
+      <AppProvider>
+        <StaticRouter location={path}>
+          <ShopRoutes />
+        </StaticRouter>
+      </AppProvider>
     </StrictMode>,
   );
-  return { html, status: context.statusCode };
+  return { html, status: isShopPage(pathname) ? 200 : 404 };
 }

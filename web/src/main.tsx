@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { PageSpinner } from './components/ui/spinner';
 import { readPageData, seedPageData } from './app/page-data';
 import { isPrerenderedFor } from './app/prerendered';
-import { createRouter, loadRoutesFor } from './app/router';
+import { loadRoutesFor } from './app/router';
 import { makeQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -24,13 +25,14 @@ if (isPrerenderedFor(root, window.location)) {
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createRouter()} queryClient={queryClient} />
+          <App queryClient={queryClient} />
         </StrictMode>,
       );
     });
   });
 } else {
-  // Any other page (or this one with a query the build did not render): drawn here from scratch.
+  // Any other page (or this one with a query the build did not render): drawn here from scratch,
+  // a spinner first while its code comes (every chunk its route needs at once), then the page.
   // The first render is a transition too, so it is split into short tasks.
   // A part's own page brings the part with it (the shop puts it into the shell).
   root.replaceChildren();
@@ -38,11 +40,17 @@ if (isPrerenderedFor(root, window.location)) {
   const data = readPageData(document);
   if (data) seedPageData(queryClient, data);
   const app = createRoot(root);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <App router={createRouter()} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  app.render(<PageSpinner />);
+  // A chunk that fails is asked for again by its page, which then shows the error page.
+  void loadRoutesFor(window.location.pathname)
+    .catch(() => {})
+    .then(() => {
+      startTransition(() => {
+        app.render(
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>,
+        );
+      });
+    });
 }

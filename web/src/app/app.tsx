@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type DataRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
+import { ShopRoutes } from './shop-routes';
 
-/** The shop's web app, on the browser's router (`createRouter`), with a query cache of its own unless given one. */
-export function App({ router, queryClient }: { router: DataRouter; queryClient?: QueryClient }) {
+/** The shop's web app, on the browser's address, with a query cache of its own unless given one. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ShopRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

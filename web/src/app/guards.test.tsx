@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authKeys, type User } from '@/lib/auth';
 import { getToken } from '@/lib/token';
@@ -19,27 +19,25 @@ function renderAt(url: string, signedInAs: User | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (signedInAs) localStorage.setItem('accessToken', 'test-token');
   queryClient.setQueryData(authKeys.me(), signedInAs);
-  const router = createMemoryRouter(
-    [
-      { path: '/login', Component: LoginStub },
-      { path: '/dashboard', element: <p>Dashboard start</p> },
-      {
-        Component: RequireAuth,
-        children: [
-          { path: '/purchase/:id', element: <p>Purchase page</p> },
-          { Component: RequireAdmin, children: [{ path: '/dashboard/users', element: <p>All Users page</p> }] },
-          { Component: RequireBuyer, children: [{ path: '/dashboard/review', element: <p>Add A Review page</p> }] },
-        ],
-      },
-    ],
-    { initialEntries: [url] },
-  );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/login" element={<LoginStub />} />
+          <Route path="/dashboard" element={<p>Dashboard start</p>} />
+          <Route element={<RequireAuth />}>
+            <Route path="/purchase/:id" element={<p>Purchase page</p>} />
+            <Route element={<RequireAdmin />}>
+              <Route path="/dashboard/users" element={<p>All Users page</p>} />
+            </Route>
+            <Route element={<RequireBuyer />}>
+              <Route path="/dashboard/review" element={<p>Add A Review page</p>} />
+            </Route>
+          </Route>
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
 }
 
 const ann: User = { email: 'ann@example.com', name: 'Ann', role: 'user', emailVerified: true };
@@ -81,12 +79,15 @@ describe('route guards', () => {
     localStorage.setItem('accessToken', 'test-token');
     const queryClient = new QueryClient();
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-    const router = createMemoryRouter([{ Component: RequireAuth, children: [{ path: '/x', element: <p>X</p> }] }], {
-      initialEntries: ['/x'],
-    });
     render(
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/x']}>
+          <Routes>
+            <Route element={<RequireAuth />}>
+              <Route path="/x" element={<p>X</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');

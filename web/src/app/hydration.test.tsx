@@ -8,7 +8,7 @@ import { EMPTY_QUERY, partsApiPath } from '@/features/parts/catalogue-query';
 import { makeQueryClient } from '@/lib/query-client';
 import { seedPageData } from './page-data';
 import { isPrerenderedFor, PRERENDERED_ATTRIBUTE } from './prerendered';
-import { createRouter, loadRoutesFor } from './router';
+import { loadRoutesFor } from './router';
 
 let root: Root | undefined;
 
@@ -29,6 +29,9 @@ describe('prerendered pages', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { html, status } = await render(path);
     expect(status).toBe(200);
+    // No Suspense boundary (React marks one with <!--$-->): a boundary is hydrated after the rest of
+    // the page, by when an answer from the API may have changed what it shows.
+    expect(html).not.toContain('<!--$');
     const container = document.createElement('div');
     container.id = 'root';
     container.setAttribute(PRERENDERED_ATTRIBUTE, path);
@@ -46,7 +49,7 @@ describe('prerendered pages', () => {
       root = hydrateRoot(
         container,
         <StrictMode>
-          <App router={createRouter()} />
+          <App />
         </StrictMode>,
         { onRecoverableError: recoverable },
       );
@@ -82,7 +85,7 @@ describe('prerendered pages', () => {
       root = hydrateRoot(
         container,
         <StrictMode>
-          <App router={createRouter()} queryClient={queryClient} />
+          <App queryClient={queryClient} />
         </StrictMode>,
         { onRecoverableError: recoverable },
       );

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authKeys, type User } from '@/lib/auth';
 import { mockApi } from '@/test/render';
@@ -14,10 +14,15 @@ function renderSignedIn(user: User | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (user) localStorage.setItem('accessToken', 'test-token');
   queryClient.setQueryData(authKeys.me(), user);
-  const router = createMemoryRouter([{ path: '/', Component: RootLayout, children: [{ index: true, element: <h1>Home page</h1> }] }]);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<RootLayout />}>
+            <Route index element={<h1>Home page</h1>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

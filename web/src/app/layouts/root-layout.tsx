@@ -1,15 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { useUser } from '@/lib/auth';
 import { Footer } from './footer';
 import { Header } from './header';
+import { usePageLoading } from '@/app/lazy-page';
 import { scrollKey } from './scroll-key';
+import { useScrollRestoration } from './scroll-restoration';
 
-/** A thin bar at the top while the next page's code or data loads. */
+/** A thin bar at the top while the next page's code loads. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary/20" aria-hidden="true">
       <div className="h-full w-1/3 animate-pulse bg-primary" />
@@ -40,6 +41,7 @@ function VerifyEmailReminder() {
 
 /** Every shop page: header, the page, footer. */
 export function RootLayout() {
+  useScrollRestoration(scrollKey);
   return (
     <div className="flex min-h-screen flex-col">
       <PageTitle />
@@ -59,7 +61,6 @@ export function RootLayout() {
       <div className="sticky bottom-0 z-40 print:hidden">
         <VerifyEmailReminder />
       </div>
-      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

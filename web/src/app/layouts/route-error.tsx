@@ -1,14 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** Shown when a page fails to load or crashes, for example after the shop was updated. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 p-6">
