@@ -20,16 +20,19 @@ if (isPrerenderedFor(root, window.location)) {
   const queryClient = makeQueryClient();
   const data = readPageData(document);
   if (data) seedPageData(queryClient, data);
-  void loadRoutesFor(window.location.pathname).then(() => {
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App queryClient={queryClient} />
-        </StrictMode>,
-      );
+  // A chunk that fails is asked for again as the app starts, and its error page shown if it fails again.
+  void loadRoutesFor(window.location.pathname)
+    .catch(() => {})
+    .then(() => {
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>,
+        );
+      });
     });
-  });
 } else {
   // Any other page (or this one with a query the build did not render): drawn here from scratch,
   // a spinner first while its code comes (every chunk its route needs at once), then the page.

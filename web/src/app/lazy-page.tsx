@@ -3,13 +3,17 @@ import { useLocation } from 'react-router';
 
 type PageModule = { default: ComponentType };
 
-/** A page whose code is its own chunk: the element the route renders, and a way to fetch it ahead. */
-export type LazyPage = { element: ReactElement; preload: (at?: string) => Promise<void> };
+/**
+ * A page whose code is its own chunk: the element the route renders, and `fetch`, which asks for the
+ * chunk on behalf of the history entry `at` (none: ahead of the first render) and answers a promise
+ * that says how it ended, as React's `use` reads it.
+ */
+export type LazyPage = { element: ReactElement; fetch: (at?: string) => ReactPromise<ComponentType> };
 
 // How many pages' chunks are on their way, for the bar at the top of the window.
 let loading = 0;
 const listeners = new Set<() => void>();
-// Told after the render that asked for a chunk, never during it.
+// A chunk is asked for while React renders: the bar is told in a microtask, not in that render.
 const changed = () => queueMicrotask(() => listeners.forEach((listener) => listener()));
 
 function subscribe(listener: () => void) {
@@ -26,44 +30,47 @@ export function usePageLoading(): boolean {
   );
 }
 
+/** `promise`, marked as React's `use` reads it: settled, it is read at once, without suspending. */
+export function tracked<T>(promise: Promise<T>): ReactPromise<T> {
+  promise.then(
+    (value) => {
+      Object.assign(promise, { status: 'fulfilled', value });
+    },
+    (reason: unknown) => {
+      Object.assign(promise, { status: 'rejected', reason });
+    },
+  );
+  return Object.assign(promise, { status: 'pending' as const });
+}
+
 /**
- * A page fetched when its route is first shown (or ahead, with `preload`, for the history entry `at`). Until its chunk is here the
- * page suspends: on a link the router's transition keeps the page the visitor is on and the bar shows;
- * a prerendered page is preloaded before React takes it over (`loadRoutesFor`), so it never suspends.
- * A chunk that fails to load throws to the app's error page; the next visit (another history entry)
- * asks for it again.
+ * A page fetched when its route is first shown, or ahead (`loadRoutesFor`, before a prerendered page
+ * is hydrated, and the router's wait for every chunk a route needs, `routeCode`). A chunk that fails
+ * stays failed for the history entry that asked for it, whose page shows the error page; another
+ * entry (the next visit) asks again.
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  // The chunk's promise says how it ended, as React's `use` reads it: a settled one is read at once.
   let pending: ReactPromise<ComponentType> | undefined;
-  // The history entry that asked for the chunk (none when preloaded): a failure is final for it alone.
   let askedAt: string | undefined;
-  const fetchPage = (at?: string): ReactPromise<ComponentType> => {
+  const fetch = (at?: string): ReactPromise<ComponentType> => {
     if (pending && !(pending.status === 'rejected' && askedAt !== at)) return pending;
     askedAt = at;
     loading += 1;
     changed();
     const promise = load().then((module) => module.default);
-    promise
-      .then(
-        (value) => {
-          Object.assign(promise, { status: 'fulfilled', value });
-        },
-        (reason: unknown) => {
-          Object.assign(promise, { status: 'rejected', reason });
-        },
-      )
+    void promise
+      .catch(() => {})
       .finally(() => {
         loading -= 1;
         changed();
       });
-    pending = Object.assign(promise, { status: 'pending' as const });
+    pending = tracked(promise);
     return pending;
   };
   function Page() {
-    const Component = use(fetchPage(useLocation().key));
+    const Component = use(fetch(useLocation().key));
     // eslint-disable-next-line react-hooks/static-components -- one component per page, the same every render once fetched
     return <Component />;
   }
-  return { element: <Page />, preload: async (at) => void (await fetchPage(at)) };
+  return { element: <Page />, fetch };
 }

@@ -1,12 +1,13 @@
+import type { ReactPromise } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { lazyPage } from './lazy-page';
+import { lazyPage, tracked, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
 
 /** A route's page, its own chunk fetched when the route is first visited (or ahead: `loadRoutesFor`). */
-function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, 'element' | 'handle'> {
-  const { element, preload } = lazyPage(load);
-  return { element, handle: { preload } };
+export function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, 'element' | 'handle'> {
+  const lazy = lazyPage(load);
+  return { element: lazy.element, handle: { page: lazy } };
 }
 
 /** The signed-in pages' guards (guards.tsx): a chunk of their own, fetched with the first such page. */
@@ -86,31 +87,42 @@ export const routes: RouteObject[] = [
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 
-/** Fetches the page of `route`, if it is one fetched on demand, for the history entry `at`. */
-function preloadRoute(route: RouteObject, at?: string): Promise<void> | undefined {
-  const preload = (route.handle as { preload?: (at?: string) => Promise<void> } | undefined)?.preload;
-  return preload?.(at);
+/** The fetches of the pages of every route `pathname` matches in `routes`, for the history entry `at`. */
+function fetchPages(routes: RouteObject[], pathname: string, at?: string) {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const lazy = (route.handle as { page?: LazyPage } | undefined)?.page;
+    return lazy ? [lazy.fetch(at)] : [];
+  });
 }
 
 /**
  * Loads the code of every route that `pathname` matches before the app is rendered, so that its first
- * render is the page itself rather than the spinner: what hydrating a prerendered page needs, whose
- * first render must be the HTML the build wrote, and what the build's renderer needs to render it.
+ * render is the page itself: what hydrating a prerendered page needs, whose first render must be the
+ * HTML the build wrote, and what the build's renderer needs to render it.
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map(({ route }) => preloadRoute(route)));
+  await Promise.all(fetchPages(routes, pathname));
 }
 
+const READY: ReactPromise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+// The wait of each recent history entry, so that every render of one reads the same promise.
+const waits = new Map<string, ReactPromise<void>>();
+
 /**
- * Starts fetching the code of every route the history entry `location` matches, all at once, rather
- * than each nested page's (a guard, the dashboard's frame, the page) once its parent has rendered. A
- * chunk that fails is shown by its page, which asks for the same fetch.
+ * The code of every route the history entry `location` matches in `routes`, asked for all at once
+ * (a guard's, the dashboard's frame, the page), as one promise for React's `use`: already fulfilled
+ * when every chunk is here, so the router renders the entry only once its pages can all be drawn.
  */
-export function fetchRoutesFor(location: { pathname: string; key: string }): void {
-  for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
-    preloadRoute(route, location.key)?.catch(() => {});
+export function routeCode(routes: RouteObject[], location: { pathname: string; key: string }): ReactPromise<void> {
+  const fetches = fetchPages(routes, location.pathname, location.key);
+  if (fetches.every((fetch) => fetch.status === 'fulfilled')) return READY;
+  let wait = waits.get(location.key);
+  if (!wait) {
+    wait = tracked(Promise.all(fetches).then(() => undefined));
+    waits.set(location.key, wait);
+    if (waits.size > 20) waits.delete(waits.keys().next().value!);
   }
+  return wait;
 }
 
 /** Whether `pathname` is a page of the shop rather than the not-found page. */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router';
 
 /** Where the positions are kept across a reload of the tab. */
@@ -6,12 +6,17 @@ const STORAGE_KEY = 'scroll-positions';
 
 function readSaved(): Record<string, number> {
   try {
-    const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
-    return saved && typeof saved === 'object' ? (saved as Record<string, number>) : {};
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
   } catch {
     return {};
   }
 }
+
+// The positions of this tab's pages, by key, and the key of the page on the screen: kept for the app's
+// life, so a page outside the shop's frame (not found, the error page) loses none of them.
+let saved: Record<string, number> | null = null;
+let current: string | null = null;
 
 /** Scrolls to the element the address's `#hash` names; false when there is none. */
 function scrollToHash(hash: string): boolean {
@@ -34,18 +39,16 @@ function scrollToHash(hash: string): boolean {
 export function useScrollRestoration(getKey: (location: Location) => string): void {
   const location = useLocation();
   const action = useNavigationType();
-  const saved = useRef<Record<string, number> | null>(null);
-  const current = useRef<string | null>(null);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const save = () => {
-      if (saved.current && current.current !== null) saved.current[current.current] = window.scrollY;
+      if (saved && current !== null) saved[current] = window.scrollY;
     };
     const onPageHide = () => {
       save();
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved.current ?? {}));
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved ?? {}));
       } catch {
         // Storage full or refused: the positions last only as long as the page.
       }
@@ -62,10 +65,10 @@ export function useScrollRestoration(getKey: (location: Location) => string): vo
 
   // Once the page of a new location is on the screen, before it is painted.
   useLayoutEffect(() => {
-    saved.current ??= readSaved();
+    saved ??= readSaved();
     const key = getKey(location);
-    current.current = key;
-    const position = action === 'POP' ? saved.current[key] : undefined;
+    current = key;
+    const position = action === 'POP' ? saved[key] : undefined;
     if (typeof position === 'number') window.scrollTo(0, position);
     else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
   }, [location, action, getKey]);
