@@ -40,6 +40,8 @@ pub struct Db {
 struct Writer {
     turn: Arc<tokio::sync::Mutex<()>>,
     pool: AnyPool,
+    /// How many catalogue imports are running (see `importing`).
+    imports: std::sync::atomic::AtomicUsize,
 }
 
 /// Statements binding more values than this are prepared for one use instead
@@ -203,6 +205,7 @@ impl Db {
                 .max_connections(1)
                 .connect_lazy(url)
                 .with_context(|| format!("cannot open the database at {}", redact(url)))?,
+                imports: std::sync::atomic::AtomicUsize::new(0),
             })),
             Backend::Postgres => None,
         };
@@ -245,6 +248,47 @@ impl Db {
             }
             None => Ok((WriteTurn(None), self.pool.begin().await?)),
         }
+    }
+
+    /// Tells SQLite's writer that a catalogue import starts (`true`) or ends
+    /// (`false`): while one runs its connection keeps `IMPORT_CACHE_KIB` of
+    /// pages, then `WRITER_CACHE_KIB` again, the pages freed and handed back
+    /// to the system. Nothing on PostgreSQL.
+    pub async fn importing(&self, starts: bool) -> Result<(), sqlx::Error> {
+        use std::sync::atomic::Ordering::SeqCst;
+        let Some(writer) = &self.writer else {
+            return Ok(());
+        };
+        let _turn = writer.turn.clone().lock_owned().await;
+        // Counted under the turn, so a start and an end never set the size
+        // in the other order.
+        let running = if starts {
+            writer.imports.fetch_add(1, SeqCst) + 1
+        } else {
+            writer.imports.fetch_sub(1, SeqCst) - 1
+        };
+        let mut conn = writer.pool.acquire().await?;
+        match (starts, running) {
+            (true, 1) => {
+                conn.execute(format!("PRAGMA cache_size = -{IMPORT_CACHE_KIB}").as_str())
+                    .await?;
+            }
+            (false, 0) => {
+                conn.execute(format!("PRAGMA cache_size = -{WRITER_CACHE_KIB}").as_str())
+                    .await?;
+                conn.execute("PRAGMA shrink_memory").await?;
+                // SQLite's pages come from the C library's allocator, which
+                // keeps what is freed for later unless told to trim.
+                #[cfg(target_env = "gnu")]
+                // SAFETY: malloc_trim only returns free memory of glibc's
+                // heaps to the system; it touches no live allocation.
+                unsafe {
+                    libc::malloc_trim(0);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// Begins a transaction that places orders (see `orders::group`): on
@@ -429,11 +473,16 @@ impl Db {
 const POOL_CACHE_KIB: u32 = 512;
 
 /// The page cache of the connection that takes the write turn (orders, part
-/// edits, an import's batches): 64 MiB. A part written reaches into several
-/// indexes (its words, fitments and numbers); with a small cache their pages
-/// were read again from the operating system for nearly every row of a large
-/// import.
-const WRITER_CACHE_KIB: u32 = 64 * 1024;
+/// edits): SQLite's own 2 MiB.
+const WRITER_CACHE_KIB: u32 = 2 * 1024;
+
+/// The writer's page cache while a catalogue import runs (`Db::importing`):
+/// 64 MiB. A part written reaches into several indexes (its words, fitments
+/// and numbers); with a small cache their pages were read again from the
+/// operating system for nearly every row of a large import. Kept only for
+/// the import: orders alone would fill it with the pages they write, and
+/// the process would keep 64 MiB more for good.
+const IMPORT_CACHE_KIB: u32 = 64 * 1024;
 
 /// How long the write-ahead log grows before the connection whose commit
 /// passes it copies the log into the database: 10,000 pages (40 MiB) instead

@@ -286,7 +286,13 @@ pub async fn run(
     job: JobRow,
     done: Option<oneshot::Sender<ApiResult<ImportResult>>>,
 ) {
+    if let Err(e) = state.db.importing(true).await {
+        tracing::warn!(job = job.id, error = %e, "cannot give the import its page cache");
+    }
     let ended = apply(&state, &job).await;
+    if let Err(e) = state.db.importing(false).await {
+        tracing::warn!(job = job.id, error = %e, "cannot take back the import's page cache");
+    }
     let answer = match ended {
         Ok(Ended::Done(result)) => {
             tracing::info!(job = job.id, by = %job.by_email, added = result.added,
