@@ -403,7 +403,7 @@ else
   if [[ -d $BENCH/node_modules/lighthouse ]]; then
     LH_TOKEN=$(helper buyer "$BASE" lighthouse)
     CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} \
-      timeout 300 node "$LIB/lighthouse.mjs" "$BASE" "$PART_ID" "$LH_TOKEN" "$WORK" ||
+      timeout $((300 * ROUNDS)) node "$LIB/lighthouse.mjs" "$BASE" "$PART_ID" "$LH_TOKEN" "$WORK" ||
       echo "Lighthouse exited with an error"
   else
     for k in home parts purchase; do
