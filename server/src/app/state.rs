@@ -124,6 +124,7 @@ impl AppState {
 }
 
 /// The state, while anything else keeps it alive.
+#[derive(Clone)]
 pub struct WeakState(Weak<Shared>);
 
 impl WeakState {

@@ -60,10 +60,7 @@ pub struct Desk {
 pub async fn place(state: &AppState, bearer: Bearer, placing: Placing) -> Placed {
     let queue = state.orders.queue.get_or_init(|| {
         let (sender, receiver) = mpsc::unbounded_channel();
-        let receiver = Arc::new(Mutex::new(receiver));
-        for _ in 0..desks(state.db.backend) {
-            tokio::spawn(desk(state.downgrade(), receiver.clone()));
-        }
+        open_desks(state, Arc::new(Mutex::new(receiver)));
         sender
     });
     let (answer, answered) = oneshot::channel();
@@ -82,6 +79,44 @@ pub async fn place(state: &AppState, bearer: Bearer, placing: Placing) -> Placed
             "the order desk dropped an order without an answer"
         )))
     })?
+}
+
+/// Starts the desks on a thread of their own, with a runtime of its own:
+/// a batch's statements go to the database one after another, and each
+/// answer wakes the desk, which on the shop's runtime would wait behind
+/// every request being read and answered at that moment. Should the
+/// thread not start, the desks run on the shop's runtime.
+fn open_desks(state: &AppState, queue: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>) {
+    let count = desks(state.db.backend);
+    let weak = state.downgrade();
+    let on_thread = queue.clone();
+    let started = std::thread::Builder::new()
+        .name("order-desk".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot start the order desk's runtime");
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                let mut desks = tokio::task::JoinSet::new();
+                for _ in 0..count {
+                    desks.spawn(desk(weak.clone(), on_thread.clone()));
+                }
+                while desks.join_next().await.is_some() {}
+            });
+        });
+    if let Err(e) = started {
+        tracing::warn!(error = %e, "cannot start the order desk's thread; placing orders on the shop's runtime");
+        for _ in 0..count {
+            tokio::spawn(desk(state.downgrade(), queue.clone()));
+        }
+    }
 }
 
 /// How many batches are placed at once. SQLite writes one transaction at a
