@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadChunk } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender, type Page } from './build/prerender.ts';
 import { EMPTY_QUERY, partsApiPath } from './src/features/parts/catalogue-query.ts';
@@ -28,11 +29,15 @@ const pages: Page[] = [
   { path: '/about', file: 'about/index.html', module: local('./src/app/routes/about.tsx'), title: `My Portfolio | ${shop}` },
 ];
 
+// The entry and what the home page shares with other pages, in one chunk (build/first-load-chunk.ts).
+const firstLoad = firstLoadChunk(local('./src/main.tsx'), local('./src/app/routes/home.tsx'));
+
 // The Rust server serves web/dist on the same origin as /api; in development Vite proxies /api to it.
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstLoad.plugin,
     prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias }),
     precompress(),
   ],
@@ -47,6 +52,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shop', test: firstLoad.test }] } },
+    },
   },
   test: {
     environment: 'jsdom',
