@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from './fixtures';
+import { expect, signInWithToken, test, toast } from './fixtures';
 
 const OUT = path.resolve(import.meta.dirname, '..', 'screenshots');
 
@@ -93,6 +93,8 @@ for (const device of DEVICES) {
       await expect(page.getByRole('banner').getByRole('link', { name: `Cart, ${part.minimumOrder} ${part.minimumOrder === 1 ? 'item' : 'items'}` })).toBeVisible();
       await page.goto('/parts');
       await page.getByRole('main').getByRole('article').nth(1).getByRole('button', { name: /^Add to cart: .+$/ }).click();
+      // The cart is the buyer's on the server: the line is there once the shop has said so.
+      await expect(toast(page, /added to your cart$/)).toBeVisible();
       await page.goto('/cart');
       await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(2);
       await snap(page, 'cart', d);
