@@ -85,38 +85,38 @@ pub async fn place(state: &AppState, bearer: Bearer, placing: Placing) -> Placed
 /// a batch's statements go to the database one after another, and each
 /// answer wakes the desk, which on the shop's runtime would wait behind
 /// every request being read and answered at that moment. Should the
-/// thread not start, the desks run on the shop's runtime.
+/// runtime or the thread not start, the desks run on the shop's runtime.
 fn open_desks(state: &AppState, queue: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>) {
     let count = desks(state.db.backend);
-    let weak = state.downgrade();
-    let on_thread = queue.clone();
-    let started = std::thread::Builder::new()
-        .name("order-desk".into())
-        .spawn(move || {
-            let runtime = match tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
+    let all = |queue| every_desk(state.downgrade(), queue, count);
+    let failed = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => {
+            let desks = all(queue.clone());
+            match std::thread::Builder::new()
+                .name("order-desk".into())
+                .spawn(move || runtime.block_on(desks))
             {
-                Ok(runtime) => runtime,
-                Err(e) => {
-                    tracing::error!(error = %e, "cannot start the order desk's runtime");
-                    return;
-                }
-            };
-            runtime.block_on(async move {
-                let mut desks = tokio::task::JoinSet::new();
-                for _ in 0..count {
-                    desks.spawn(desk(weak.clone(), on_thread.clone()));
-                }
-                while desks.join_next().await.is_some() {}
-            });
-        });
-    if let Err(e) = started {
-        tracing::warn!(error = %e, "cannot start the order desk's thread; placing orders on the shop's runtime");
-        for _ in 0..count {
-            tokio::spawn(desk(state.downgrade(), queue.clone()));
+                Ok(_) => return,
+                Err(e) => e,
+            }
         }
+        Err(e) => e,
+    };
+    tracing::warn!(error = %failed,
+        "cannot start the order desks' thread; placing orders on the shop's runtime");
+    tokio::spawn(all(queue));
+}
+
+/// `count` desks taking orders from `queue`, until the shop's state is dropped.
+async fn every_desk(state: WeakState, queue: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>, count: u32) {
+    let mut desks = tokio::task::JoinSet::new();
+    for _ in 0..count {
+        desks.spawn(desk(state.clone(), queue.clone()));
     }
+    while desks.join_next().await.is_some() {}
 }
 
 /// How many batches are placed at once. SQLite writes one transaction at a
