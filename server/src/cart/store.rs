@@ -2,7 +2,7 @@
 
 use sea_query::{Expr, Iden, OnConflict, Order, Query};
 
-use crate::core::db::{self, Db};
+use crate::core::db::{self, bulk, Db};
 
 #[derive(Iden)]
 enum CartLines {
@@ -97,7 +97,7 @@ pub async fn remove(
     let statement = Query::delete()
         .from_table(CartLines::Table)
         .and_where(Expr::col(CartLines::UserId).eq(user_id))
-        .and_where(Expr::col(CartLines::PartId).is_in(part_ids.iter().copied()))
+        .and_where(bulk::is_in(db.backend, CartLines::PartId, part_ids))
         .to_owned();
     db.execute_on(conn, &statement).await
 }

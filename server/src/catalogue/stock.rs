@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
-use sea_query::{CaseStatement, Expr, IntoColumnRef, LockType, Query, SimpleExpr};
+use sea_query::{IntoColumnRef, LockType, Query};
 
 use crate::catalogue::store::Parts;
-use crate::core::db::{Backend, Db};
+use crate::core::db::{bulk, Backend, Db};
 
 /// A part as an order line or a cart line shows it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -40,8 +40,8 @@ fn columns() -> Vec<sea_query::ColumnRef> {
     ]
 }
 
-/// The parts among `ids` that exist, by id (read in chunks, so any number
-/// of ids stays within the databases' limits on parameters).
+/// The parts among `ids` that exist, by id, read in one query whatever
+/// how many (the ids are bound as one value, see `bulk`).
 pub async fn parts(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
@@ -71,54 +71,42 @@ async fn read(
     let mut ids = ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
-    let mut found = HashMap::with_capacity(ids.len());
-    for chunk in ids.chunks(500) {
-        let mut select = Query::select()
-            .columns(columns())
-            .from(Parts::Table)
-            .and_where(Expr::col(Parts::Id).is_in(chunk.iter().copied()))
-            .order_by(Parts::Id, sea_query::Order::Asc)
-            .to_owned();
-        if lock_rows {
-            select.lock(LockType::Update);
-        }
-        let rows: Vec<PartInfo> = db.fetch_all_on(&mut *conn, &select).await?;
-        found.extend(rows.into_iter().map(|p| (p.id, p)));
+    let mut select = Query::select()
+        .columns(columns())
+        .from(Parts::Table)
+        .and_where(bulk::is_in(db.backend, Parts::Id, &ids))
+        .order_by(Parts::Id, sea_query::Order::Asc)
+        .to_owned();
+    if lock_rows {
+        select.lock(LockType::Update);
     }
-    Ok(found)
+    let rows: Vec<PartInfo> = db.fetch_all_on(&mut *conn, &select).await?;
+    Ok(rows.into_iter().map(|p| (p.id, p)).collect())
 }
 
-/// Takes `(part, units)` each, in one statement per few hundred parts,
-/// from parts read with `lock` in the same transaction. Each part is
-/// taken from only while enough are left; should one not be (which the
-/// lock rules out), nothing is and the answer is an error.
+/// Takes `(part, units)` each (each part once), in one statement, from
+/// parts read with `lock` in the same transaction. Each part is taken from
+/// only while enough are left; should one not be (which the lock rules
+/// out), the answer is an error and the caller's transaction, rolled back,
+/// keeps nothing of it.
 pub async fn take(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     units: &[(i64, i64)],
 ) -> Result<(), sqlx::Error> {
-    for chunk in units.chunks(500) {
-        let mut taken = CaseStatement::new();
-        for (id, quantity) in chunk.iter().copied() {
-            taken = taken.case(Expr::col(Parts::Id).eq(id), quantity);
-        }
-        let taken: SimpleExpr = taken.finally(0).into();
-        let statement = Query::update()
-            .table(Parts::Table)
-            .value(
-                Parts::AvailableQuantity,
-                Expr::col(Parts::AvailableQuantity).sub(taken.clone()),
-            )
-            .and_where(Expr::col(Parts::Id).is_in(chunk.iter().map(|(id, _)| *id)))
-            .and_where(Expr::col(Parts::AvailableQuantity).gte(taken))
-            .to_owned();
-        let changed = db.execute_on(&mut *conn, &statement).await?;
-        if changed != chunk.len() as u64 {
-            return Err(sqlx::Error::Protocol(format!(
-                "stock taken from {changed} of {} parts",
-                chunk.len()
-            )));
-        }
+    let changed = bulk::take_each(
+        db.backend,
+        conn,
+        Parts::Table,
+        Parts::AvailableQuantity,
+        units,
+    )
+    .await?;
+    if changed != units.len() as u64 {
+        return Err(sqlx::Error::Protocol(format!(
+            "stock taken from {changed} of {} parts",
+            units.len()
+        )));
     }
     Ok(())
 }

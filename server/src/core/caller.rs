@@ -21,7 +21,7 @@ use sea_query::{Expr, Iden, Query};
 use serde::Serialize;
 
 use crate::app::state::AppState;
-use crate::core::db::Db;
+use crate::core::db::{bulk, Db};
 use crate::core::error::ApiError;
 use crate::core::tokens::Session;
 
@@ -99,7 +99,7 @@ pub async fn standings<'e>(
     ids: &[i64],
 ) -> Result<HashMap<i64, Standing>, sqlx::Error> {
     let statement = standing_select()
-        .and_where(Expr::col(Users::Id).is_in(ids.iter().copied()))
+        .and_where(bulk::is_in(db.backend, Users::Id, ids))
         .to_owned();
     let rows: Vec<Standing> = db.fetch_all_on(executor, &statement).await?;
     Ok(rows.into_iter().map(|row| (row.id, row)).collect())

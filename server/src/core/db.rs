@@ -13,6 +13,8 @@ use sqlx::{Any, AnyPool, Executor, FromRow};
 use time::format_description::FormatItem;
 use time::macros::format_description;
 
+pub mod bulk;
+
 /// Which database engine the shop runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

@@ -14,6 +14,7 @@ use sea_query::{
 use sea_query_binder::SqlxBinder;
 
 use super::Message;
+use crate::core::db::bulk::{self, Rows};
 use crate::core::db::{self, Db};
 
 #[derive(Iden)]
@@ -54,9 +55,8 @@ pub async fn insert(
     insert_all(conn, &[(to, message)]).await
 }
 
-/// Stores each message for its recipient, due at once, on `conn`: a few
-/// hundred to a statement, so many orders placed together write their
-/// messages in one or two statements.
+/// Stores each message for its recipient, due at once, on `conn`, in one
+/// statement, so many orders placed together write their messages at once.
 pub async fn insert_all(
     conn: &mut sqlx::AnyConnection,
     messages: &[(&str, &Message)],
@@ -72,38 +72,31 @@ pub async fn insert_all_after(
 ) -> sqlx::Result<()> {
     let now = db::now();
     let due = db::from_now(after);
-    let postgres = conn.backend_name().starts_with("Postgre");
-    for chunk in messages.chunks(200) {
-        let mut statement = Query::insert()
-            .into_table(MailOutbox::Table)
-            .columns([
-                MailOutbox::Recipient,
-                MailOutbox::Kind,
-                MailOutbox::Message,
-                MailOutbox::Subject,
-                MailOutbox::CreatedAt,
-                MailOutbox::NextAttemptAt,
-            ])
-            .to_owned();
-        for (to, message) in chunk {
-            let json =
-                serde_json::to_string(message).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-            statement.values_panic([
-                to.trim().into(),
-                message.kind().into(),
-                json.into(),
-                message.subject().into(),
-                now.clone().into(),
-                due.clone().into(),
-            ]);
-        }
-        let (sql, values) = if postgres {
-            statement.build_sqlx(PostgresQueryBuilder)
-        } else {
-            statement.build_sqlx(SqliteQueryBuilder)
-        };
-        db::query(&sql, values).execute(&mut *conn).await?;
+    let backend = if conn.backend_name().starts_with("Postgre") {
+        db::Backend::Postgres
+    } else {
+        db::Backend::Sqlite
+    };
+    let mut rows = Rows::new([
+        MailOutbox::Recipient,
+        MailOutbox::Kind,
+        MailOutbox::Message,
+        MailOutbox::Subject,
+        MailOutbox::CreatedAt,
+        MailOutbox::NextAttemptAt,
+    ]);
+    for (to, message) in messages {
+        let json = serde_json::to_string(message).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+        rows.push([
+            to.trim().into(),
+            message.kind().into(),
+            json.into(),
+            message.subject().into(),
+            now.as_str().into(),
+            due.as_str().into(),
+        ]);
     }
+    bulk::insert(backend, conn, MailOutbox::Table, &rows).await?;
     Ok(())
 }
 

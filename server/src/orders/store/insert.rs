@@ -1,9 +1,8 @@
 //! An order written as placed: its row, its lines and its audit record, in
 //! the transaction that took its stock.
 
-use sea_query::Query;
-
 use super::*;
+use crate::core::db::bulk::{self, Rows};
 use crate::core::db::{self, Db};
 use crate::orders::state::OrderState;
 
@@ -72,11 +71,12 @@ pub struct ToRecord<'a> {
     pub phone: Option<String>,
 }
 
-/// Records orders' rows in the caller's transaction, a few hundred to a
-/// statement, each holding its stock until `hold_until`, and answers each
-/// with the lines it is to have (which `insert_lines` writes), in the order
-/// given. Every price was computed by the shop from its own records, never
-/// taken from the client.
+/// Records orders' rows in the caller's transaction, in one statement
+/// (whose text is the same for any number of orders, see `db::bulk`), each
+/// holding its stock until `hold_until`, and answers each with the lines it
+/// is to have (which `insert_lines` writes), in the order given. Every
+/// price was computed by the shop from its own records, never taken from
+/// the client.
 pub async fn insert(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
@@ -84,140 +84,129 @@ pub async fn insert(
     hold_until: &str,
 ) -> Result<Vec<(BookingRow, Vec<LineRow>)>, sqlx::Error> {
     let now = db::now();
+    let mut rows = Rows::new([
+        Bookings::PartId,
+        Bookings::PartName,
+        Bookings::UnitPriceCents,
+        Bookings::Quantity,
+        Bookings::PriceCents,
+        Bookings::BuyerId,
+        Bookings::BuyerEmail,
+        Bookings::BuyerName,
+        Bookings::Phone,
+        Bookings::Status,
+        Bookings::PaymentStatus,
+        Bookings::FulfilmentStatus,
+        Bookings::CreatedAt,
+        Bookings::UpdatedAt,
+        Bookings::HoldUntil,
+        Bookings::ShippingCents,
+        Bookings::TaxCents,
+        Bookings::TotalCents,
+        Bookings::DeliveryMethodId,
+        Bookings::DeliveryMethod,
+        Bookings::DeliveryAddress,
+        Bookings::DeliveryTime,
+        Bookings::ShippingTaxCents,
+        Bookings::CoreChargesCents,
+    ]);
+    for ToRecord {
+        order,
+        buyer,
+        phone,
+    } in orders
+    {
+        let first = order.lines.first().expect("an order has at least one line");
+        rows.push([
+            first.part_id.into(),
+            first.part_name.as_str().into(),
+            first.unit_price_cents.into(),
+            first.quantity.into(),
+            order.goods_cents().into(),
+            buyer.id.into(),
+            buyer.email.into(),
+            buyer.name.into(),
+            phone.clone().into(),
+            OrderState::NEW.status().into(),
+            OrderState::NEW.payment.as_str().into(),
+            OrderState::NEW.fulfilment.as_str().into(),
+            now.as_str().into(),
+            now.as_str().into(),
+            hold_until.into(),
+            order.shipping_cents.into(),
+            order.tax_cents.into(),
+            order.total_cents.into(),
+            order.delivery_method_id.as_str().into(),
+            order.delivery_method.as_str().into(),
+            order.delivery_address.clone().into(),
+            order.delivery_time.as_str().into(),
+            order.shipping_tax_cents.into(),
+            order.core_charges_cents().into(),
+        ]);
+    }
+    let mut written: Vec<BookingRow> =
+        bulk::insert_returning(db.backend, &mut *conn, Bookings::Table, &rows, COLUMNS).await?;
+    // Both databases number the rows of one INSERT in the order they are
+    // inserted; RETURNING need not list them in that order.
+    written.sort_unstable_by_key(|row| row.id);
+    if written.len() != orders.len() {
+        return Err(sqlx::Error::RowNotFound);
+    }
     let mut recorded = Vec::with_capacity(orders.len());
-    for chunk in orders.chunks(200) {
-        let mut statement = Query::insert()
-            .into_table(Bookings::Table)
-            .columns([
-                Bookings::PartId,
-                Bookings::PartName,
-                Bookings::UnitPriceCents,
-                Bookings::Quantity,
-                Bookings::PriceCents,
-                Bookings::BuyerId,
-                Bookings::BuyerEmail,
-                Bookings::BuyerName,
-                Bookings::Phone,
-                Bookings::Status,
-                Bookings::PaymentStatus,
-                Bookings::FulfilmentStatus,
-                Bookings::CreatedAt,
-                Bookings::UpdatedAt,
-                Bookings::HoldUntil,
-                Bookings::ShippingCents,
-                Bookings::TaxCents,
-                Bookings::TotalCents,
-                Bookings::DeliveryMethodId,
-                Bookings::DeliveryMethod,
-                Bookings::DeliveryAddress,
-                Bookings::DeliveryTime,
-                Bookings::ShippingTaxCents,
-                Bookings::CoreChargesCents,
-            ])
-            .returning(Query::returning().columns(COLUMNS))
-            .to_owned();
-        for ToRecord {
-            order,
-            buyer,
-            phone,
-        } in chunk
-        {
-            let first = order.lines.first().expect("an order has at least one line");
-            statement.values_panic([
-                first.part_id.into(),
-                first.part_name.clone().into(),
-                first.unit_price_cents.into(),
-                first.quantity.into(),
-                order.goods_cents().into(),
-                buyer.id.into(),
-                buyer.email.into(),
-                buyer.name.into(),
-                phone.clone().into(),
-                OrderState::NEW.status().into(),
-                OrderState::NEW.payment.as_str().into(),
-                OrderState::NEW.fulfilment.as_str().into(),
-                now.clone().into(),
-                now.clone().into(),
-                hold_until.into(),
-                order.shipping_cents.into(),
-                order.tax_cents.into(),
-                order.total_cents.into(),
-                order.delivery_method_id.clone().into(),
-                order.delivery_method.clone().into(),
-                order.delivery_address.clone().into(),
-                order.delivery_time.clone().into(),
-                order.shipping_tax_cents.into(),
-                order.core_charges_cents().into(),
-            ]);
+    for (row, to) in written.into_iter().zip(orders) {
+        if row.buyer_id != to.buyer.id || row.total_cents != to.order.total_cents {
+            return Err(sqlx::Error::Protocol(format!(
+                "order {} came back as another order's row",
+                row.id
+            )));
         }
-        let mut rows: Vec<BookingRow> = db.fetch_all_on(&mut *conn, &statement).await?;
-        // Both databases number the rows of one INSERT in the order of its
-        // VALUES; RETURNING need not list them in that order.
-        rows.sort_unstable_by_key(|row| row.id);
-        if rows.len() != chunk.len() {
-            return Err(sqlx::Error::RowNotFound);
-        }
-        for (row, to) in rows.into_iter().zip(chunk) {
-            if row.buyer_id != to.buyer.id || row.total_cents != to.order.total_cents {
-                return Err(sqlx::Error::Protocol(format!(
-                    "order {} came back as another order's row",
-                    row.id
-                )));
-            }
-            let lines = to
-                .order
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(position, line)| LineRow {
-                    booking_id: row.id,
-                    position: position as i64,
-                    part_id: line.part_id,
-                    part_name: line.part_name.clone(),
-                    sku: line.sku.clone(),
-                    unit_price_cents: line.unit_price_cents,
-                    quantity: line.quantity,
-                    price_cents: line.price_cents(),
-                    weight_grams: line.weight_grams,
-                    vehicle: line.vehicle.clone(),
-                    core_charge_cents: line.core_charge_cents,
-                })
-                .collect();
-            recorded.push((row, lines));
-        }
+        let lines = to
+            .order
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(position, line)| LineRow {
+                booking_id: row.id,
+                position: position as i64,
+                part_id: line.part_id,
+                part_name: line.part_name.clone(),
+                sku: line.sku.clone(),
+                unit_price_cents: line.unit_price_cents,
+                quantity: line.quantity,
+                price_cents: line.price_cents(),
+                weight_grams: line.weight_grams,
+                vehicle: line.vehicle.clone(),
+                core_charge_cents: line.core_charge_cents,
+            })
+            .collect();
+        recorded.push((row, lines));
     }
     Ok(recorded)
 }
 
-/// Writes order lines, of one order or of many placed together, a few
-/// hundred to a statement (within the databases' limits on parameters).
+/// Writes order lines, of one order or of many placed together, in one
+/// statement.
 pub async fn insert_lines<'a>(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     lines: impl IntoIterator<Item = &'a LineRow>,
 ) -> Result<(), sqlx::Error> {
-    let lines: Vec<&LineRow> = lines.into_iter().collect();
-    for chunk in lines.chunks(500) {
-        let mut insert = Query::insert()
-            .into_table(BookingLines::Table)
-            .columns(LINE_COLUMNS)
-            .to_owned();
-        for line in chunk {
-            insert.values_panic([
-                line.booking_id.into(),
-                line.position.into(),
-                line.part_id.into(),
-                line.part_name.clone().into(),
-                line.sku.clone().into(),
-                line.unit_price_cents.into(),
-                line.quantity.into(),
-                line.price_cents.into(),
-                line.weight_grams.into(),
-                line.vehicle.clone().into(),
-                line.core_charge_cents.into(),
-            ]);
-        }
-        db.execute_on(&mut *conn, &insert).await?;
+    let mut rows = Rows::new(LINE_COLUMNS);
+    for line in lines {
+        rows.push([
+            line.booking_id.into(),
+            line.position.into(),
+            line.part_id.into(),
+            line.part_name.as_str().into(),
+            line.sku.as_str().into(),
+            line.unit_price_cents.into(),
+            line.quantity.into(),
+            line.price_cents.into(),
+            line.weight_grams.into(),
+            line.vehicle.clone().into(),
+            line.core_charge_cents.into(),
+        ]);
     }
+    bulk::insert(db.backend, conn, BookingLines::Table, &rows).await?;
     Ok(())
 }

@@ -146,6 +146,73 @@ async fn orders_placed_together_are_each_checked_and_a_refused_one_takes_nothing
     );
 }
 
+/// A batch writes its orders, lines, stock and messages in a statement
+/// each, whatever its size; every order comes back exactly as it was sent
+/// and priced, quotes, backslashes and letters beyond ASCII included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_batch_of_many_parts_keeps_each_orders_text_and_figures_exactly() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let shared = app.add_part(&admin, 1000, 1, "2.50").await;
+    let mut parts = Vec::new();
+    for i in 0..40 {
+        let name = format!(r#"Pad "R{i}" \ l'étrier — Ø{i} {{x}}"#);
+        let id = app
+            .add_part_with(
+                &admin,
+                json!({"name": name, "availableQuantity": 5, "minimumOrder": 1, "price": format!("{i}.25")}),
+            )
+            .await;
+        parts.push((id, name));
+    }
+    let buyers = join_all((0..40).map(|_| app.new_user())).await;
+    let orders: Vec<(&User, Value)> = buyers
+        .iter()
+        .zip(&parts)
+        .enumerate()
+        .map(|(i, (buyer, (part, _)))| {
+            let mut body = lines(&[(part, 1 + i as i64 % 3), (&shared, 1)]);
+            body["vehicle"] = json!(format!(r#"{} "Sport" \ Ü"#, 2000 + i));
+            body["phone"] = json!(format!("+44 20 7946 {:04}", i));
+            (buyer, body)
+        })
+        .collect();
+
+    let held = Held::take(&app, &shared).await;
+    let answers = checkouts_while_held(&app, held, &orders).await;
+
+    for (i, ((status, body), (buyer, (part, name)))) in
+        answers.iter().zip(buyers.iter().zip(&parts)).enumerate()
+    {
+        assert_eq!(*status, StatusCode::CREATED, "{body}");
+        let units = 1 + i as i64 % 3;
+        let id = body["insertedId"].as_str().unwrap();
+        let order = app.order_of(buyer, id).await;
+        let vehicle = json!(format!(r#"{} "Sport" \ Ü"#, 2000 + i));
+        assert_eq!(order["phone"], json!(format!("+44 20 7946 {:04}", i)));
+        assert_eq!(order["partName"], json!(name));
+        assert_eq!(order["lines"][0]["partId"], json!(part));
+        assert_eq!(order["lines"][0]["partName"], json!(name));
+        assert_eq!(order["lines"][0]["quantity"], json!(units));
+        assert_eq!(order["lines"][0]["unitPrice"], json!(i as f64 + 0.25));
+        assert_eq!(order["lines"][0]["vehicle"], vehicle);
+        assert_eq!(order["lines"][1]["partId"], json!(shared));
+        assert_eq!(order["lines"][1]["vehicle"], vehicle);
+        assert_eq!(
+            order["total"],
+            json!((i as f64 + 0.25) * units as f64 + 2.5),
+            "{order}"
+        );
+        assert_eq!(app.stock_of(part).await, 5 - units);
+    }
+    assert_eq!(app.stock_of(&shared).await, 1000 - 40);
+    assert_eq!(
+        app.count_sql("SELECT COUNT(*) FROM mail_outbox WHERE kind = 'order_placed'")
+            .await,
+        40
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn when_the_database_fails_for_one_order_only_its_buyer_hears_of_it() {
     let app = spawn_app().await;

@@ -1,0 +1,388 @@
+//! Statements over many rows that do not become a new statement for every
+//! number of rows they touch.
+//!
+//! A batch of orders used to write `VALUES (…), (…)` and `IN (?, ?, …)`
+//! with as many rows and ids as the batch had, so each size was a statement
+//! of its own: too many to keep prepared (and they bind too many values to
+//! be kept, see [`super::MAX_KEPT_STATEMENT_VALUES`]), so the database
+//! parsed and planned every batch's statements again; on SQLite that was a
+//! tenth of the shop's time placing orders. Here:
+//!
+//! - a list of ids goes as one bound value: JSON that SQLite's `json_each`
+//!   reads, or a list of numbers PostgreSQL reads with `unnest`;
+//! - rows to insert go, on PostgreSQL, as one JSON value that
+//!   `json_populate_recordset` reads as rows of the table itself; on
+//!   SQLite, whose JSON functions would parse each row again for each
+//!   column, as `VALUES` lists of 1, 2, 4, … rows (37 rows: 32, 4 and 1),
+//!   kept prepared: a few statements per table, whatever the batch.
+
+use sea_query::{Expr, Iden, SimpleExpr, Value, Values};
+use sea_query_binder::SqlxValues;
+use serde_json::{Map, Value as Json};
+use sqlx::AnyConnection;
+
+use super::{query, Backend, Row};
+
+/// Most values one SQLite `VALUES` statement binds.
+const MOST_VALUES: usize = 4096;
+
+/// Rows to insert, each a value per column.
+pub struct Rows {
+    columns: Vec<String>,
+    rows: Vec<Vec<Value>>,
+}
+
+impl Rows {
+    pub fn new<C: Iden>(columns: impl IntoIterator<Item = C>) -> Self {
+        Rows {
+            columns: columns.into_iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row: its values in the order of the columns.
+    pub fn push(&mut self, values: impl IntoIterator<Item = Value>) {
+        let row: Vec<Value> = values.into_iter().collect();
+        assert_eq!(row.len(), self.columns.len(), "a value for each column");
+        self.rows.push(row);
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The rows in pieces of 1, 2, 4, … rows, the largest first, each
+    /// binding at most `MOST_VALUES` values.
+    fn pieces(&self) -> Vec<&[Vec<Value>]> {
+        let most = prev_power_of_two((MOST_VALUES / self.columns.len().max(1)).max(1));
+        let mut pieces = Vec::new();
+        let mut left = &self.rows[..];
+        while !left.is_empty() {
+            let size = prev_power_of_two(left.len()).min(most);
+            let (piece, rest) = left.split_at(size);
+            pieces.push(piece);
+            left = rest;
+        }
+        pieces
+    }
+
+    /// SQLite: `INSERT … VALUES` of `rows`, and its values.
+    fn values_sql(
+        &self,
+        table: &str,
+        rows: &[Vec<Value>],
+        returning: &[String],
+    ) -> (String, SqlxValues) {
+        let one = format!("({})", vec!["?"; self.columns.len()].join(", "));
+        let mut sql = format!(
+            "INSERT INTO {} ({}) VALUES {}",
+            quoted(table),
+            self.columns
+                .iter()
+                .map(|c| quoted(c))
+                .collect::<Vec<_>>()
+                .join(", "),
+            vec![one; rows.len()].join(", ")
+        );
+        push_returning(&mut sql, returning);
+        let values = rows.iter().flatten().cloned().collect();
+        (sql, SqlxValues(Values(values)))
+    }
+
+    /// PostgreSQL: `INSERT … SELECT` of the rows from one JSON value (each
+    /// row an object keyed by column, read as a row of the table itself so
+    /// each value takes its column's type), in their order, and its value.
+    fn json_sql(&self, table: &str, returning: &[String]) -> (String, SqlxValues) {
+        let table = quoted(table);
+        let list = self
+            .columns
+            .iter()
+            .map(|c| quoted(c))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut sql = format!(
+            "INSERT INTO {table} ({list}) SELECT {list} \
+             FROM json_populate_recordset(NULL::{table}, $1::json) WITH ORDINALITY AS r \
+             ORDER BY r.ordinality"
+        );
+        push_returning(&mut sql, returning);
+        let rows: Vec<Json> = self
+            .rows
+            .iter()
+            .map(|row| {
+                let object: Map<String, Json> = self
+                    .columns
+                    .iter()
+                    .cloned()
+                    .zip(row.iter().map(json_of))
+                    .collect();
+                Json::Object(object)
+            })
+            .collect();
+        (sql, one_value(Json::Array(rows).to_string()))
+    }
+
+    /// The statements that insert the rows into `table`, with their values.
+    fn statements(
+        &self,
+        backend: Backend,
+        table: &str,
+        returning: &[String],
+    ) -> Vec<(String, SqlxValues)> {
+        match backend {
+            Backend::Sqlite => self
+                .pieces()
+                .into_iter()
+                .map(|rows| self.values_sql(table, rows, returning))
+                .collect(),
+            Backend::Postgres => vec![self.json_sql(table, returning)],
+        }
+    }
+}
+
+/// Inserts `rows` into `table` on `conn`, in their order (both databases
+/// number new rows in the order they are inserted); answers how many were
+/// written.
+pub async fn insert(
+    backend: Backend,
+    conn: &mut AnyConnection,
+    table: impl Iden,
+    rows: &Rows,
+) -> Result<u64, sqlx::Error> {
+    let mut written = 0;
+    for (sql, values) in rows.statements(backend, &table.to_string(), &[]) {
+        written += sqlx::query_with(&sql, values)
+            .persistent(true)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+    }
+    Ok(written)
+}
+
+/// [`insert`], answering the rows written, read from the columns
+/// `returning`, in no particular order.
+pub async fn insert_returning<T: Row, C: Iden>(
+    backend: Backend,
+    conn: &mut AnyConnection,
+    table: impl Iden,
+    rows: &Rows,
+    returning: impl IntoIterator<Item = C>,
+) -> Result<Vec<T>, sqlx::Error> {
+    let returning: Vec<String> = returning.into_iter().map(|c| c.to_string()).collect();
+    let mut written = Vec::with_capacity(rows.len());
+    for (sql, values) in rows.statements(backend, &table.to_string(), &returning) {
+        let piece: Vec<T> = sqlx::query_as_with(&sql, values)
+            .persistent(true)
+            .fetch_all(&mut *conn)
+            .await?;
+        written.extend(piece);
+    }
+    Ok(written)
+}
+
+fn push_returning(sql: &mut String, returning: &[String]) {
+    if !returning.is_empty() {
+        let returning: Vec<String> = returning.iter().map(|c| quoted(c)).collect();
+        sql.push_str(" RETURNING ");
+        sql.push_str(&returning.join(", "));
+    }
+}
+
+/// The largest power of two not above `n` (`n` ≥ 1).
+fn prev_power_of_two(n: usize) -> usize {
+    1 << (usize::BITS - 1 - n.leading_zeros())
+}
+
+/// A value as JSON, for the kinds of value the shop writes.
+fn json_of(value: &Value) -> Json {
+    match value {
+        Value::BigInt(Some(n)) => Json::from(*n),
+        Value::Int(Some(n)) => Json::from(*n),
+        Value::Bool(Some(b)) => Json::from(*b),
+        Value::String(Some(s)) => Json::from(s.as_str()),
+        Value::BigInt(None) | Value::Int(None) | Value::Bool(None) | Value::String(None) => {
+            Json::Null
+        }
+        other => unreachable!("bulk inserts write numbers, text and booleans, not {other:?}"),
+    }
+}
+
+/// The condition `column IN (ids)`, the ids bound as one value.
+pub fn is_in(backend: Backend, column: impl Iden, ids: &[i64]) -> SimpleExpr {
+    let column = quoted(&column.to_string());
+    let listed: Vec<String> = ids.iter().map(i64::to_string).collect();
+    match backend {
+        Backend::Sqlite => Expr::cust_with_values(
+            format!("{column} IN (SELECT value FROM json_each(?))"),
+            [format!("[{}]", listed.join(","))],
+        ),
+        Backend::Postgres => Expr::cust_with_values(
+            format!("{column} = ANY(CAST(string_to_array($1, ',') AS bigint[]))"),
+            [listed.join(",")],
+        ),
+    }
+}
+
+/// Takes `(id, units)` each from `column` of `table`'s row of that id, in
+/// one UPDATE, only where at least that many are left; answers how many
+/// rows it changed (each id once: no id may be listed twice).
+pub async fn take_each(
+    backend: Backend,
+    conn: &mut AnyConnection,
+    table: impl Iden,
+    column: impl Iden,
+    units: &[(i64, i64)],
+) -> Result<u64, sqlx::Error> {
+    if units.is_empty() {
+        return Ok(0);
+    }
+    let table = quoted(&table.to_string());
+    let column = quoted(&column.to_string());
+    // PostgreSQL plans `unnest` of a bound array as a few rows, so it looks
+    // each part up by its key; from JSON it guesses a hundred and, on a
+    // catalogue of ten thousand parts, reads the whole table instead.
+    let (taken, bound) = match backend {
+        Backend::Sqlite => {
+            let pairs: Vec<String> = units.iter().map(|(id, n)| format!("[{id},{n}]")).collect();
+            (
+                "SELECT value ->> 0 AS id, value ->> 1 AS n FROM json_each(?)",
+                vec![format!("[{}]", pairs.join(","))],
+            )
+        }
+        Backend::Postgres => {
+            let ids: Vec<String> = units.iter().map(|(id, _)| id.to_string()).collect();
+            let ns: Vec<String> = units.iter().map(|(_, n)| n.to_string()).collect();
+            (
+                "SELECT * FROM unnest(CAST(string_to_array($1, ',') AS bigint[]), \
+                 CAST(string_to_array($2, ',') AS bigint[])) AS u(id, n)",
+                vec![ids.join(","), ns.join(",")],
+            )
+        }
+    };
+    let sql = format!(
+        "UPDATE {table} SET {column} = {table}.{column} - t.n FROM ({taken}) AS t \
+         WHERE {table}.\"id\" = t.id AND {table}.{column} >= t.n"
+    );
+    let bound = SqlxValues(Values(
+        bound
+            .into_iter()
+            .map(|text| Value::String(Some(Box::new(text))))
+            .collect(),
+    ));
+    Ok(query(&sql, bound).execute(conn).await?.rows_affected())
+}
+
+fn one_value(text: String) -> SqlxValues {
+    SqlxValues(Values(vec![Value::String(Some(Box::new(text)))]))
+}
+
+/// A table's or column's name as SQL quotes it (the shop's names are plain
+/// words: nothing in them to escape).
+fn quoted(name: &str) -> String {
+    debug_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    format!("\"{name}\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Iden)]
+    enum Things {
+        Table,
+        Id,
+        Name,
+        Count,
+    }
+
+    fn rows(n: usize) -> Rows {
+        let mut rows = Rows::new([Things::Name, Things::Count]);
+        for i in 0..n {
+            let name: Option<String> = (i % 2 == 0).then(|| format!("part \"{i}\""));
+            rows.push([name.into(), (i64::MAX - i as i64).into()]);
+        }
+        rows
+    }
+
+    #[test]
+    fn sqlite_inserts_rows_in_pieces_of_powers_of_two() {
+        let sizes = |n| rows(n).pieces().iter().map(|p| p.len()).collect::<Vec<_>>();
+        assert_eq!(sizes(1), [1]);
+        assert_eq!(sizes(37), [32, 4, 1]);
+        assert_eq!(sizes(64), [64]);
+        // Two columns: at most 2048 rows a statement.
+        assert_eq!(sizes(5000), [2048, 2048, 512, 256, 128, 8]);
+        let statements = rows(3).statements(Backend::Sqlite, "things", &["id".into()]);
+        assert_eq!(statements.len(), 2);
+        assert_eq!(
+            statements[0].0,
+            r#"INSERT INTO "things" ("name", "count") VALUES (?, ?), (?, ?) RETURNING "id""#
+        );
+        assert_eq!(statements[0].1 .0 .0.len(), 4);
+        assert_eq!(statements[1].1 .0 .0.len(), 2);
+        // The same piece size is the same statement.
+        assert_eq!(
+            rows(37).statements(Backend::Sqlite, "things", &[])[2].0,
+            rows(1).statements(Backend::Sqlite, "things", &[])[0].0
+        );
+    }
+
+    #[test]
+    fn postgres_inserts_all_rows_as_one_json_value() {
+        let statements = rows(3).statements(Backend::Postgres, "things", &[]);
+        assert_eq!(statements.len(), 1);
+        assert_eq!(
+            statements[0].0,
+            rows(200).statements(Backend::Postgres, "things", &[])[0].0
+        );
+        let bound = &statements[0].1 .0 .0;
+        assert_eq!(bound.len(), 1);
+        let Value::String(Some(text)) = &bound[0] else {
+            panic!("one text value")
+        };
+        let read: Json = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            read,
+            serde_json::json!([
+                {"name": "part \"0\"", "count": i64::MAX},
+                {"name": null, "count": i64::MAX - 1},
+                {"name": "part \"2\"", "count": i64::MAX - 2},
+            ])
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "a value for each column")]
+    fn a_row_short_of_a_value_is_refused() {
+        let mut rows = Rows::new([Things::Name, Things::Count]);
+        rows.push([Value::from("a")]);
+    }
+
+    #[test]
+    fn a_list_of_ids_binds_one_value() {
+        let _ = Things::Table;
+        for backend in [Backend::Sqlite, Backend::Postgres] {
+            let select = |ids: &[i64]| {
+                let statement = sea_query::Query::select()
+                    .column(Things::Id)
+                    .from(Things::Table)
+                    .and_where(is_in(backend, Things::Id, ids))
+                    .to_owned();
+                match backend {
+                    Backend::Sqlite => statement.build(sea_query::SqliteQueryBuilder),
+                    Backend::Postgres => statement.build(sea_query::PostgresQueryBuilder),
+                }
+            };
+            let (few, few_values) = select(&[3]);
+            let (many, many_values) = select(&[3, 5, 8, 13]);
+            assert_eq!(few, many);
+            assert_eq!(few_values.0.len(), 1);
+            assert_eq!(many_values.0.len(), 1);
+        }
+    }
+}
