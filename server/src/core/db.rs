@@ -48,10 +48,12 @@ struct Writer {
 
 /// Statements binding more values than this are prepared for one use instead
 /// of being kept in the connection's cache of prepared statements. Their SQL
-/// grows with the rows they touch (a batch of orders, a page of parts), so
-/// every size would be kept as a statement of its own, on every connection:
-/// on SQLite, kept batch statements made up most of its memory after a run
-/// of orders. Preparing one costs far less than running it.
+/// grows with the rows they touch (a catalogue import's rows, the fitments
+/// of a page of parts), so every size would be kept as a statement of its
+/// own, on every connection: on SQLite, kept batch statements made up most
+/// of its memory after a run of orders. Preparing one costs far less than
+/// running it. The order desk's statements (`bulk`) are kept whatever they
+/// bind: they come in a few sizes only.
 pub const MAX_KEPT_STATEMENT_VALUES: usize = 32;
 
 /// The log target of the statements the shop runs (see [`Db::sql`]).

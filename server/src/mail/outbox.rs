@@ -56,7 +56,8 @@ pub async fn insert(
 }
 
 /// Stores each message for its recipient, due at once, on `conn`, in one
-/// statement, so many orders placed together write their messages at once.
+/// statement on PostgreSQL and a few on SQLite (see `db::bulk`), so many
+/// orders placed together write their messages at once.
 pub async fn insert_all(
     conn: &mut sqlx::AnyConnection,
     messages: &[(&str, &Message)],

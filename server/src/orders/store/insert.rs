@@ -71,8 +71,9 @@ pub struct ToRecord<'a> {
     pub phone: Option<String>,
 }
 
-/// Records orders' rows in the caller's transaction, in one statement
-/// (whose text is the same for any number of orders, see `db::bulk`), each
+/// Records orders' rows in the caller's transaction, in one statement on
+/// PostgreSQL and a few on SQLite (whose texts do not change with the
+/// number of orders, see `db::bulk`), each
 /// holding its stock until `hold_until`, and answers each with the lines it
 /// is to have (which `insert_lines` writes), in the order given. Every
 /// price was computed by the shop from its own records, never taken from
@@ -185,7 +186,7 @@ pub async fn insert(
 }
 
 /// Writes order lines, of one order or of many placed together, in one
-/// statement.
+/// statement on PostgreSQL and a few on SQLite (see `db::bulk`).
 pub async fn insert_lines<'a>(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
