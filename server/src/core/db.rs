@@ -22,6 +22,34 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The backend `conn` speaks to.
+    pub fn of(conn: &sqlx::AnyConnection) -> Backend {
+        if conn.backend_name().starts_with("Postgre") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
+    /// How sea-query writes statements in its dialect.
+    pub fn builder(self) -> &'static dyn QueryBuilder {
+        match self {
+            Backend::Sqlite => &SqliteQueryBuilder,
+            Backend::Postgres => &PostgresQueryBuilder,
+        }
+    }
+}
+
+/// Logs `sql` with its values written in (target [`SQL_LOG`], level
+/// trace): see [`Db::sql`].
+pub fn trace_sql(backend: Backend, sql: &str, values: &SqlxValues) {
+    if tracing::enabled!(target: SQL_LOG, tracing::Level::TRACE) {
+        let written = inject_parameters(sql, values.0 .0.iter().cloned(), backend.builder());
+        tracing::trace!(target: SQL_LOG, "{written}");
+    }
+}
+
 /// A pool of connections and the dialect to speak on them.
 #[derive(Clone)]
 pub struct Db {
@@ -364,17 +392,10 @@ impl Db {
     /// It writes every value, secrets included (password hashes, token
     /// digests, addresses): for benchmarks and debugging on test data only.
     /// Statements written as SQL text (a few, outside the catalogue) are
-    /// not logged.
+    /// not logged, save those of `bulk`.
     pub fn sql<S: SqlxBinder>(&self, statement: &S) -> (String, SqlxValues) {
-        let builder: &dyn QueryBuilder = match self.backend {
-            Backend::Sqlite => &SqliteQueryBuilder,
-            Backend::Postgres => &PostgresQueryBuilder,
-        };
-        let (sql, values) = statement.build_any_sqlx(builder);
-        if tracing::enabled!(target: SQL_LOG, tracing::Level::TRACE) {
-            let written = inject_parameters(&sql, values.0 .0.iter().cloned(), builder);
-            tracing::trace!(target: SQL_LOG, "{written}");
-        }
+        let (sql, values) = statement.build_any_sqlx(self.backend.builder());
+        trace_sql(self.backend, &sql, &values);
         (sql, values)
     }
 

@@ -8,9 +8,7 @@
 
 use std::time::Duration;
 
-use sea_query::{
-    Expr, Iden, Order, PostgresQueryBuilder, Query, SelectStatement, SqliteQueryBuilder,
-};
+use sea_query::{Expr, Iden, Order, Query, SelectStatement};
 use sea_query_binder::SqlxBinder;
 
 use super::Message;
@@ -73,11 +71,7 @@ pub async fn insert_all_after(
 ) -> sqlx::Result<()> {
     let now = db::now();
     let due = db::from_now(after);
-    let backend = if conn.backend_name().starts_with("Postgre") {
-        db::Backend::Postgres
-    } else {
-        db::Backend::Sqlite
-    };
+    let backend = db::Backend::of(conn);
     let mut rows = Rows::new([
         MailOutbox::Recipient,
         MailOutbox::Kind,
@@ -236,7 +230,7 @@ pub async fn withdraw(
     subject: &str,
     why: &str,
 ) -> sqlx::Result<u64> {
-    let postgres = conn.backend_name().starts_with("Postgre");
+    let builder = db::Backend::of(conn).builder();
     let statement = Query::update()
         .table(MailOutbox::Table)
         .values([
@@ -249,11 +243,7 @@ pub async fn withdraw(
         .and_where(Expr::col(MailOutbox::Kind).eq(kind))
         .and_where(Expr::col(MailOutbox::Subject).eq(subject))
         .to_owned();
-    let (sql, values) = if postgres {
-        statement.build_sqlx(PostgresQueryBuilder)
-    } else {
-        statement.build_sqlx(SqliteQueryBuilder)
-    };
+    let (sql, values) = statement.build_any_sqlx(builder);
     Ok(db::query(&sql, values)
         .execute(&mut *conn)
         .await?

@@ -17,15 +17,12 @@
 //!   column, as `VALUES` lists of 1, 2, 4, … rows (37 rows: 32, 4 and 1),
 //!   kept prepared: a few statements per table, whatever the batch.
 
-use sea_query::{
-    inject_parameters, Expr, Iden, PostgresQueryBuilder, QueryBuilder, SimpleExpr,
-    SqliteQueryBuilder, Value, Values,
-};
+use sea_query::{Expr, Iden, SimpleExpr, Value, Values};
 use sea_query_binder::SqlxValues;
 use serde_json::{Map, Value as Json};
 use sqlx::AnyConnection;
 
-use super::{query, Backend, Row, SQL_LOG};
+use super::{query, trace_sql, Backend, Row};
 
 /// Most values one SQLite `VALUES` statement binds.
 const MOST_VALUES: usize = 4096;
@@ -159,7 +156,7 @@ pub async fn insert(
 ) -> Result<u64, sqlx::Error> {
     let mut written = 0;
     for (sql, values) in rows.statements(backend, &table.to_string(), &[]) {
-        traced(backend, &sql, &values);
+        trace_sql(backend, &sql, &values);
         written += sqlx::query_with(&sql, values)
             .persistent(true)
             .execute(&mut *conn)
@@ -181,7 +178,7 @@ pub async fn insert_returning<T: Row, C: Iden>(
     let returning: Vec<String> = returning.into_iter().map(|c| c.to_string()).collect();
     let mut written = Vec::with_capacity(rows.len());
     for (sql, values) in rows.statements(backend, &table.to_string(), &returning) {
-        traced(backend, &sql, &values);
+        trace_sql(backend, &sql, &values);
         let piece: Vec<T> = sqlx::query_as_with(&sql, values)
             .persistent(true)
             .fetch_all(&mut *conn)
@@ -280,21 +277,8 @@ pub async fn take_each(
             .map(|text| Value::String(Some(Box::new(text))))
             .collect(),
     ));
-    traced(backend, &sql, &bound);
+    trace_sql(backend, &sql, &bound);
     Ok(query(&sql, bound).execute(conn).await?.rows_affected())
-}
-
-/// Logs a statement written here with its values, as [`super::Db::sql`]
-/// logs those it renders (target [`SQL_LOG`], level trace).
-fn traced(backend: Backend, sql: &str, values: &SqlxValues) {
-    if tracing::enabled!(target: SQL_LOG, tracing::Level::TRACE) {
-        let builder: &dyn QueryBuilder = match backend {
-            Backend::Sqlite => &SqliteQueryBuilder,
-            Backend::Postgres => &PostgresQueryBuilder,
-        };
-        let written = inject_parameters(sql, values.0 .0.iter().cloned(), builder);
-        tracing::trace!(target: SQL_LOG, "{written}");
-    }
 }
 
 fn one_value(text: String) -> SqlxValues {
