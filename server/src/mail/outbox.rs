@@ -91,7 +91,7 @@ pub async fn insert_all_after(
             due.as_str().into(),
         ]);
     }
-    bulk::insert(backend, conn, MailOutbox::Table, &rows).await?;
+    bulk::insert(backend, conn, MailOutbox::Table, rows).await?;
     Ok(())
 }
 

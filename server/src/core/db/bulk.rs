@@ -48,101 +48,76 @@ impl Rows {
         self.rows.push(row);
     }
 
-    pub fn len(&self) -> usize {
-        self.rows.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
-    /// The rows in pieces of 1, 2, 4, … rows, the largest first, each
-    /// binding at most `MOST_VALUES` values.
-    fn pieces(&self) -> Vec<&[Vec<Value>]> {
-        let most = prev_power_of_two((MOST_VALUES / self.columns.len().max(1)).max(1));
-        let mut pieces = Vec::new();
-        let mut left = &self.rows[..];
-        while !left.is_empty() {
-            let size = prev_power_of_two(left.len()).min(most);
-            let (piece, rest) = left.split_at(size);
-            pieces.push(piece);
-            left = rest;
-        }
-        pieces
-    }
-
-    /// SQLite: `INSERT … VALUES` of `rows`, and its values.
-    fn values_sql(
-        &self,
-        table: &str,
-        rows: &[Vec<Value>],
-        returning: &[String],
-    ) -> (String, SqlxValues) {
-        let one = format!("({})", vec!["?"; self.columns.len()].join(", "));
-        let mut sql = format!(
-            "INSERT INTO {} ({}) VALUES {}",
-            quoted(table),
-            self.columns
-                .iter()
-                .map(|c| quoted(c))
-                .collect::<Vec<_>>()
-                .join(", "),
-            vec![one; rows.len()].join(", ")
-        );
-        push_returning(&mut sql, returning);
-        let values = rows.iter().flatten().cloned().collect();
-        (sql, SqlxValues(Values(values)))
-    }
-
-    /// PostgreSQL: `INSERT … SELECT` of the rows from one JSON value (each
-    /// row an object keyed by column, read as a row of the table itself so
-    /// each value takes its column's type), in their order, and its value.
-    fn json_sql(&self, table: &str, returning: &[String]) -> (String, SqlxValues) {
-        let table = quoted(table);
-        let list = self
-            .columns
-            .iter()
-            .map(|c| quoted(c))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let mut sql = format!(
-            "INSERT INTO {table} ({list}) SELECT {list} \
-             FROM json_populate_recordset(NULL::{table}, $1::json) WITH ORDINALITY AS r \
-             ORDER BY r.ordinality"
-        );
-        push_returning(&mut sql, returning);
-        let rows: Vec<Json> = self
-            .rows
-            .iter()
-            .map(|row| {
-                let object: Map<String, Json> = self
-                    .columns
-                    .iter()
-                    .cloned()
-                    .zip(row.iter().map(json_of))
-                    .collect();
-                Json::Object(object)
-            })
-            .collect();
-        (sql, one_value(Json::Array(rows).to_string()))
-    }
-
-    /// The statements that insert the rows into `table`, with their values.
+    /// The statements that insert the rows into `table`, with their values
+    /// (moved in, not copied).
     fn statements(
-        &self,
+        self,
         backend: Backend,
         table: &str,
         returning: &[String],
     ) -> Vec<(String, SqlxValues)> {
+        let Rows { columns, rows } = self;
+        let table = quoted(table);
+        let list = quoted_list(&columns);
         match backend {
-            Backend::Sqlite => self
-                .pieces()
-                .into_iter()
-                .map(|rows| self.values_sql(table, rows, returning))
-                .collect(),
-            Backend::Postgres => vec![self.json_sql(table, returning)],
+            // `VALUES` lists of 1, 2, 4, … rows.
+            Backend::Sqlite => {
+                let one = format!("({})", vec!["?"; columns.len()].join(", "));
+                let sizes = piece_sizes(rows.len(), columns.len());
+                let mut rows = rows.into_iter();
+                sizes
+                    .into_iter()
+                    .map(|size| {
+                        let mut sql = format!(
+                            "INSERT INTO {table} ({list}) VALUES {}",
+                            vec![one.as_str(); size].join(", ")
+                        );
+                        push_returning(&mut sql, returning);
+                        let values = rows.by_ref().take(size).flatten().collect();
+                        (sql, SqlxValues(Values(values)))
+                    })
+                    .collect()
+            }
+            // `INSERT … SELECT` from one JSON value, each row an object
+            // keyed by column, read as a row of the table itself (so each
+            // value takes its column's type), in their order.
+            Backend::Postgres => {
+                let mut sql = format!(
+                    "INSERT INTO {table} ({list}) SELECT {list} \
+                     FROM json_populate_recordset(NULL::{table}, $1::json) WITH ORDINALITY AS r \
+                     ORDER BY r.ordinality"
+                );
+                push_returning(&mut sql, returning);
+                let rows: Vec<Json> = rows
+                    .into_iter()
+                    .map(|row| {
+                        let object: Map<String, Json> = columns
+                            .iter()
+                            .cloned()
+                            .zip(row.into_iter().map(json_of))
+                            .collect();
+                        Json::Object(object)
+                    })
+                    .collect();
+                vec![(sql, text_values([Json::Array(rows).to_string()]))]
+            }
         }
     }
+}
+
+/// How many rows each SQLite statement of `count` rows of `columns` values
+/// takes: 1, 2, 4, … rows, the largest first, each binding at most
+/// `MOST_VALUES` values.
+fn piece_sizes(count: usize, columns: usize) -> Vec<usize> {
+    let most = prev_power_of_two((MOST_VALUES / columns.max(1)).max(1));
+    let mut sizes = Vec::new();
+    let mut left = count;
+    while left > 0 {
+        let size = prev_power_of_two(left).min(most);
+        sizes.push(size);
+        left -= size;
+    }
+    sizes
 }
 
 /// Inserts `rows` into `table` on `conn`, in their order (both databases
@@ -152,7 +127,7 @@ pub async fn insert(
     backend: Backend,
     conn: &mut AnyConnection,
     table: impl Iden,
-    rows: &Rows,
+    rows: Rows,
 ) -> Result<u64, sqlx::Error> {
     let mut written = 0;
     for (sql, values) in rows.statements(backend, &table.to_string(), &[]) {
@@ -172,11 +147,11 @@ pub async fn insert_returning<T: Row, C: Iden>(
     backend: Backend,
     conn: &mut AnyConnection,
     table: impl Iden,
-    rows: &Rows,
+    rows: Rows,
     returning: impl IntoIterator<Item = C>,
 ) -> Result<Vec<T>, sqlx::Error> {
     let returning: Vec<String> = returning.into_iter().map(|c| c.to_string()).collect();
-    let mut written = Vec::with_capacity(rows.len());
+    let mut written = Vec::with_capacity(rows.rows.len());
     for (sql, values) in rows.statements(backend, &table.to_string(), &returning) {
         trace_sql(backend, &sql, &values);
         let piece: Vec<T> = sqlx::query_as_with(&sql, values)
@@ -190,9 +165,8 @@ pub async fn insert_returning<T: Row, C: Iden>(
 
 fn push_returning(sql: &mut String, returning: &[String]) {
     if !returning.is_empty() {
-        let returning: Vec<String> = returning.iter().map(|c| quoted(c)).collect();
         sql.push_str(" RETURNING ");
-        sql.push_str(&returning.join(", "));
+        sql.push_str(&quoted_list(returning));
     }
 }
 
@@ -202,12 +176,12 @@ fn prev_power_of_two(n: usize) -> usize {
 }
 
 /// A value as JSON, for the kinds of value the shop writes.
-fn json_of(value: &Value) -> Json {
+fn json_of(value: Value) -> Json {
     match value {
-        Value::BigInt(Some(n)) => Json::from(*n),
-        Value::Int(Some(n)) => Json::from(*n),
-        Value::Bool(Some(b)) => Json::from(*b),
-        Value::String(Some(s)) => Json::from(s.as_str()),
+        Value::BigInt(Some(n)) => Json::from(n),
+        Value::Int(Some(n)) => Json::from(n),
+        Value::Bool(Some(b)) => Json::from(b),
+        Value::String(Some(s)) => Json::String(*s),
         Value::BigInt(None) | Value::Int(None) | Value::Bool(None) | Value::String(None) => {
             Json::Null
         }
@@ -271,18 +245,28 @@ pub async fn take_each(
         "UPDATE {table} SET {column} = {table}.{column} - t.n FROM ({taken}) AS t \
          WHERE {table}.\"id\" = t.id AND {table}.{column} >= t.n"
     );
-    let bound = SqlxValues(Values(
-        bound
-            .into_iter()
-            .map(|text| Value::String(Some(Box::new(text))))
-            .collect(),
-    ));
+    let bound = text_values(bound);
     trace_sql(backend, &sql, &bound);
     Ok(query(&sql, bound).execute(conn).await?.rows_affected())
 }
 
-fn one_value(text: String) -> SqlxValues {
-    SqlxValues(Values(vec![Value::String(Some(Box::new(text)))]))
+/// Texts bound as the statement's values, in order.
+fn text_values(texts: impl IntoIterator<Item = String>) -> SqlxValues {
+    SqlxValues(Values(
+        texts
+            .into_iter()
+            .map(|text| Value::String(Some(Box::new(text))))
+            .collect(),
+    ))
+}
+
+/// Names quoted and listed with commas.
+fn quoted_list(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| quoted(n))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A table's or column's name as SQL quotes it (the shop's names are plain
@@ -315,7 +299,7 @@ mod tests {
 
     #[test]
     fn sqlite_inserts_rows_in_pieces_of_powers_of_two() {
-        let sizes = |n| rows(n).pieces().iter().map(|p| p.len()).collect::<Vec<_>>();
+        let sizes = |n| piece_sizes(n, 2);
         assert_eq!(sizes(1), [1]);
         assert_eq!(sizes(37), [32, 4, 1]);
         assert_eq!(sizes(64), [64]);

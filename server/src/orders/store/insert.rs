@@ -146,7 +146,7 @@ pub async fn insert(
         ]);
     }
     let mut written: Vec<BookingRow> =
-        bulk::insert_returning(db.backend, &mut *conn, Bookings::Table, &rows, COLUMNS).await?;
+        bulk::insert_returning(db.backend, &mut *conn, Bookings::Table, rows, COLUMNS).await?;
     // Both databases number the rows of one INSERT in the order they are
     // inserted; RETURNING need not list them in that order.
     written.sort_unstable_by_key(|row| row.id);
@@ -208,6 +208,6 @@ pub async fn insert_lines<'a>(
             line.core_charge_cents.into(),
         ]);
     }
-    bulk::insert(db.backend, conn, BookingLines::Table, &rows).await?;
+    bulk::insert(db.backend, conn, BookingLines::Table, rows).await?;
     Ok(())
 }
