@@ -282,12 +282,21 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         }
         users.push(Some(user));
     }
+    // The tariffs, read before the parts are locked: a busy part's lock is
+    // held from here to the commit, by as few statements as can be.
+    let mut tariffs = Tariffs::default();
+    for (job, asked) in jobs.iter().zip(&asked) {
+        if let Ok(asked) = asked {
+            checkout::read_tariffs(db, &mut tx, &mut tariffs, asked, &job.placing)
+                .await
+                .map_err(|e| Failure::Partway(e.into()))?;
+        }
+    }
     let ids: Vec<i64> = asked.iter().flatten().flat_map(|a| a.part_ids()).collect();
     let mut parts = catalogue::lock_stock(db, &mut tx, &ids)
         .await
         .map_err(|e| Failure::Partway(e.into()))?;
 
-    let mut tariffs = Tariffs::default();
     let mut placed_by: HashMap<i64, (i64, i64)> = HashMap::new();
     let mut carts_ordered: HashSet<i64> = HashSet::new();
     let mut accepted = Vec::with_capacity(jobs.len());

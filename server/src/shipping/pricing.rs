@@ -12,6 +12,7 @@
 //!   (region ""), else none. Tax is that rate of the goods, plus of the
 //!   delivery when the rate says so.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -213,6 +214,32 @@ pub struct Tariffs {
 }
 
 impl Tariffs {
+    /// Reads ahead what `quote` will read for an order sent by `method` to
+    /// `address` (the counter or the method, and the country's tax rates),
+    /// so that pricing it later reads nothing. Orders placed together read
+    /// their tariffs this way before their parts are locked, so a busy
+    /// part's lock is not held across these reads. A method that does not
+    /// exist is remembered as such, for `quote` to refuse.
+    pub async fn read_ahead(
+        &mut self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        method: MethodChoice,
+        address: Option<&AddressRow>,
+    ) -> Result<(), sqlx::Error> {
+        let country = match method {
+            MethodChoice::Pickup => Some(self.counter(db, conn).await?.country.clone()),
+            MethodChoice::Delivery(id) => {
+                self.method(db, conn, id).await?;
+                address.map(|a| a.country.clone())
+            }
+        };
+        if let Some(country) = country {
+            self.rates(db, conn, &country).await?;
+        }
+        Ok(())
+    }
+
     /// `quote`, reading each tariff at most once.
     pub async fn quote(
         &mut self,
@@ -225,10 +252,7 @@ impl Tariffs {
     ) -> ApiResult<Quote> {
         let (shipping, method_name, method_time, country, region) = match method {
             MethodChoice::Pickup => {
-                let counter = match &self.counter {
-                    Some(counter) => counter,
-                    None => self.counter.insert(store::counter_on(db, conn).await?),
-                };
+                let counter = self.counter(db, conn).await?;
                 (
                     0,
                     PICKUP_NAME.to_owned(),
@@ -238,15 +262,10 @@ impl Tariffs {
                 )
             }
             MethodChoice::Delivery(id) => {
-                let method = match self.methods.get(&id) {
-                    Some(method) => method,
-                    None => {
-                        let found = store::method_on(db, conn, id, true).await?;
-                        self.methods.entry(id).or_insert(found)
-                    }
-                }
-                .as_ref()
-                .ok_or_else(|| ApiError::field("deliveryMethod", "No such delivery method"))?;
+                let method = self
+                    .method(db, conn, id)
+                    .await?
+                    .ok_or_else(|| ApiError::field("deliveryMethod", "No such delivery method"))?;
                 let address = address.ok_or_else(|| {
                     ApiError::field("addressId", "A delivery address is Required")
                 })?;
@@ -265,14 +284,7 @@ impl Tariffs {
                 )
             }
         };
-        let key = country.trim().to_ascii_uppercase();
-        let rates = match self.rates.get(&key) {
-            Some(rates) => rates,
-            None => {
-                let found = store::rates_of_country(db, conn, &country).await?;
-                self.rates.entry(key).or_insert(found)
-            }
-        };
+        let rates = self.rates(db, conn, &country).await?;
         let rate = rate_for(rates, &country, &region);
         Ok(figures(
             goods_cents,
@@ -282,6 +294,50 @@ impl Tariffs {
             method_name,
             method_time,
         ))
+    }
+
+    /// The trade counter, read the first time it is asked for.
+    async fn counter(
+        &mut self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+    ) -> Result<&counter::Counter, sqlx::Error> {
+        if self.counter.is_none() {
+            self.counter = Some(store::counter_on(db, conn).await?);
+        }
+        Ok(self.counter.as_ref().expect("read above"))
+    }
+
+    /// The active delivery method `id` (None: there is none), read the
+    /// first time it is asked for.
+    async fn method(
+        &mut self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        id: i64,
+    ) -> Result<Option<&MethodRow>, sqlx::Error> {
+        let method = match self.methods.entry(id) {
+            Entry::Occupied(read) => read.into_mut(),
+            Entry::Vacant(unread) => unread.insert(store::method_on(db, conn, id, true).await?),
+        };
+        Ok(method.as_ref())
+    }
+
+    /// The tax rates of `country` (in any case), read the first time they
+    /// are asked for.
+    async fn rates(
+        &mut self,
+        db: &Db,
+        conn: &mut sqlx::AnyConnection,
+        country: &str,
+    ) -> Result<&[TaxRateRow], sqlx::Error> {
+        let rates = match self.rates.entry(country.trim().to_ascii_uppercase()) {
+            Entry::Occupied(read) => read.into_mut(),
+            Entry::Vacant(unread) => {
+                unread.insert(store::rates_of_country(db, conn, country).await?)
+            }
+        };
+        Ok(rates)
     }
 }
 

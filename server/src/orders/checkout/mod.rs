@@ -188,6 +188,21 @@ pub(super) async fn ask(
     Ok(Asked { lines, address })
 }
 
+/// Reads ahead, for `check`, the tariffs the order will be priced with
+/// (`Tariffs::read_ahead`): orders placed together read theirs before
+/// their parts are locked.
+pub(super) async fn read_tariffs(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'static, Any>,
+    tariffs: &mut Tariffs,
+    asked: &Asked,
+    placing: &Placing,
+) -> Result<(), sqlx::Error> {
+    tariffs
+        .read_ahead(db, tx, placing.method, asked.address.as_ref())
+        .await
+}
+
 /// The second step, once the parts of every order in the transaction are
 /// read and locked (`catalogue::lock_stock`): checks the order against `parts` as
 /// the orders before it in the transaction left them, prices its lines
