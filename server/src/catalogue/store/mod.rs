@@ -17,7 +17,7 @@ pub use write::{
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, Iden, Order, Query};
+use sea_query::{Expr, Iden, LockType, Order, Query};
 use serde::Serialize;
 use sqlx::Any;
 
@@ -222,12 +222,31 @@ pub async fn find_on<'e>(
     executor: impl sqlx::Executor<'e, Database = Any>,
     id: i64,
 ) -> Result<Option<PartRow>, sqlx::Error> {
-    let select = Query::select()
+    db.fetch_optional_on(executor, &select_one(id)).await
+}
+
+/// `find_on` in a write transaction, keeping the part from other writers
+/// until it ends: on PostgreSQL its row is locked (`FOR UPDATE`), so an
+/// order's transaction taking its units either committed before the read
+/// or waits for this one; SQLite's write transaction holds every row.
+pub async fn find_locked_on(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+) -> Result<Option<PartRow>, sqlx::Error> {
+    let mut select = select_one(id);
+    if db.backend == db::Backend::Postgres {
+        select.lock(LockType::Update);
+    }
+    db.fetch_optional_on(conn, &select).await
+}
+
+fn select_one(id: i64) -> sea_query::SelectStatement {
+    Query::select()
         .columns(COLUMNS)
         .from(Parts::Table)
         .and_where(Expr::col(Parts::Id).eq(id))
-        .to_owned();
-    db.fetch_optional_on(executor, &select).await
+        .to_owned()
 }
 
 /// A part with its OEM numbers and fitments.

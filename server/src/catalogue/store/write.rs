@@ -259,7 +259,9 @@ pub async fn update_on(
     changed: impl FnOnce(&PartFields) -> PartFields,
     stock: Option<StockChange>,
 ) -> Result<(Edited, Option<Change>), sqlx::Error> {
-    let Some(row) = find_on(db, &mut **tx, id).await? else {
+    // Locked as it is read: the stock seen is checked against the stock as
+    // it stands when the edit is written.
+    let Some(row) = find_locked_on(db, tx, id).await? else {
         return Ok((Edited::NotFound, None));
     };
     if let Some(StockChange {
@@ -457,7 +459,7 @@ fn numbers_insert<T: sea_query::Iden + 'static>(
 /// was) in the same transaction; answers how many were deleted.
 pub async fn delete(db: &Db, id: i64, by: &CurrentUser) -> Result<u64, sqlx::Error> {
     let (_turn, mut tx) = db.begin_write().await?;
-    let Some(row) = find_on(db, &mut *tx, id).await? else {
+    let Some(row) = find_locked_on(db, &mut tx, id).await? else {
         return Ok(0);
     };
     let details = details_on(db, &mut tx, &[id])

@@ -5,6 +5,7 @@
 use futures::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
+use sqlx::{Connection, Executor};
 
 use crate::helpers::*;
 
@@ -88,6 +89,89 @@ async fn a_stock_change_stating_the_stock_it_saw_is_refused_once_orders_moved_it
     let response = app.put_part(Some(&admin.token), &part_id, &fresh).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(app.part(&part_id).await["availableQuantity"], 25);
+}
+
+/// Another transaction taking `units` of `part_id` at this moment, as an
+/// order does, not yet committed: on SQLite it holds the write lock, on
+/// PostgreSQL the part's row.
+async fn taking_stock(app: &TestApp, part_id: &str, units: i64) -> sqlx::AnyConnection {
+    sqlx::any::install_default_drivers();
+    let url = app.config.database_url();
+    let mut conn = sqlx::AnyConnection::connect(&url)
+        .await
+        .expect("a connection");
+    let begin = if url.starts_with("sqlite:") {
+        "BEGIN IMMEDIATE"
+    } else {
+        "BEGIN"
+    };
+    conn.execute(begin).await.expect("a transaction");
+    conn.execute(
+        format!(
+            "UPDATE parts SET available_quantity = available_quantity - {units} WHERE id = {part_id}"
+        )
+        .as_str(),
+    )
+    .await
+    .expect("units taken");
+    conn
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_stock_change_waits_for_an_order_taking_stock_and_sees_what_it_took() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+    // The admin saw 10; an order's transaction is taking 3 as the change
+    // arrives, and commits a moment later.
+    let mut order = taking_stock(&app, &part_id, 3).await;
+    let change = json!({"availableQuantity": 25, "availableQuantitySeen": 10});
+    let edit = app.put_part(Some(&admin.token), &part_id, &change);
+    let commit = async {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        order.execute("COMMIT").await.expect("committed");
+    };
+    let (response, ()) = tokio::join!(edit, commit);
+
+    expect_error(
+        response,
+        StatusCode::CONFLICT,
+        "The stock changed since you saw it: 7 in stock now. Check it and try again.",
+    )
+    .await;
+    assert_eq!(
+        app.part(&part_id).await["availableQuantity"],
+        7,
+        "the units the order took stay taken"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_part_deleted_many_times_at_once_is_deleted_once_with_one_record() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let part_id = app.add_part(&admin, 10, 1, "9.99").await;
+
+    let answers = join_all((0..6).map(|_| app.delete_part(Some(&admin.token), &part_id))).await;
+
+    let mut statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [vec![StatusCode::OK], vec![StatusCode::NOT_FOUND; 5]].concat()
+    );
+    let response = app
+        .get(
+            &format!("/api/admin/audit?action=part.deleted&subjectId={part_id}"),
+            Some(&admin.token),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["x-total-count"].to_str().unwrap(),
+        "1",
+        "one deletion, one record"
+    );
 }
 
 #[tokio::test]
