@@ -206,8 +206,9 @@ async fn place_batch(state: &AppState, jobs: Vec<Job>) {
 
 /// Places `jobs` in one transaction; answers each order's outcome in turn.
 /// Three steps: each order is read (its buyer, whose token must still hold,
-/// its lines, address, the buyer's room for unpaid orders); the parts of
-/// all of them are read and locked at once; then each order in turn is
+/// its lines, address, the buyer's room for unpaid orders, the tariffs it
+/// will be priced with); the parts of all of them are read and locked at
+/// once; then each order in turn is
 /// checked and priced against the parts as the orders before it left them,
 /// and all that passed are written together.
 async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure> {
@@ -282,8 +283,9 @@ async fn together(state: &AppState, jobs: &[Job]) -> Result<Vec<Placed>, Failure
         }
         users.push(Some(user));
     }
-    // The tariffs, read before the parts are locked: a busy part's lock is
-    // held from here to the commit, by as few statements as can be.
+    // The tariffs, read before the parts are locked below: a busy part's
+    // lock is held from that read to the commit, and other desks' batches
+    // of the part wait that long, so as few statements as can be run in it.
     let mut tariffs = Tariffs::default();
     for (job, asked) in jobs.iter().zip(&asked) {
         if let Ok(asked) = asked {

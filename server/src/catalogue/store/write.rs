@@ -259,9 +259,15 @@ pub async fn update_on(
     changed: impl FnOnce(&PartFields) -> PartFields,
     stock: Option<StockChange>,
 ) -> Result<(Edited, Option<Change>), sqlx::Error> {
-    // Locked as it is read: the stock seen is checked against the stock as
-    // it stands when the edit is written.
-    let Some(row) = find_locked_on(db, tx, id).await? else {
+    // An edit that sets the stock reads the part locked, so the stock seen is
+    // checked against the stock as it stands when the edit is written. Other
+    // edits (an import's among them) lock only what they write, as they
+    // write it: they never touch the stock.
+    let row = match stock {
+        Some(_) => find_locked_on(db, tx, id).await?,
+        None => find_on(db, &mut **tx, id).await?,
+    };
+    let Some(row) = row else {
         return Ok((Edited::NotFound, None));
     };
     if let Some(StockChange {

@@ -126,12 +126,20 @@ async fn a_stock_change_waits_for_an_order_taking_stock_and_sees_what_it_took() 
     // arrives, and commits a moment later.
     let mut order = taking_stock(&app, &part_id, 3).await;
     let change = json!({"availableQuantity": 25, "availableQuantitySeen": 10});
-    let edit = app.put_part(Some(&admin.token), &part_id, &change);
+    let started = std::time::Instant::now();
+    let edit = async {
+        let response = app.put_part(Some(&admin.token), &part_id, &change).await;
+        (response, started.elapsed())
+    };
     let commit = async {
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
         order.execute("COMMIT").await.expect("committed");
     };
-    let (response, ()) = tokio::join!(edit, commit);
+    let ((response, took), ()) = tokio::join!(edit, commit);
+    assert!(
+        took >= std::time::Duration::from_millis(450),
+        "the edit waited for the order's transaction ({took:?})"
+    );
 
     expect_error(
         response,
