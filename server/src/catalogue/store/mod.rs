@@ -234,10 +234,8 @@ pub async fn find_locked_on(
     conn: &mut sqlx::AnyConnection,
     id: i64,
 ) -> Result<Option<PartRow>, sqlx::Error> {
-    let mut select = select_one(id);
-    if db.backend == db::Backend::Postgres {
-        select.lock(LockType::Update);
-    }
+    // SQLite's query builder writes no lock clause.
+    let select = select_one(id).lock(LockType::Update).to_owned();
     db.fetch_optional_on(conn, &select).await
 }
 
