@@ -5,7 +5,7 @@
 use futures::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::{Connection, Executor};
+use sqlx::Executor;
 
 use crate::helpers::*;
 
@@ -95,17 +95,7 @@ async fn a_stock_change_stating_the_stock_it_saw_is_refused_once_orders_moved_it
 /// order does, not yet committed: on SQLite it holds the write lock, on
 /// PostgreSQL the part's row.
 async fn taking_stock(app: &TestApp, part_id: &str, units: i64) -> sqlx::AnyConnection {
-    sqlx::any::install_default_drivers();
-    let url = app.config.database_url();
-    let mut conn = sqlx::AnyConnection::connect(&url)
-        .await
-        .expect("a connection");
-    let begin = if url.starts_with("sqlite:") {
-        "BEGIN IMMEDIATE"
-    } else {
-        "BEGIN"
-    };
-    conn.execute(begin).await.expect("a transaction");
+    let mut conn = app.write_transaction().await;
     conn.execute(
         format!(
             "UPDATE parts SET available_quantity = available_quantity - {units} WHERE id = {part_id}"

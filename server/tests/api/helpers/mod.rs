@@ -237,6 +237,26 @@ impl TestApp {
         db.pool.close().await;
     }
 
+    /// Another program's write transaction on the shop's database, open
+    /// until the caller commits or rolls it back: on SQLite it holds the
+    /// database's write lock from the start (`BEGIN IMMEDIATE`); on
+    /// PostgreSQL the rows its statements write or lock stay locked.
+    pub async fn write_transaction(&self) -> sqlx::AnyConnection {
+        use sqlx::{Connection, Executor};
+        sqlx::any::install_default_drivers();
+        let url = self.config.database_url();
+        let mut conn = sqlx::AnyConnection::connect(&url)
+            .await
+            .expect("a connection");
+        let begin = if url.starts_with("sqlite:") {
+            "BEGIN IMMEDIATE"
+        } else {
+            "BEGIN"
+        };
+        conn.execute(begin).await.expect("a write transaction");
+        conn
+    }
+
     /// Runs one `SELECT COUNT(*) ...` on the shop's database.
     pub async fn count_sql(&self, sql: &str) -> i64 {
         let db = shop::Db::connect(&self.config.database_url())

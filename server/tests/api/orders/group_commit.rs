@@ -21,17 +21,8 @@ struct Held(sqlx::AnyConnection);
 
 impl Held {
     async fn take(app: &TestApp, part_id: &str) -> Held {
-        sqlx::any::install_default_drivers();
-        let url = app.config.database_url();
-        let mut conn = sqlx::AnyConnection::connect(&url)
-            .await
-            .expect("a connection");
-        if url.starts_with("sqlite:") {
-            conn.execute("BEGIN IMMEDIATE")
-                .await
-                .expect("the write lock");
-        } else {
-            conn.execute("BEGIN").await.expect("a transaction");
+        let mut conn = app.write_transaction().await;
+        if on_postgres() {
             conn.execute(format!("SELECT id FROM parts WHERE id = {part_id} FOR UPDATE").as_str())
                 .await
                 .expect("the part's row");
