@@ -181,27 +181,40 @@ def cmd_buyer(base, label):
     print(doc["token"])
 
 
-def stocks(base):
-    status, headers, payload = Api(base).call("GET", "/api/part")
+def stocks(base, ids=None):
+    """Each part's stock: the whole catalogue's from `GET /api/part`, or, for
+    `ids` (in a catalogue too big for one answer), each part's own."""
+    api = Api(base)
+    if ids is not None:
+        found = {}
+        for pid in ids:
+            status, _, payload = api.call("GET", f"/api/part/{pid}")
+            if status == 200:
+                found[str(pid)] = int(json.loads(payload)["availableQuantity"])
+        return found
+    status, headers, payload = api.call("GET", "/api/part")
     if status != 200:
         raise SystemExit(f"GET /api/part: HTTP {status}")
     return {str(p["_id"]): int(p["availableQuantity"]) for p in json.loads(payload)}
 
 
-def cmd_snapshot(base, out):
+def cmd_snapshot(base, out, ids_file=""):
+    """The stock of every part, or with `ids_file` of the parts it names."""
+    ids = [line.strip() for line in open(ids_file) if line.strip()] if ids_file else None
     with open(out, "w") as f:
-        json.dump(stocks(base), f)
+        json.dump(stocks(base, ids), f)
 
 
-def cmd_verify(base, token, before_file, created, connections):
+def cmd_verify(base, token, before_file, created, connections, by_id=""):
     """After an order run with a fresh buyer: every order in the database took
     exactly its units from its part's stock (none lost, none oversold), and the
     orders the database holds match wrk's count of 201 answers (at most one
-    request per connection may still have been in flight when wrk stopped)."""
+    request per connection may still have been in flight when wrk stopped).
+    With `by_id`, the parts of the snapshot are read one by one."""
     created, connections = int(created), int(connections)
     with open(before_file) as f:
         before = json.load(f)
-    after = stocks(base)
+    after = stocks(base, list(before) if by_id else None)
     status, _, payload = Api(base, token).call("GET", "/api/booking")
     if status != 200:
         print(json.dumps({"ok": False, "text": f"GET /api/booking: HTTP {status}"}))

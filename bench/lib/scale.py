@@ -5,6 +5,8 @@ through the shop's import, measures one shop, and writes the report.
     scale.py load URL PASSWORD SIZE PID OUT_JSON
     scale.py measure URL PASSWORD SIZE REQUESTS PID LABEL LOAD_JSON DB_BYTES RSS_IDLE_KB STARTED_S
     scale.py bare URL SIZE REQUESTS LABEL LOAD_JSON SHOP_LOG DATABASE
+    scale.py middle URL SIZE
+    scale.py traffic LABEL SIZE KEY=VALUE...
     scale.py report RECORDS_JSONL OUT_MD OUT_SVG
 """
 
@@ -338,13 +340,48 @@ def cmd_bare(url, size, requests, label, load_json, log_path, database):
                      + ", ".join(f"{k} {v['p50']:.1f}/{v['p99']:.1f} ms" for k, v in figures.items()) + "\n")
 
 
+def cmd_middle(url, size):
+    """The id of the catalogue's middle part, of the `size` loaded (the
+    newest part is the last one loaded)."""
+    status, _, data = Api(url).call("GET", "/api/part?limit=1&sort=newest")
+    assert status == 200, data[:200]
+    newest = int(json.loads(data)[0]["_id"])
+    print(newest - int(size) + 1 + int(size) // 2)
+
+
+def cmd_traffic(label, size, *figures):
+    """The record of scale.sh's `traffic`: each round's requests a second of
+    the shop and of nginx (list page, one part), and its orders a second
+    (`created/seconds`) with their check (helper.py verify's JSON)."""
+    rec = {"traffic": True, "db": label, "size": int(size), "orders_ok": True, "checks": []}
+    for figure in figures:
+        key, value = figure.split("=", 1)
+        if key == "check":
+            check = json.loads(value) if value.startswith("{") else {"ok": False, "text": value}
+            rec["orders_ok"] = rec["orders_ok"] and check["ok"]
+            rec["checks"].append(check["text"])
+        elif key == "orders":
+            created, secs = value.split("/")
+            rec.setdefault(key, []).append(int(created) / float(secs) if float(secs) > 0 else 0.0)
+        else:
+            rec.setdefault(key, []).append(float(value) if value else 0.0)
+    print(json.dumps(rec))
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else 0.0
+
+
 def cmd_report(records, out_md, out_svg):
-    recs, bare = [], {}
+    recs, bare, traffic = [], {}, {}
     for line in open(records):
         if line.strip():
             rec = json.loads(line)
             if "bare" in rec:
                 bare[(rec["db"], rec["size"])] = rec
+            elif "traffic" in rec:
+                traffic[(rec["db"], rec["size"])] = rec
             else:
                 recs.append(rec)
     lines = ["# The catalogue at scale", "",
@@ -385,6 +422,30 @@ def cmd_report(records, out_md, out_svg):
                         + f" · {figure['statements']:.1f} statements{left}")
             if any(bare.get((db, r["size"])) for r in mine):
                 row(f"… {name}: the database alone", alone)
+        if any(traffic.get((db, r["size"])) for r in mine):
+            def rate(r, key):
+                t = traffic.get((db, r["size"]))
+                if not t or not t.get(f"shop_{key}"):
+                    return "—"
+                shop, nginx = median(t[f"shop_{key}"]), median(t[f"nginx_{key}"])
+                shares = " / ".join(f"{a / b:.0%}" for a, b in zip(t[f"shop_{key}"], t[f"nginx_{key}"]) if b)
+                return f"{shop:,.0f} req/s, {shop / nginx:.0%} of nginx's {nginx:,.0f} ({shares})" if nginx else "—"
+            row("Under load: a list page (`limit=100`)", lambda r: rate(r, "list"))
+            row("Under load: one part", lambda r: rate(r, "part"))
+            first = next((traffic[(db, r["size"])] for r in mine if traffic.get((db, r["size"]))), None)
+
+            def orders(r):
+                t = traffic.get((db, r["size"]))
+                if not t or not t.get("orders"):
+                    return "—"
+                rate_now = median(t["orders"])
+                against = ""
+                if first is not t and first.get("orders"):
+                    against = f", {rate_now / median(first['orders']) - 1:+.0%} on {first['size']:,} parts"
+                runs = " / ".join(f"{o:,.0f}" for o in t["orders"])
+                return (f"{rate_now:,.0f}/s ({runs}){against}"
+                        + ("" if t["orders_ok"] else "; CHECK FAILED: " + "; ".join(t["checks"])))
+            row("Under load: one-part orders of 1,000 parts", orders)
         lines.append("")
     with open(out_md, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -429,4 +490,5 @@ def write_chart(recs, out_svg):
 
 if __name__ == "__main__":
     command, args = sys.argv[1], sys.argv[2:]
-    {"load": cmd_load, "measure": cmd_measure, "bare": cmd_bare, "report": cmd_report}[command](*args)
+    {"load": cmd_load, "measure": cmd_measure, "bare": cmd_bare, "middle": cmd_middle,
+     "traffic": cmd_traffic, "report": cmd_report}[command](*args)
