@@ -22,13 +22,17 @@
 //! On SQLite (one shop process per file) the version is a counter in memory.
 //! On PostgreSQL, where several shop processes may share one database, it is
 //! the sequence `shop_catalogue_version`: every process advances it after
-//! each write and reads it before each catalogue answer (one tiny query), so
-//! a write acknowledged by one process is seen by the next read on any other.
+//! each write and reads it before each catalogue answer, so a write
+//! acknowledged by one process is seen by the next read on any other. The
+//! requests that arrive while one read of it runs share the next read
+//! (`SharedReads`), which begins after they arrived: under load a process
+//! asks PostgreSQL once per round trip, not once per request.
 //! Changes made to the database by anything else than a shop's HTTP API
 //! (psql, scripts) are not seen until the next write through the API; turn the
 //! cache off (`SHOP_CATALOGUE_CACHE=false`) if that matters.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -91,8 +95,9 @@ pub struct CatalogueCache {
     enabled: bool,
     max_bytes: usize,
     local: AtomicU64,
-    /// PostgreSQL: the database, whose sequence is the shared version.
-    shared: Option<Db>,
+    /// PostgreSQL: the database, whose sequence is the shared version, and
+    /// the reads of it that requests arriving together share.
+    shared: Option<(Db, Arc<SharedReads>)>,
     entries: RwLock<Entries>,
     /// The headers the layers outside add to every answer that lacks them
     /// (the security headers): kept answers carry them already.
@@ -114,7 +119,14 @@ impl CatalogueCache {
             enabled: enabled && max_bytes > 0,
             max_bytes,
             local: AtomicU64::new(0),
-            shared: (db.backend == Backend::Postgres).then(|| db.clone()),
+            shared: (db.backend == Backend::Postgres).then(|| {
+                let reading = db.clone();
+                let reads = SharedReads::new(move || {
+                    let db = reading.clone();
+                    async move { read_shared_version(&db).await.ok() }
+                });
+                (db.clone(), Arc::new(reads))
+            }),
             entries: RwLock::new(Entries::default()),
             outer_headers: OnceLock::new(),
         }
@@ -125,7 +137,7 @@ impl CatalogueCache {
     /// call it too after changing the catalogue outside an HTTP request.
     pub async fn invalidate(&self) {
         self.local.fetch_add(1, Ordering::SeqCst);
-        if let Some(db) = &self.shared {
+        if let Some((db, _)) = &self.shared {
             let bumped = sqlx::query(&format!("SELECT nextval('{VERSION_SEQUENCE}')"))
                 .execute(&db.pool)
                 .await;
@@ -147,20 +159,15 @@ impl CatalogueCache {
         self.outer_headers.get().map_or(&[], Vec::as_slice)
     }
 
-    async fn version(&self) -> Result<Version, sqlx::Error> {
+    /// The version a kept answer must match now; None when the shared
+    /// version cannot be read (the handler then answers, as it would).
+    async fn version(&self) -> Option<Version> {
         let local = self.local.load(Ordering::SeqCst);
         let shared = match &self.shared {
             None => 0,
-            Some(db) => {
-                let (last, called): (i64, bool) = sqlx::query_as(&format!(
-                    "SELECT last_value, is_called FROM {VERSION_SEQUENCE}"
-                ))
-                .fetch_one(&db.pool)
-                .await?;
-                last * 2 + i64::from(called)
-            }
+            Some((_, reads)) => reads.read().await?,
         };
-        Ok(Version { local, shared })
+        Some(Version { local, shared })
     }
 
     fn lookup(&self, key: &str, version: Version) -> Option<Arc<Entry>> {
@@ -204,6 +211,122 @@ impl CatalogueCache {
         }
         entries.bytes += size;
         entries.map.insert(key.into_boxed_str(), entry);
+    }
+}
+
+/// PostgreSQL: the shared version as the sequence holds it now.
+async fn read_shared_version(db: &Db) -> Result<i64, sqlx::Error> {
+    let (last, called): (i64, bool) = sqlx::query_as(&format!(
+        "SELECT last_value, is_called FROM {VERSION_SEQUENCE}"
+    ))
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(last * 2 + i64::from(called))
+}
+
+/// The longest a shared read of the version may take: past it, the requests
+/// waiting for it are answered by the handlers, as when the read fails, so a
+/// stuck connection holds up no catalogue read for longer.
+const SHARED_READ_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A read of the shared version: None when it failed.
+type ReadVersion =
+    Arc<dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Option<i64>> + Send>> + Send + Sync>;
+
+/// PostgreSQL: reads of the shared version, one for all the requests that
+/// arrived while the one before it ran. A request is answered only by a
+/// read that began after it arrived, so it sees every write acknowledged
+/// before it came, as if it had read the sequence itself; but a hundred
+/// requests at once wait for one or two queries, not a hundred.
+struct SharedReads {
+    read: ReadVersion,
+    state: std::sync::Mutex<ReadsState>,
+}
+
+#[derive(Default)]
+struct ReadsState {
+    /// A task is reading the version for the requests it has taken.
+    running: bool,
+    /// The requests that came since that read began: the next read's.
+    waiting: Vec<tokio::sync::oneshot::Sender<Option<i64>>>,
+}
+
+impl SharedReads {
+    fn new<Reading>(read: impl Fn() -> Reading + Send + Sync + 'static) -> Self
+    where
+        Reading: Future<Output = Option<i64>> + Send + 'static,
+    {
+        SharedReads {
+            read: Arc::new(move || Box::pin(read())),
+            state: std::sync::Mutex::new(ReadsState::default()),
+        }
+    }
+
+    /// The shared version, from a read that began after this call; None
+    /// when that read failed or took longer than `SHARED_READ_LIMIT`, or
+    /// its task stopped before it answered.
+    async fn read(self: &Arc<Self>) -> Option<i64> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let start = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.waiting.push(answer);
+            !std::mem::replace(&mut state.running, true)
+        };
+        if start {
+            // Made before the task, so that a task dropped before it first
+            // runs still lets the requests go.
+            let running = Running {
+                reads: Arc::clone(self),
+                done: false,
+            };
+            tokio::spawn(running.run());
+        }
+        answered.await.ok().flatten()
+    }
+}
+
+/// The task reading the version of [`SharedReads`]. Should it stop before
+/// its end (a panic, or dropped as the runtime stops), the requests waiting
+/// are let go, to be answered by the handlers, and the next request starts
+/// a task again.
+struct Running {
+    reads: Arc<SharedReads>,
+    done: bool,
+}
+
+impl Running {
+    /// Reads the version for the requests waiting, again while more came
+    /// during a read, and ends when none are left.
+    async fn run(mut self) {
+        loop {
+            let taken = {
+                let mut state = self.reads.state.lock().unwrap_or_else(|e| e.into_inner());
+                if state.waiting.is_empty() {
+                    state.running = false;
+                    self.done = true;
+                    return;
+                }
+                std::mem::take(&mut state.waiting)
+            };
+            let version = tokio::time::timeout(SHARED_READ_LIMIT, (self.reads.read)())
+                .await
+                .ok()
+                .flatten();
+            for answer in taken {
+                // A request whose client went away takes no answer.
+                let _ = answer.send(version);
+            }
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.done {
+            let mut state = self.reads.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.running = false;
+            state.waiting.clear();
+        }
     }
 }
 
@@ -333,10 +456,9 @@ fn cache_key(uri: &axum::http::Uri) -> Option<String> {
 async fn serve(cache: Arc<CatalogueCache>, key: String, request: Request, next: Next) -> Response {
     let gzip = accepts_encoding(request.headers(), "gzip");
     let if_none_match = request.headers().get(IF_NONE_MATCH).cloned();
-    let version = match cache.version().await {
-        Ok(version) => version,
+    let Some(version) = cache.version().await else {
         // The handler answers as it would (503 when the database is gone).
-        Err(_) => return next.run(request).await,
+        return next.run(request).await;
     };
     let metrics = &crate::core::metrics::METRICS;
     if let Some(entry) = cache.lookup(&key, version) {
@@ -481,5 +603,107 @@ mod tests {
         assert_eq!(key("/api/partx"), None);
         assert_eq!(key("/api/booking"), None);
         assert_eq!(key("/api/category").as_deref(), Some("/api/category"));
+    }
+
+    /// Shared reads of a version that answer each read's own number (the
+    /// first read 1, the next 2, ...) after `takes`; the number of reads
+    /// begun is in the counter returned.
+    fn numbered_reads(
+        takes: std::time::Duration,
+    ) -> (Arc<SharedReads>, Arc<std::sync::atomic::AtomicI64>) {
+        let begun = Arc::new(std::sync::atomic::AtomicI64::new(0));
+        let counting = Arc::clone(&begun);
+        let reads = SharedReads::new(move || {
+            let number = counting.fetch_add(1, Ordering::SeqCst) + 1;
+            async move {
+                tokio::time::sleep(takes).await;
+                Some(number)
+            }
+        });
+        (Arc::new(reads), begun)
+    }
+
+    /// Fails the test, rather than hanging it, when `reading` never ends.
+    async fn within_a_second<T>(reading: impl Future<Output = T>) -> T {
+        tokio::time::timeout(std::time::Duration::from_secs(1), reading)
+            .await
+            .expect("an answer within a second")
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn requests_at_once_share_reads_that_begin_after_they_ask() {
+        let (reads, begun) = numbered_reads(std::time::Duration::from_millis(20));
+        let mut asking = Vec::new();
+        for i in 0..200u64 {
+            let (reads, begun) = (Arc::clone(&reads), Arc::clone(&begun));
+            asking.push(tokio::spawn(async move {
+                // Spread over 60 ms: many ask while a read is running.
+                tokio::time::sleep(std::time::Duration::from_micros(300 * i)).await;
+                let begun_before = begun.load(Ordering::SeqCst);
+                let answer = within_a_second(reads.read()).await;
+                (begun_before, answer)
+            }));
+        }
+        for asked in asking {
+            let (begun_before, answer) = asked.await.unwrap();
+            let answer = answer.expect("an answer");
+            assert!(
+                answer > begun_before,
+                "answered by read {answer}, which began before the request asked \
+                 ({begun_before} reads had begun)"
+            );
+        }
+        let reads_made = begun.load(Ordering::SeqCst);
+        assert!(
+            (2..=20).contains(&reads_made),
+            "200 requests over 60 ms made {reads_made} reads of 20 ms each"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_failed_read_answers_none_to_every_request_waiting_for_it() {
+        let reads = Arc::new(SharedReads::new(|| async {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            None
+        }));
+        let both = futures_util::future::join(reads.read(), reads.read());
+        assert_eq!(within_a_second(both).await, (None, None));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_reader_that_breaks_lets_its_requests_go_and_the_next_request_reads_again() {
+        // The first read breaks after 20 ms; the reads after it answer 7.
+        let calls = Arc::new(std::sync::atomic::AtomicI64::new(0));
+        let counting = Arc::clone(&calls);
+        let reads = Arc::new(SharedReads::new(move || {
+            let first = counting.fetch_add(1, Ordering::SeqCst) == 0;
+            async move {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                (!first)
+                    .then_some(7)
+                    .or_else(|| panic!("a reader that breaks"))
+            }
+        }));
+        // One request is taken by the breaking read; one comes while it runs.
+        let taken = tokio::spawn({
+            let reads = Arc::clone(&reads);
+            async move { within_a_second(reads.read()).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let waiting = within_a_second(reads.read()).await;
+        assert_eq!(
+            taken.await.unwrap(),
+            None,
+            "the request being read for is let go"
+        );
+        assert_eq!(
+            waiting, None,
+            "the request waiting for the next read is let go"
+        );
+        assert_eq!(
+            within_a_second(reads.read()).await,
+            Some(7),
+            "a new reader starts"
+        );
     }
 }
