@@ -173,6 +173,21 @@ pub(super) fn any_word_starting(word: &str) -> SelectStatement {
         .to_owned()
 }
 
+/// Each of `words` once, in the order they come, with how many times it
+/// counts for the score: its places among the first eight words (0 for a
+/// word that comes only after them, which must match but does not score).
+fn distinct_words(words: &[String]) -> Vec<(&String, i64)> {
+    let mut distinct: Vec<(&String, i64)> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let counted = i64::from(i < CORRECTED_WORDS);
+        match distinct.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, times)) => *times += counted,
+            None => distinct.push((word, counted)),
+        }
+    }
+    distinct
+}
+
 /// PostgreSQL: the parts having, for every one of `words`, a word starting
 /// with it (a column `id`, each part once), read from the word index alone;
 /// with `scored`, also their `score` (see [`relevance`]) from the same rows.
@@ -182,20 +197,10 @@ fn postgres_word_matches(
     scored: bool,
     also: Option<SelectStatement>,
 ) -> SelectStatement {
-    // Each word once, with how many times it counts for the score (its
-    // places among the first eight words): a search repeating a word reads
-    // its range once, not once per repeat.
-    let mut distinct: Vec<(&String, i64)> = Vec::new();
-    for (i, word) in words.iter().enumerate() {
-        let counted = i64::from(i < CORRECTED_WORDS);
-        match distinct.iter_mut().find(|(w, _)| *w == word) {
-            Some((_, times)) => *times += counted,
-            None => distinct.push((word, counted)),
-        }
-    }
+    // A search repeating a word reads its range once, not once per repeat.
     let mut select = Query::select();
     let mut score: Option<SimpleExpr> = None;
-    for (i, (word, times)) in distinct.into_iter().enumerate() {
+    for (i, (word, times)) in distinct_words(words).into_iter().enumerate() {
         let alias = sea_query::Alias::new(format!("w{i}"));
         let found = Query::select()
             .column(PartsSearch::PartId)
@@ -296,6 +301,8 @@ enum Ranked {
     Score,
     Page,
     Matches,
+    Levels,
+    Found,
 }
 
 /// The ids of the parts matching `q` (a column named `id`, each id once):
@@ -306,6 +313,55 @@ enum Ranked {
 /// their part.
 fn text_ids(backend: Backend, q: &str, understood: Option<&Understood>) -> Option<SelectStatement> {
     text_matches(backend, q, understood, false)
+}
+
+/// The selects of the ids (each a column `id`) of the parts the whole of
+/// `q`, normalised, starts a number of: an OEM number, a superseded number,
+/// the part number. None when `q` has no letter or digit.
+fn number_selects(q: &str) -> Vec<SelectStatement> {
+    let number = normalise(q);
+    if number.is_empty() {
+        return Vec::new();
+    }
+    // Normalised numbers hold only 0-9 and A-Z, all below `[`: every
+    // number starting with `number` sorts in [number, number + "[").
+    let upper = format!("{number}[");
+    let starting = |table: DynIden, id: DynIden, normalised: DynIden| {
+        Query::select()
+            .expr_as(Expr::col(id), Ranked::Id)
+            .from(table)
+            .and_where(Expr::col(normalised.clone()).gte(number.clone()))
+            .and_where(Expr::col(normalised).lt(upper.clone()))
+            .to_owned()
+    };
+    vec![
+        starting(
+            PartOemNumbers::Table.into_iden(),
+            PartOemNumbers::PartId.into_iden(),
+            PartOemNumbers::Normalised.into_iden(),
+        ),
+        starting(
+            PartReplacedNumbers::Table.into_iden(),
+            PartReplacedNumbers::PartId.into_iden(),
+            PartReplacedNumbers::Normalised.into_iden(),
+        ),
+        starting(
+            Parts::Table.into_iden(),
+            Parts::Id.into_iden(),
+            Parts::SkuNormalised.into_iden(),
+        ),
+    ]
+}
+
+/// The ids of the parts found by a number ([`number_selects`]), each once:
+/// a column `id`. None when `q` has no letter or digit.
+fn number_ids(q: &str) -> Option<SelectStatement> {
+    let mut selects = number_selects(q).into_iter();
+    let mut ids = selects.next()?;
+    for numbers in selects {
+        ids.union(UnionType::Distinct, numbers);
+    }
+    Some(ids)
 }
 
 /// [`text_ids`], with `scored` also each part's `score` (see [`relevance`]):
@@ -358,38 +414,8 @@ fn text_matches(
     } else {
         UnionType::Distinct
     };
-    let number = normalise(q);
-    if !number.is_empty() {
-        // Normalised numbers hold only 0-9 and A-Z, all below `[`: every
-        // number starting with `number` sorts in [number, number + "[").
-        let upper = format!("{number}[");
-        let starting = |table: DynIden, id: DynIden, normalised: DynIden| {
-            Query::select()
-                .column(id)
-                .from(table)
-                .and_where(Expr::col(normalised.clone()).gte(number.clone()))
-                .and_where(Expr::col(normalised).lt(upper.clone()))
-                .to_owned()
-        };
-        for numbers in [
-            starting(
-                PartOemNumbers::Table.into_iden(),
-                PartOemNumbers::PartId.into_iden(),
-                PartOemNumbers::Normalised.into_iden(),
-            ),
-            starting(
-                PartReplacedNumbers::Table.into_iden(),
-                PartReplacedNumbers::PartId.into_iden(),
-                PartReplacedNumbers::Normalised.into_iden(),
-            ),
-            starting(
-                Parts::Table.into_iden(),
-                Parts::Id.into_iden(),
-                Parts::SkuNormalised.into_iden(),
-            ),
-        ] {
-            ids.union(union, zero(numbers));
-        }
+    for numbers in number_selects(q) {
+        ids.union(union, zero(numbers));
     }
     if scored {
         return Some(
@@ -576,6 +602,219 @@ fn relevance(filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
     score
 }
 
+/// SQLite: how many different scored words a search may have for its page
+/// to be read level by level ([`sqlite_levels`]); a search of more is
+/// scored part by part ([`relevance`]). Two words make 16 combinations of
+/// where each is found; three would make 64, each a query of the index.
+const LEVELLED_WORDS: usize = 2;
+
+/// Where a part has a searched word, as its score counts it (D47).
+#[derive(Debug, Clone, Copy)]
+enum FoundIn {
+    NameAndDescription,
+    Name,
+    Description,
+    /// Only in the part number.
+    Elsewhere,
+}
+
+impl FoundIn {
+    const ALL: [FoundIn; 4] = [
+        FoundIn::NameAndDescription,
+        FoundIn::Name,
+        FoundIn::Description,
+        FoundIn::Elsewhere,
+    ];
+
+    /// The word's part of the score: 3 in the name, 1 in the description.
+    fn points(self) -> i64 {
+        match self {
+            FoundIn::NameAndDescription => 4,
+            FoundIn::Name => 3,
+            FoundIn::Description => 1,
+            FoundIn::Elsewhere => 0,
+        }
+    }
+
+    /// SQLite's FTS5 query for the parts having a word starting with `word`
+    /// there and nowhere else the score counts.
+    fn query(self, word: &str) -> String {
+        let w = format!("\"{word}\"*");
+        match self {
+            FoundIn::NameAndDescription => format!("({{name}}: {w} AND {{description}}: {w})"),
+            FoundIn::Name => format!("({{name}}: {w} NOT {{description}}: {w})"),
+            FoundIn::Description => format!("({{description}}: {w} NOT {{name}}: {w})"),
+            FoundIn::Elsewhere => format!("({w} NOT {{name description}}: {w})"),
+        }
+    }
+}
+
+/// SQLite: the best `n` parts having every one of `words` (and fitting
+/// `vehicle`, a select of part ids, when given), with their scores (a
+/// column `id` and a column `score`), read level by level: every way the
+/// scored words can be found (in the name and the description, the name
+/// alone, the description alone, only the part number) gives a score, the
+/// parts found each way are one query of the word index, and the queries
+/// of one score together are one level, its parts oldest first. The levels
+/// run best first, each cut at `n`, and the whole at `n`: the rows come in
+/// the ranking's own order, so once `n` have come no further level is read,
+/// and a common word costs a page of the index rather than a score for each
+/// of its matches. None for a search of more than [`LEVELLED_WORDS`]
+/// scored words.
+fn sqlite_levels(
+    words: &[String],
+    vehicle: Option<&SelectStatement>,
+    n: u64,
+) -> Option<SelectStatement> {
+    let (scored, unscored): (Vec<_>, Vec<_>) = distinct_words(words)
+        .into_iter()
+        .partition(|(_, times)| *times > 0);
+    if scored.is_empty() || scored.len() > LEVELLED_WORDS {
+        return None;
+    }
+    // Words after the eighth must be there, wherever they are.
+    let unscored: String = unscored
+        .iter()
+        .map(|(word, _)| format!(" AND \"{word}\"*"))
+        .collect();
+    let mut ways: Vec<(i64, Vec<String>)> = vec![(0, Vec::new())];
+    for (word, times) in &scored {
+        ways = ways
+            .into_iter()
+            .flat_map(|(points, queries)| {
+                FoundIn::ALL.into_iter().map(move |found| {
+                    let mut queries = queries.clone();
+                    queries.push(found.query(word));
+                    (points + times * found.points(), queries)
+                })
+            })
+            .collect();
+    }
+    let mut levels: BTreeMap<i64, Vec<String>> = BTreeMap::new();
+    for (points, queries) in ways {
+        levels
+            .entry(points)
+            .or_default()
+            .push(format!("({}{unscored})", queries.join(" AND ")));
+    }
+    let mut best_first: Option<SelectStatement> = None;
+    for (points, queries) in levels.into_iter().rev() {
+        let mut level = Query::select()
+            .expr_as(Expr::cust("rowid"), Ranked::Id)
+            .expr_as(Expr::val(points), Ranked::Score)
+            .from(sea_query::Alias::new("parts_search"))
+            .and_where(Expr::cust_with_values(
+                "parts_search MATCH ?",
+                [queries.join(" OR ")],
+            ))
+            .order_by_expr(Expr::cust("rowid"), Order::Asc)
+            .limit(n)
+            .to_owned();
+        if let Some(vehicle) = vehicle {
+            // `+rowid`: checked against the vehicle's parts as the index
+            // reads its matches, never a query of the index per fitting part.
+            level.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle.clone()));
+        }
+        // A level is a subquery of its own: its order and its cut are kept.
+        let level = Query::select()
+            .columns([Ranked::Id, Ranked::Score])
+            .from_subquery(level, sea_query::Alias::new(format!("level{points}")))
+            .to_owned();
+        match &mut best_first {
+            None => best_first = Some(level),
+            Some(levels) => {
+                levels.union(UnionType::All, level);
+            }
+        }
+    }
+    let mut best_first = best_first?;
+    best_first.limit(n);
+    Some(
+        Query::select()
+            .columns([Ranked::Id, Ranked::Score])
+            .from_subquery(best_first, Ranked::Levels)
+            .to_owned(),
+    )
+}
+
+/// SQLite: the best `n` parts matching a search alone (as [`text_ids`]
+/// finds them), with their scores, read level by level
+/// ([`sqlite_levels`]); the parts found by a number are scored one by one
+/// ([`relevance`]), as ever. None when the search cannot be read by levels.
+fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let understood = filters.understood.as_ref();
+    let vehicle = understood
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches);
+    let mut found = sqlite_levels(&searched_words(filters)?, vehicle.as_ref(), n)?;
+    if let Some(numbers) = number_ids(q) {
+        found.union(
+            UnionType::All,
+            Query::select()
+                .column(Ranked::Id)
+                .expr_as(
+                    relevance(filters, Expr::col(Ranked::Id).into())?,
+                    Ranked::Score,
+                )
+                .from_subquery(numbers, Ranked::Matches)
+                .to_owned(),
+        );
+    }
+    // A part found both ways has the same score both ways.
+    Some(
+        Query::select()
+            .column(Ranked::Id)
+            .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
+            .from_subquery(found, Ranked::Found)
+            .group_by_col(Ranked::Id)
+            .to_owned(),
+    )
+}
+
+/// SQLite: the count of the parts matching a search alone: those having
+/// its words (and fitting the vehicle it names), counted straight from the
+/// word index, and those found by a number that are not among them. None
+/// for a search naming only a vehicle.
+fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let words = searched_words(filters)?;
+    if words.is_empty() {
+        return None;
+    }
+    let mut having = word_matches(Backend::Sqlite, &words);
+    if let Some(vehicle) = filters
+        .understood
+        .as_ref()
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches)
+    {
+        having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle));
+    }
+    let count = |select: SelectStatement| {
+        SimpleExpr::SubQuery(
+            None,
+            Box::new(
+                Query::select()
+                    .expr(Expr::cust("count(*)"))
+                    .from_subquery(select, Ranked::Matches)
+                    .to_owned()
+                    .into_sub_query_statement(),
+            ),
+        )
+    };
+    let mut total = count(having.clone());
+    if let Some(numbers) = number_ids(q) {
+        let numbers = Query::select()
+            .column(Ranked::Id)
+            .from_subquery(numbers, Ranked::Found)
+            .and_where(Expr::col(Ranked::Id).not_in_subquery(having))
+            .to_owned();
+        total = total.add(count(numbers));
+    }
+    Some(Query::select().expr(total).to_owned())
+}
+
 /// The statement for one page of matching parts in the given order. Public
 /// so the tests can read its query plan.
 pub fn page_statement(
@@ -660,7 +899,8 @@ fn age_page(
 /// One page of the parts matching a search, best match first: the ids
 /// matching are ranked and cut to the page first, and only the page's rows
 /// are read in full (a search with no other filter is ranked from the word
-/// index alone).
+/// index alone; on SQLite, a search of one or two words reads its best
+/// matches level by level, [`sqlite_levels`]).
 /// None without searched words to rank by.
 fn ranked_page(
     backend: Backend,
@@ -672,20 +912,30 @@ fn ranked_page(
     let understood = filters.understood.as_ref();
     let mut ranked = match backend {
         Backend::Sqlite => {
-            let (mut ranked, id): (SelectStatement, SimpleExpr) = if only_text(filters) {
-                let mut from_ids = Query::select();
-                from_ids.from_subquery(text_ids(backend, q, understood)?, Ranked::Matches);
-                (from_ids, Expr::col(Ranked::Id).into())
+            let levelled = limit
+                .filter(|_| only_text(filters))
+                .and_then(|limit| sqlite_levelled_matches(filters, limit.saturating_add(offset)));
+            if let Some(levelled) = levelled {
+                Query::select()
+                    .columns([Ranked::Id, Ranked::Score])
+                    .from_subquery(levelled, Ranked::Matches)
+                    .to_owned()
             } else {
-                (
-                    matching(backend, filters),
-                    Expr::col((Parts::Table, Parts::Id)).into(),
-                )
-            };
-            ranked
-                .expr_as(id.clone(), Ranked::Id)
-                .expr_as(relevance(filters, id)?, Ranked::Score);
-            ranked
+                let (mut ranked, id): (SelectStatement, SimpleExpr) = if only_text(filters) {
+                    let mut from_ids = Query::select();
+                    from_ids.from_subquery(text_ids(backend, q, understood)?, Ranked::Matches);
+                    (from_ids, Expr::col(Ranked::Id).into())
+                } else {
+                    (
+                        matching(backend, filters),
+                        Expr::col((Parts::Table, Parts::Id)).into(),
+                    )
+                };
+                ranked
+                    .expr_as(id.clone(), Ranked::Id)
+                    .expr_as(relevance(filters, id)?, Ranked::Score);
+                ranked
+            }
         }
         Backend::Postgres => {
             if searched_words(filters)?.is_empty() {
@@ -749,6 +999,11 @@ pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
         return counted;
     }
     if only_text(filters) {
+        if backend == Backend::Sqlite {
+            if let Some(count) = sqlite_text_count(filters) {
+                return count;
+            }
+        }
         if let Some(ids) = filters
             .q
             .as_deref()

@@ -8,6 +8,7 @@ mod import_jobs;
 mod part_edits;
 mod part_pages;
 mod parts;
+mod ranking;
 mod restock_retries;
 mod search;
 mod stock_races;
