@@ -188,6 +188,67 @@ fn distinct_words(words: &[String]) -> Vec<(&String, i64)> {
     distinct
 }
 
+/// PostgreSQL: the first `most` different words of the index starting with
+/// `word`, in order: one probe of the index's b-tree for each (a column
+/// `word`).
+pub(super) fn first_words_starting(word: &str, most: u64) -> sea_query::WithQuery {
+    let upper = format!("{word}{AFTER_EVERY_WORD}");
+    let found = sea_query::Alias::new("found");
+    let first = Query::select()
+        .column(PartsSearch::Word)
+        .from(PartsSearch::Table)
+        .and_where(Expr::col(PartsSearch::Word).gte(word))
+        .and_where(Expr::col(PartsSearch::Word).lt(upper.clone()))
+        .order_by(PartsSearch::Word, Order::Asc)
+        .limit(1)
+        .to_owned();
+    // The next word after each one found, until none is left.
+    let next = Query::select()
+        .expr(SimpleExpr::SubQuery(
+            None,
+            Box::new(
+                Query::select()
+                    .column((PartsSearch::Table, PartsSearch::Word))
+                    .from(PartsSearch::Table)
+                    .and_where(
+                        Expr::col((PartsSearch::Table, PartsSearch::Word))
+                            .gt(Expr::col((found.clone(), PartsSearch::Word))),
+                    )
+                    .and_where(Expr::col((PartsSearch::Table, PartsSearch::Word)).lt(upper))
+                    .order_by((PartsSearch::Table, PartsSearch::Word), Order::Asc)
+                    .limit(1)
+                    .to_owned()
+                    .into_sub_query_statement(),
+            ),
+        ))
+        .from(found.clone())
+        .and_where(Expr::col((found.clone(), PartsSearch::Word)).is_not_null())
+        .to_owned();
+    // The first word is a subquery of its own: its order and limit are its.
+    let mut words = Query::select()
+        .column(PartsSearch::Word)
+        .from_subquery(first, sea_query::Alias::new("first"))
+        .to_owned();
+    words.union(UnionType::All, next);
+    let cte = sea_query::CommonTableExpression::new()
+        .query(words)
+        .column(PartsSearch::Word)
+        .table_name(found.clone())
+        .to_owned();
+    Query::select()
+        .column(PartsSearch::Word)
+        .from(found)
+        .and_where(Expr::col(PartsSearch::Word).is_not_null())
+        .limit(most)
+        .to_owned()
+        .with(
+            sea_query::WithClause::new()
+                .recursive(true)
+                .cte(cte)
+                .to_owned(),
+        )
+}
+
 /// PostgreSQL: the parts having, for every one of `words`, a word starting
 /// with it (a column `id`, each part once), read from the word index alone;
 /// with `scored`, also their `score` (see [`relevance`]) from the same rows.
@@ -737,6 +798,190 @@ fn sqlite_levels(
     )
 }
 
+/// The scores a search of `scored` words (each with how many times it
+/// counts) can give a part: every sum of 4, 3, 1 or 0 points a word
+/// ([`FoundIn`]), each that many times.
+fn possible_scores(scored: &[(&String, i64)]) -> std::collections::BTreeSet<i64> {
+    let mut scores = std::collections::BTreeSet::from([0]);
+    for (_, times) in scored {
+        scores = scores
+            .iter()
+            .flat_map(|s| FoundIn::ALL.map(|found| s + times * found.points()))
+            .collect();
+    }
+    scores
+}
+
+/// PostgreSQL: the parts having every word of a search whose words each
+/// start exactly one word of the index (`index_words`, one for each of
+/// `distinct`), read from those words' rows of the index, which come in
+/// part order: the first word's rows, each joined to the other word's row
+/// of the same part. Also the score of each (a column `score`), and only
+/// the parts `vehicle` selects when given. A statement without columns
+/// for the id yet: the first word's rows are `w0`.
+fn postgres_index_rows(
+    distinct: &[(&String, i64)],
+    index_words: &[String],
+    vehicle: Option<&SelectStatement>,
+) -> (SelectStatement, SimpleExpr) {
+    let mut select = Query::select();
+    let mut score: SimpleExpr = Expr::val(0).into();
+    for (i, ((_, times), word)) in distinct.iter().zip(index_words).enumerate() {
+        let alias = sea_query::Alias::new(format!("w{i}"));
+        let this_word = Expr::col((alias.clone(), PartsSearch::Word)).eq(word.as_str());
+        if i == 0 {
+            select
+                .from_as(PartsSearch::Table, alias.clone())
+                .and_where(this_word);
+        } else {
+            select.join_as(
+                sea_query::JoinType::InnerJoin,
+                PartsSearch::Table,
+                alias.clone(),
+                Cond::all().add(this_word).add(
+                    Expr::col((alias.clone(), PartsSearch::PartId))
+                        .equals((sea_query::Alias::new("w0"), PartsSearch::PartId)),
+                ),
+            );
+        }
+        if *times > 0 {
+            // 3 for the word in the name, 1 in the description, each time.
+            let places = Expr::col((alias, PartsSearch::Places));
+            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3 * times)
+                .finally(0)
+                .into();
+            let in_description: SimpleExpr = Expr::case(places.bit_and(2).eq(2), *times)
+                .finally(0)
+                .into();
+            score = score.add(in_name).add(in_description);
+        }
+    }
+    if let Some(vehicle) = vehicle {
+        select.and_where(
+            Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId))
+                .in_subquery(vehicle.clone()),
+        );
+    }
+    (select, score)
+}
+
+/// PostgreSQL: the best `n` parts having every word of a search read along
+/// the index ([`postgres_index_rows`]), with their scores, level by level
+/// as on SQLite ([`sqlite_levels`]): each possible score is one level, the
+/// parts scoring it in part order and cut at `n`; the levels run best first
+/// and the whole is cut at `n`, so once `n` have come no further level is
+/// read.
+fn postgres_levels(
+    words: &[String],
+    index_words: &[String],
+    vehicle: Option<&SelectStatement>,
+    n: u64,
+) -> Option<SelectStatement> {
+    let distinct = distinct_words(words);
+    if distinct.len() != index_words.len() {
+        return None;
+    }
+    let scored: Vec<_> = distinct
+        .iter()
+        .copied()
+        .filter(|(_, times)| *times > 0)
+        .collect();
+    let mut best_first: Option<SelectStatement> = None;
+    for points in possible_scores(&scored).into_iter().rev() {
+        let (mut level, score) = postgres_index_rows(&distinct, index_words, vehicle);
+        let id = Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId));
+        level
+            .expr_as(id.clone(), Ranked::Id)
+            .expr_as(Expr::val(points), Ranked::Score)
+            .and_where(score.eq(points))
+            .order_by_expr(id.into(), Order::Asc)
+            .limit(n);
+        let level = Query::select()
+            .columns([Ranked::Id, Ranked::Score])
+            .from_subquery(level, sea_query::Alias::new(format!("level{points}")))
+            .to_owned();
+        match &mut best_first {
+            None => best_first = Some(level),
+            Some(levels) => {
+                levels.union(UnionType::All, level);
+            }
+        }
+    }
+    let mut best_first = best_first?;
+    best_first.limit(n);
+    Some(
+        Query::select()
+            .columns([Ranked::Id, Ranked::Score])
+            .from_subquery(best_first, Ranked::Levels)
+            .to_owned(),
+    )
+}
+
+/// The words of the index a search's words stand for on PostgreSQL, when
+/// the search is read along the index ([`Understood::index_words`]).
+fn understood_index_words(filters: &Filters) -> Option<&[String]> {
+    filters.understood.as_ref()?.index_words.as_deref()
+}
+
+/// PostgreSQL: [`sqlite_levelled_matches`] for a search whose words each
+/// start one word of the index: the best `n` parts by their words, level
+/// by level, and the parts found by a number, scored 0 (D48).
+fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let vehicle = filters
+        .understood
+        .as_ref()
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches);
+    let mut found = postgres_levels(
+        &searched_words(filters)?,
+        understood_index_words(filters)?,
+        vehicle.as_ref(),
+        n,
+    )?;
+    for numbers in number_selects(q) {
+        found.union(
+            UnionType::All,
+            numbers
+                .to_owned()
+                .expr_as(Expr::val(0), Ranked::Score)
+                .to_owned(),
+        );
+    }
+    Some(
+        Query::select()
+            .column(Ranked::Id)
+            .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
+            .from_subquery(found, Ranked::Found)
+            .group_by_col(Ranked::Id)
+            .to_owned(),
+    )
+}
+
+/// PostgreSQL: [`sqlite_text_count`] for a search whose words each start
+/// one word of the index: those words' rows of the index counted in part
+/// order, and the parts found by a number that are not among them.
+fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let words = searched_words(filters)?;
+    let distinct = distinct_words(&words);
+    let index_words = understood_index_words(filters)?;
+    if distinct.is_empty() || distinct.len() != index_words.len() {
+        return None;
+    }
+    let vehicle = filters
+        .understood
+        .as_ref()
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches);
+    let (mut having, _) = postgres_index_rows(&distinct, index_words, vehicle.as_ref());
+    having.expr_as(
+        Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId)),
+        Ranked::Id,
+    );
+    Some(count_with_numbers(q, having))
+}
+
 /// SQLite: the best `n` parts matching a search alone (as [`text_ids`]
 /// finds them), with their scores, read level by level
 /// ([`sqlite_levels`]); the parts found by a number are scored one by one
@@ -791,6 +1036,13 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
     {
         having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle));
     }
+    Some(count_with_numbers(q, having))
+}
+
+/// The statement counting the parts of `having` (a select of the ids, a
+/// column `id`, each part once) and those a number in `q` finds that are
+/// not among them.
+fn count_with_numbers(q: &str, having: SelectStatement) -> SelectStatement {
     let count = |select: SelectStatement| {
         SimpleExpr::SubQuery(
             None,
@@ -812,7 +1064,7 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
             .to_owned();
         total = total.add(count(numbers));
     }
-    Some(Query::select().expr(total).to_owned())
+    Query::select().expr(total).to_owned()
 }
 
 /// The statement for one page of matching parts in the given order. Public
@@ -941,13 +1193,22 @@ fn ranked_page(
             if searched_words(filters)?.is_empty() {
                 return None;
             }
-            let scored = text_matches(backend, q, understood, true)?;
-            if only_text(filters) {
+            let levelled = limit
+                .filter(|_| only_text(filters))
+                .and_then(|limit| postgres_levelled_matches(filters, limit.saturating_add(offset)));
+            if let Some(levelled) = levelled {
+                Query::select()
+                    .columns([Ranked::Id, Ranked::Score])
+                    .from_subquery(levelled, Ranked::Matches)
+                    .to_owned()
+            } else if only_text(filters) {
+                let scored = text_matches(backend, q, understood, true)?;
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])
                     .from_subquery(scored, Ranked::Matches)
                     .to_owned()
             } else {
+                let scored = text_matches(backend, q, understood, true)?;
                 // The other filters on the part, joined to its score.
                 let others = Filters {
                     q: None,
@@ -999,10 +1260,12 @@ pub fn count_statement(backend: Backend, filters: &Filters) -> SelectStatement {
         return counted;
     }
     if only_text(filters) {
-        if backend == Backend::Sqlite {
-            if let Some(count) = sqlite_text_count(filters) {
-                return count;
-            }
+        let counted = match backend {
+            Backend::Sqlite => sqlite_text_count(filters),
+            Backend::Postgres => postgres_text_count(filters),
+        };
+        if let Some(count) = counted {
+            return count;
         }
         if let Some(ids) = filters
             .q

@@ -25,6 +25,12 @@ pub struct Understood {
     pub model_makes: Vec<String>,
     /// The search as corrected, when a word of it was.
     pub corrected: Option<String>,
+    /// PostgreSQL, for a search of at most [`LEVELLED_WORDS`] different
+    /// words each starting exactly one word of the index: those words of the
+    /// index, one for each different word of `words` as
+    /// [`distinct_words`] lists them. Such a search is read level by level
+    /// along the index ([`postgres_levels`]).
+    pub index_words: Option<Vec<String>>,
 }
 
 impl Understood {
@@ -89,6 +95,25 @@ async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
     };
     let found: Option<(i64,)> = db.fetch_optional(&first).await?;
     Ok(found.is_some())
+}
+
+/// PostgreSQL: the one word of the index each different word of `words`
+/// starts, when each starts exactly one and there are at most
+/// [`LEVELLED_WORDS`] of them (two probes of the index a word).
+async fn sole_index_words(db: &Db, words: &[String]) -> Result<Option<Vec<String>>, sqlx::Error> {
+    let distinct = distinct_words(words);
+    if distinct.is_empty() || distinct.len() > LEVELLED_WORDS {
+        return Ok(None);
+    }
+    let mut sole = Vec::new();
+    for (word, _) in distinct {
+        let starting: Vec<(String,)> = db.fetch_all_planned(&first_words_starting(word, 2)).await?;
+        match starting.as_slice() {
+            [(only,)] => sole.push(only.clone()),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(sole))
 }
 
 /// The statement answering words of the catalogue sharing trigrams with
@@ -261,6 +286,9 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
     understood.model_makes = model_makes;
     if corrected {
         understood.corrected = Some(found.join(" "));
+    }
+    if db.backend == Backend::Postgres {
+        understood.index_words = sole_index_words(db, &understood.words).await?;
     }
     filters.understood = Some(understood);
     Ok(filters)

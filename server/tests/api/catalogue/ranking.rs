@@ -154,13 +154,19 @@ fn names(parts: &[Value]) -> Vec<(String, String)> {
 async fn every_page_of_a_search_is_ranked_as_the_contract_says() {
     let app = spawn_app().await;
     let parts = random_catalogue(&app).await;
-    let searches: [&[&str]; 18] = [
+    let searches: [&[&str]; 22] = [
         &["pad"],
         &["pads"],
         &["padding"],
         &["brak"],
         &["f"],
         &["kit"],
+        // Words each starting one word of the catalogue, and words starting
+        // several ("pad": pad, pads, padding).
+        &["ceramic", "oil"],
+        &["front", "padding"],
+        &["oil", "oil"],
+        &["corolla", "ceramic"],
         &["brake", "pad"],
         &["pad", "brake"],
         &["pad", "pad"],
