@@ -663,11 +663,37 @@ fn relevance(filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
     score
 }
 
-/// SQLite: how many different scored words a search may have for its page
-/// to be read level by level ([`sqlite_levels`]); a search of more is
-/// scored part by part ([`relevance`]). Two words make 16 combinations of
-/// where each is found; three would make 64, each a query of the index.
+/// How many different scored words a search may have for its page to be
+/// read level by level ([`sqlite_levels`], [`postgres_levels`]); a search of
+/// more is scored part by part as before. Two words make 16 combinations of
+/// where each is found; three would make 64, each a query of SQLite's index.
 const LEVELLED_WORDS: usize = 2;
+
+/// How far into a search's matches (the page's end: its offset and limit) a
+/// page is read level by level; a page further in is scored part by part as
+/// before, reading every match either way.
+const LEVELLED_ROWS: u64 = 10_000;
+
+/// The page's end, when a page of `limit` from `offset` is read level by
+/// level (see [`LEVELLED_ROWS`]).
+fn levelled_end(limit: Option<u64>, offset: u64) -> Option<u64> {
+    limit?
+        .checked_add(offset)
+        .filter(|end| *end <= LEVELLED_ROWS)
+}
+
+/// SQLite: whether FTS5 reads `word` as the shop's own words do, one token
+/// of letters and digits. The shop's words are runs of what Unicode calls
+/// alphanumeric, which takes in some combining marks that FTS5's tokenizer
+/// splits words at (or reads as nothing); such a search is scored part by
+/// part as before, where an empty word is dropped the same way in its page
+/// and its count. Letters and digits up to the combining accents (U+0300),
+/// and Greek and Cyrillic letters, are read alike.
+fn read_alike_by_fts5(word: &str) -> bool {
+    word.chars().all(|c| {
+        c.is_alphanumeric() && (u32::from(c) < 0x300 || (0x370..0x483).contains(&u32::from(c)))
+    })
+}
 
 /// Where a part has a searched word, as its score counts it (D47).
 #[derive(Debug, Clone, Copy)]
@@ -730,7 +756,10 @@ fn sqlite_levels(
     let (scored, unscored): (Vec<_>, Vec<_>) = distinct_words(words)
         .into_iter()
         .partition(|(_, times)| *times > 0);
-    if scored.is_empty() || scored.len() > LEVELLED_WORDS {
+    if scored.is_empty()
+        || scored.len() > LEVELLED_WORDS
+        || !words.iter().all(|w| read_alike_by_fts5(w))
+    {
         return None;
     }
     // Words after the eighth must be there, wherever they are.
@@ -788,6 +817,11 @@ fn sqlite_levels(
             }
         }
     }
+    // The order the levels come in is the order SQLite runs them, one
+    // limit counted across them all: once it is reached, the levels left are
+    // not run. Each level keeps its own order and cut (a subquery with a
+    // limit is never merged into its compound), and FTS5 gives its rows in
+    // rowid order.
     let mut best_first = best_first?;
     best_first.limit(n);
     Some(
@@ -907,6 +941,8 @@ fn postgres_levels(
             }
         }
     }
+    // PostgreSQL runs a limited UNION ALL as an Append under the Limit,
+    // its levels in order, and stops pulling rows once the limit is reached.
     let mut best_first = best_first?;
     best_first.limit(n);
     Some(
@@ -982,10 +1018,11 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
     Some(count_with_numbers(q, having))
 }
 
-/// SQLite: the best `n` parts matching a search alone (as [`text_ids`]
+/// SQLite: the best `n` parts having a search's words (as [`text_ids`]
 /// finds them), with their scores, read level by level
-/// ([`sqlite_levels`]); the parts found by a number are scored one by one
-/// ([`relevance`]), as ever. None when the search cannot be read by levels.
+/// ([`sqlite_levels`]), and every part found by a number, scored one by one
+/// ([`relevance`]) as ever: among them, the best `n` of all the search
+/// finds. None when the search cannot be read by levels.
 fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     let understood = filters.understood.as_ref();
@@ -1151,8 +1188,8 @@ fn age_page(
 /// One page of the parts matching a search, best match first: the ids
 /// matching are ranked and cut to the page first, and only the page's rows
 /// are read in full (a search with no other filter is ranked from the word
-/// index alone; on SQLite, a search of one or two words reads its best
-/// matches level by level, [`sqlite_levels`]).
+/// index alone; a search of one or two words reads its best matches level
+/// by level, [`sqlite_levels`] and [`postgres_levels`]).
 /// None without searched words to rank by.
 fn ranked_page(
     backend: Backend,
@@ -1164,9 +1201,9 @@ fn ranked_page(
     let understood = filters.understood.as_ref();
     let mut ranked = match backend {
         Backend::Sqlite => {
-            let levelled = limit
+            let levelled = levelled_end(limit, offset)
                 .filter(|_| only_text(filters))
-                .and_then(|limit| sqlite_levelled_matches(filters, limit.saturating_add(offset)));
+                .and_then(|end| sqlite_levelled_matches(filters, end));
             if let Some(levelled) = levelled {
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])
@@ -1193,9 +1230,9 @@ fn ranked_page(
             if searched_words(filters)?.is_empty() {
                 return None;
             }
-            let levelled = limit
+            let levelled = levelled_end(limit, offset)
                 .filter(|_| only_text(filters))
-                .and_then(|limit| postgres_levelled_matches(filters, limit.saturating_add(offset)));
+                .and_then(|end| postgres_levelled_matches(filters, end));
             if let Some(levelled) = levelled {
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])

@@ -218,4 +218,17 @@ async fn every_page_of_a_search_is_ranked_as_the_contract_says() {
             assert_eq!(names(&page), want, "{query}");
         }
     }
+    // A page as far in as the query string allows is empty, with the total.
+    let pads = ranked(&parts, "pads", &["pads"], false).len() as i64;
+    let (page, total) = app
+        .parts("?q=pads&limit=1&offset=9223372036854775807")
+        .await;
+    assert_eq!((page.len(), total), (0, pads));
+    // A word of a combining mark alone (U+064B), which the word index reads
+    // as no word: the page and the count agree, whatever each database
+    // makes of it.
+    for query in ["?q=pads%20%D9%8B&limit=5", "?q=%D9%8B%20brake&limit=5"] {
+        let (page, total) = app.parts(query).await;
+        assert_eq!(page.len() as i64, total.min(5), "{query}");
+    }
 }
