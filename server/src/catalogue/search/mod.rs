@@ -249,6 +249,18 @@ pub(super) fn first_words_starting(word: &str, most: u64) -> sea_query::WithQuer
         )
 }
 
+/// PostgreSQL: a searched word's part of a part's score, from the `places`
+/// of its row of the word index (`alias`): 3 for the word in the name, 1 in
+/// the description, each `times`.
+fn places_score(alias: sea_query::Alias, times: i64) -> SimpleExpr {
+    let places = Expr::col((alias, PartsSearch::Places));
+    let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3 * times)
+        .finally(0)
+        .into();
+    let in_description: SimpleExpr = Expr::case(places.bit_and(2).eq(2), times).finally(0).into();
+    in_name.add(in_description)
+}
+
 /// PostgreSQL: the parts having, for every one of `words`, a word starting
 /// with it (a column `id`, each part once), read from the word index alone;
 /// with `scored`, also their `score` (see [`relevance`]) from the same rows.
@@ -284,14 +296,7 @@ fn postgres_word_matches(
             );
         }
         if times > 0 {
-            // 3 for the word in the name, 1 in the description, each time.
-            let places = Expr::col((alias, PartsSearch::Places));
-            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3 * times)
-                .finally(0)
-                .into();
-            let in_description: SimpleExpr =
-                Expr::case(places.bit_and(2).eq(2), times).finally(0).into();
-            let found = in_name.add(in_description);
+            let found = places_score(alias, times);
             score = Some(match score {
                 Some(s) => s.add(found),
                 None => found,
@@ -352,6 +357,25 @@ fn vehicle_matches(understood: &Understood) -> SelectStatement {
         .from(PartFitments::Table)
         .cond_where(fits)
         .to_owned()
+}
+
+/// Each part of `found` (a select of `id` and `score`, a part perhaps found
+/// more than once) once, at its best score.
+fn best_score_per_part(found: SelectStatement) -> SelectStatement {
+    Query::select()
+        .column(Ranked::Id)
+        .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
+        .from_subquery(found, Ranked::Matches)
+        .group_by_col(Ranked::Id)
+        .to_owned()
+}
+
+/// The ids of the parts fitting the vehicle a search's words name
+/// ([`vehicle_matches`]); None when they name none.
+fn named_vehicle(understood: Option<&Understood>) -> Option<SelectStatement> {
+    understood
+        .filter(|u| u.names_a_vehicle())
+        .map(vehicle_matches)
 }
 
 /// The names a search's ranked ids go by: the column of ids (`id`), their
@@ -441,9 +465,7 @@ fn text_matches(
         Some(u) => u.words.clone(),
         None => words(q),
     };
-    let vehicle = understood
-        .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches);
+    let vehicle = named_vehicle(understood);
     if words.is_empty() && vehicle.is_none() {
         return None;
     }
@@ -479,14 +501,7 @@ fn text_matches(
         ids.union(union, zero(numbers));
     }
     if scored {
-        return Some(
-            Query::select()
-                .column(Ranked::Id)
-                .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
-                .from_subquery(ids, Ranked::Matches)
-                .group_by_col(Ranked::Id)
-                .to_owned(),
-        );
+        return Some(best_score_per_part(ids));
     }
     Some(ids)
 }
@@ -787,7 +802,7 @@ fn sqlite_levels(
             .or_default()
             .push(format!("({}{unscored})", queries.join(" AND ")));
     }
-    let mut best_first: Option<SelectStatement> = None;
+    let mut best_first = Vec::new();
     for (points, queries) in levels.into_iter().rev() {
         let mut level = Query::select()
             .expr_as(Expr::cust("rowid"), Ranked::Id)
@@ -805,31 +820,14 @@ fn sqlite_levels(
             // reads its matches, never a query of the index per fitting part.
             level.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle.clone()));
         }
-        // A level is a subquery of its own: its order and its cut are kept.
-        let level = Query::select()
-            .columns([Ranked::Id, Ranked::Score])
-            .from_subquery(level, sea_query::Alias::new(format!("level{points}")))
-            .to_owned();
-        match &mut best_first {
-            None => best_first = Some(level),
-            Some(levels) => {
-                levels.union(UnionType::All, level);
-            }
-        }
+        best_first.push((points, level));
     }
     // The order the levels come in is the order SQLite runs them, one
     // limit counted across them all: once it is reached, the levels left are
     // not run. Each level keeps its own order and cut (a subquery with a
     // limit is never merged into its compound), and FTS5 gives its rows in
     // rowid order.
-    let mut best_first = best_first?;
-    best_first.limit(n);
-    Some(
-        Query::select()
-            .columns([Ranked::Id, Ranked::Score])
-            .from_subquery(best_first, Ranked::Levels)
-            .to_owned(),
-    )
+    levels_best_first(best_first, n)
 }
 
 /// The scores a search of `scored` words (each with how many times it
@@ -879,15 +877,7 @@ fn postgres_index_rows(
             );
         }
         if *times > 0 {
-            // 3 for the word in the name, 1 in the description, each time.
-            let places = Expr::col((alias, PartsSearch::Places));
-            let in_name: SimpleExpr = Expr::case(places.clone().bit_and(1).eq(1), 3 * times)
-                .finally(0)
-                .into();
-            let in_description: SimpleExpr = Expr::case(places.bit_and(2).eq(2), *times)
-                .finally(0)
-                .into();
-            score = score.add(in_name).add(in_description);
+            score = score.add(places_score(alias, *times));
         }
     }
     if let Some(vehicle) = vehicle {
@@ -920,7 +910,7 @@ fn postgres_levels(
         .copied()
         .filter(|(_, times)| *times > 0)
         .collect();
-    let mut best_first: Option<SelectStatement> = None;
+    let mut best_first = Vec::new();
     for points in possible_scores(&scored).into_iter().rev() {
         let (mut level, score) = postgres_index_rows(&distinct, index_words, vehicle);
         let id = Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId));
@@ -930,25 +920,37 @@ fn postgres_levels(
             .and_where(score.eq(points))
             .order_by_expr(id.into(), Order::Asc)
             .limit(n);
+        best_first.push((points, level));
+    }
+    // PostgreSQL runs a limited UNION ALL as an Append under the Limit,
+    // its levels in order, and stops pulling rows once the limit is reached.
+    levels_best_first(best_first, n)
+}
+
+/// The levels of a search (each its score and its select of `id` and
+/// `score`, in id order and cut at `n`), best first, as one select cut at
+/// `n` that runs them in that order. None without a level.
+fn levels_best_first(levels: Vec<(i64, SelectStatement)>, n: u64) -> Option<SelectStatement> {
+    let mut joined: Option<SelectStatement> = None;
+    for (points, level) in levels {
+        // A level is a subquery of its own: its order and its cut are kept.
         let level = Query::select()
             .columns([Ranked::Id, Ranked::Score])
             .from_subquery(level, sea_query::Alias::new(format!("level{points}")))
             .to_owned();
-        match &mut best_first {
-            None => best_first = Some(level),
+        match &mut joined {
+            None => joined = Some(level),
             Some(levels) => {
                 levels.union(UnionType::All, level);
             }
         }
     }
-    // PostgreSQL runs a limited UNION ALL as an Append under the Limit,
-    // its levels in order, and stops pulling rows once the limit is reached.
-    let mut best_first = best_first?;
-    best_first.limit(n);
+    let mut joined = joined?;
+    joined.limit(n);
     Some(
         Query::select()
             .columns([Ranked::Id, Ranked::Score])
-            .from_subquery(best_first, Ranked::Levels)
+            .from_subquery(joined, Ranked::Levels)
             .to_owned(),
     )
 }
@@ -964,11 +966,7 @@ fn understood_index_words(filters: &Filters) -> Option<&[String]> {
 /// by level, and the parts found by a number, scored 0 (D48).
 fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    let vehicle = filters
-        .understood
-        .as_ref()
-        .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches);
+    let vehicle = named_vehicle(filters.understood.as_ref());
     let mut found = postgres_levels(
         &searched_words(filters)?,
         understood_index_words(filters)?,
@@ -984,14 +982,7 @@ fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatemen
                 .to_owned(),
         );
     }
-    Some(
-        Query::select()
-            .column(Ranked::Id)
-            .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
-            .from_subquery(found, Ranked::Found)
-            .group_by_col(Ranked::Id)
-            .to_owned(),
-    )
+    Some(best_score_per_part(found))
 }
 
 /// PostgreSQL: [`sqlite_text_count`] for a search whose words each start
@@ -1005,11 +996,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
     if distinct.is_empty() || distinct.len() != index_words.len() {
         return None;
     }
-    let vehicle = filters
-        .understood
-        .as_ref()
-        .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches);
+    let vehicle = named_vehicle(filters.understood.as_ref());
     let (mut having, _) = postgres_index_rows(&distinct, index_words, vehicle.as_ref());
     having.expr_as(
         Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId)),
@@ -1025,10 +1012,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
 /// finds. None when the search cannot be read by levels.
 fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    let understood = filters.understood.as_ref();
-    let vehicle = understood
-        .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches);
+    let vehicle = named_vehicle(filters.understood.as_ref());
     let mut found = sqlite_levels(&searched_words(filters)?, vehicle.as_ref(), n)?;
     if let Some(numbers) = number_ids(q) {
         found.union(
@@ -1044,14 +1028,7 @@ fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement>
         );
     }
     // A part found both ways has the same score both ways.
-    Some(
-        Query::select()
-            .column(Ranked::Id)
-            .expr_as(Expr::col(Ranked::Score).max(), Ranked::Score)
-            .from_subquery(found, Ranked::Found)
-            .group_by_col(Ranked::Id)
-            .to_owned(),
-    )
+    Some(best_score_per_part(found))
 }
 
 /// SQLite: the count of the parts matching a search alone: those having
@@ -1065,12 +1042,7 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
         return None;
     }
     let mut having = word_matches(Backend::Sqlite, &words);
-    if let Some(vehicle) = filters
-        .understood
-        .as_ref()
-        .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches)
-    {
+    if let Some(vehicle) = named_vehicle(filters.understood.as_ref()) {
         having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle));
     }
     Some(count_with_numbers(q, having))
