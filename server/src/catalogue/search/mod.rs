@@ -844,49 +844,116 @@ fn possible_scores(scored: &[(&String, i64)]) -> std::collections::BTreeSet<i64>
     scores
 }
 
+/// How many words of the index one searched word may start for a
+/// PostgreSQL search to be read level by level: each is a scan of its own,
+/// merged in part order ([`merged_index_rows`]).
+const LEVELLED_INDEX_WORDS: u64 = 8;
+
+/// PostgreSQL: the rows of the word index for `first` and `others` (the
+/// words of the index one searched word starts), one row a part, in part order: a column
+/// `part_id` and, when `places`, a column `places` holding where the part
+/// has any of them. Each word's rows are read in part order and merged,
+/// never hashed: each is a subquery with its order (PostgreSQL merges
+/// ordered subqueries of a `UNION ALL`, not the bare scans), and the parts
+/// are grouped by an aggregate with an order of its own or by
+/// `DISTINCT ON`, which PostgreSQL never hashes; a hash of its rows, which
+/// the planner would otherwise choose (it cannot tell how many parts a
+/// union of scans holds), reads every row before the first comes out.
+fn merged_index_rows(first: &str, others: &[String], places: bool) -> SelectStatement {
+    let rows_of = |i: usize, word: &str| {
+        let one = Query::select()
+            .columns([PartsSearch::PartId, PartsSearch::Places])
+            .from(PartsSearch::Table)
+            .and_where(Expr::col(PartsSearch::Word).eq(word))
+            .order_by(PartsSearch::PartId, Order::Asc)
+            .to_owned();
+        Query::select()
+            .columns([PartsSearch::PartId, PartsSearch::Places])
+            .from_subquery(one, sea_query::Alias::new(format!("word{i}")))
+            .to_owned()
+    };
+    let mut rows = rows_of(0, first);
+    for (i, word) in others.iter().enumerate() {
+        rows.union(UnionType::All, rows_of(i + 1, word));
+    }
+    let mut merged = Query::select();
+    merged
+        .column(PartsSearch::PartId)
+        .from_subquery(rows, sea_query::Alias::new("rows"))
+        .order_by(PartsSearch::PartId, Order::Asc);
+    if places {
+        merged
+            .expr_as(
+                Expr::cust("bit_or(places ORDER BY places)"),
+                PartsSearch::Places,
+            )
+            .group_by_col(PartsSearch::PartId);
+    } else {
+        merged.distinct_on([PartsSearch::PartId]);
+    }
+    merged
+}
+
 /// PostgreSQL: the parts having every word of a search whose words each
-/// start exactly one word of the index (`index_words`, one for each of
-/// `distinct`), read from those words' rows of the index, which come in
-/// part order: the first word's rows, each joined to the other word's row
-/// of the same part. Also the score of each (a column `score`), and only
-/// the parts `vehicle` selects when given. A statement without columns
-/// for the id yet: the first word's rows are `w0`.
+/// start a few words of the index (`index_words`, the words each of
+/// `distinct` starts), read from those words' rows of the index, which
+/// come in part order: the first word's rows, each joined to the other
+/// word's rows of the same part. Also the score of each (a column `score`),
+/// and only the parts `vehicle` selects when given. A statement without
+/// columns for the id yet: the first word's rows are `w0`. With `scored`
+/// false, the score is not needed and not read.
 fn postgres_index_rows(
     distinct: &[(&String, i64)],
-    index_words: &[String],
+    index_words: &[Vec<String>],
     vehicle: Option<&SelectStatement>,
-) -> (SelectStatement, SimpleExpr) {
+    scored: bool,
+) -> Option<(SelectStatement, SimpleExpr)> {
     let mut select = Query::select();
     let mut score: SimpleExpr = Expr::val(0).into();
-    for (i, ((_, times), word)) in distinct.iter().zip(index_words).enumerate() {
+    let first = sea_query::Alias::new("w0");
+    for (i, ((_, times), words)) in distinct.iter().zip(index_words).enumerate() {
         let alias = sea_query::Alias::new(format!("w{i}"));
-        let this_word = Expr::col((alias.clone(), PartsSearch::Word)).eq(word.as_str());
-        if i == 0 {
-            select
-                .from_as(PartsSearch::Table, alias.clone())
-                .and_where(this_word);
-        } else {
-            select.join_as(
-                sea_query::JoinType::InnerJoin,
-                PartsSearch::Table,
-                alias.clone(),
-                Cond::all().add(this_word).add(
-                    Expr::col((alias.clone(), PartsSearch::PartId))
-                        .equals((sea_query::Alias::new("w0"), PartsSearch::PartId)),
-                ),
-            );
+        let same_part = Expr::col((alias.clone(), PartsSearch::PartId))
+            .equals((first.clone(), PartsSearch::PartId));
+        match words.as_slice() {
+            [] => return None,
+            [word] => {
+                let this_word = Expr::col((alias.clone(), PartsSearch::Word)).eq(word.as_str());
+                if i == 0 {
+                    select
+                        .from_as(PartsSearch::Table, alias.clone())
+                        .and_where(this_word);
+                } else {
+                    select.join_as(
+                        sea_query::JoinType::InnerJoin,
+                        PartsSearch::Table,
+                        alias.clone(),
+                        Cond::all().add(this_word).add(same_part),
+                    );
+                }
+            }
+            [first_word, others @ ..] => {
+                let rows = merged_index_rows(first_word, others, scored);
+                if i == 0 {
+                    select.from_subquery(rows, alias.clone());
+                } else {
+                    select.join_subquery(
+                        sea_query::JoinType::InnerJoin,
+                        rows,
+                        alias.clone(),
+                        same_part,
+                    );
+                }
+            }
         }
         if *times > 0 {
             score = score.add(places_score(alias, *times));
         }
     }
     if let Some(vehicle) = vehicle {
-        select.and_where(
-            Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId))
-                .in_subquery(vehicle.clone()),
-        );
+        select.and_where(Expr::col((first, PartsSearch::PartId)).in_subquery(vehicle.clone()));
     }
-    (select, score)
+    Some((select, score))
 }
 
 /// PostgreSQL: the best `n` parts having every word of a search read along
@@ -897,7 +964,7 @@ fn postgres_index_rows(
 /// read.
 fn postgres_levels(
     words: &[String],
-    index_words: &[String],
+    index_words: &[Vec<String>],
     vehicle: Option<&SelectStatement>,
     n: u64,
 ) -> Option<SelectStatement> {
@@ -912,7 +979,7 @@ fn postgres_levels(
         .collect();
     let mut best_first = Vec::new();
     for points in possible_scores(&scored).into_iter().rev() {
-        let (mut level, score) = postgres_index_rows(&distinct, index_words, vehicle);
+        let (mut level, score) = postgres_index_rows(&distinct, index_words, vehicle, true)?;
         let id = Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId));
         level
             .expr_as(id.clone(), Ranked::Id)
@@ -957,12 +1024,12 @@ fn levels_best_first(levels: Vec<(i64, SelectStatement)>, n: u64) -> Option<Sele
 
 /// The words of the index a search's words stand for on PostgreSQL, when
 /// the search is read along the index ([`Understood::index_words`]).
-fn understood_index_words(filters: &Filters) -> Option<&[String]> {
+fn understood_index_words(filters: &Filters) -> Option<&[Vec<String>]> {
     filters.understood.as_ref()?.index_words.as_deref()
 }
 
 /// PostgreSQL: [`sqlite_levelled_matches`] for a search whose words each
-/// start one word of the index: the best `n` parts by their words, level
+/// start a few words of the index: the best `n` parts by their words, level
 /// by level, and the parts found by a number, scored 0 (D48).
 fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
@@ -986,7 +1053,7 @@ fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatemen
 }
 
 /// PostgreSQL: [`sqlite_text_count`] for a search whose words each start
-/// one word of the index: those words' rows of the index counted in part
+/// a few words of the index: those words' rows of the index counted in part
 /// order, and the parts found by a number that are not among them.
 fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
@@ -997,7 +1064,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
         return None;
     }
     let vehicle = named_vehicle(filters.understood.as_ref());
-    let (mut having, _) = postgres_index_rows(&distinct, index_words, vehicle.as_ref());
+    let (mut having, _) = postgres_index_rows(&distinct, index_words, vehicle.as_ref(), false)?;
     having.expr_as(
         Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId)),
         Ranked::Id,

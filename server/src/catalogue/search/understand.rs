@@ -26,11 +26,12 @@ pub struct Understood {
     /// The search as corrected, when a word of it was.
     pub corrected: Option<String>,
     /// PostgreSQL, for a search of at most [`LEVELLED_WORDS`] different
-    /// words each starting exactly one word of the index: those words of the
-    /// index, one for each different word of `words` as
-    /// [`distinct_words`] lists them. Such a search is read level by level
-    /// along the index ([`postgres_levels`]).
-    pub index_words: Option<Vec<String>>,
+    /// words each starting at least one and at most
+    /// [`LEVELLED_INDEX_WORDS`] words of the index: the words of the index
+    /// each different word of `words` (as [`distinct_words`] lists them)
+    /// starts. Such a search is read level by level along the index
+    /// ([`postgres_levels`]).
+    pub index_words: Option<Vec<Vec<String>>>,
 }
 
 impl Understood {
@@ -97,23 +98,29 @@ async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
     Ok(found.is_some())
 }
 
-/// PostgreSQL: the one word of the index each different word of `words`
-/// starts, when each starts exactly one and there are at most
-/// [`LEVELLED_WORDS`] of them (two probes of the index a word).
-async fn sole_index_words(db: &Db, words: &[String]) -> Result<Option<Vec<String>>, sqlx::Error> {
+/// PostgreSQL: the words of the index each different word of `words`
+/// starts, when each starts at least one and at most
+/// [`LEVELLED_INDEX_WORDS`] and there are at most [`LEVELLED_WORDS`] of
+/// them (a probe of the index for each word found, and one more).
+async fn levelled_index_words(
+    db: &Db,
+    words: &[String],
+) -> Result<Option<Vec<Vec<String>>>, sqlx::Error> {
     let distinct = distinct_words(words);
     if distinct.is_empty() || distinct.len() > LEVELLED_WORDS {
         return Ok(None);
     }
-    let mut sole = Vec::new();
+    let mut found = Vec::new();
     for (word, _) in distinct {
-        let starting: Vec<(String,)> = db.fetch_all_planned(&first_words_starting(word, 2)).await?;
-        match starting.as_slice() {
-            [(only,)] => sole.push(only.clone()),
-            _ => return Ok(None),
+        let starting: Vec<(String,)> = db
+            .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
+            .await?;
+        if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
+            return Ok(None);
         }
+        found.push(starting.into_iter().map(|(w,)| w).collect());
     }
-    Ok(Some(sole))
+    Ok(Some(found))
 }
 
 /// The statement answering words of the catalogue sharing trigrams with
@@ -288,7 +295,7 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         understood.corrected = Some(found.join(" "));
     }
     if db.backend == Backend::Postgres {
-        understood.index_words = sole_index_words(db, &understood.words).await?;
+        understood.index_words = levelled_index_words(db, &understood.words).await?;
     }
     filters.understood = Some(understood);
     Ok(filters)

@@ -565,6 +565,60 @@ async fn a_search_alone_is_counted_and_ranked_without_reading_every_matching_par
 }
 
 #[tokio::test]
+async fn a_word_starting_several_words_of_the_index_is_read_in_part_order() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    // `p` starts `pad`, `part` and `plug`: every part's name has `Part`,
+    // a third `pad` and a third `plug`.
+    let search = understood(
+        &app,
+        Filters {
+            q: Some("p".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    let backend = this_backend();
+    if backend == Backend::Postgres {
+        let index_words = search.understood.as_ref().unwrap().index_words.clone();
+        assert_eq!(
+            index_words,
+            Some(vec![vec!["pad".into(), "part".into(), "plug".into()]])
+        );
+        // Each word's rows merged in part order, never hashed: a hash
+        // reads every row of the three words before the page's first.
+        for statement in [
+            page_statement(backend, &search, Sort::Relevance, Some(24), 48),
+            count_statement(backend, &search),
+        ] {
+            let plan = statement_plan(&app, statement).await;
+            assert!(plan.contains("Merge Append"), "{plan}");
+            // Only the numbers' few parts may be hashed.
+            let hashed = plan
+                .lines()
+                .zip(plan.lines().skip(1))
+                .filter(|(step, _)| step.contains("HashAggregate"))
+                .map(|(_, key)| key.trim());
+            for key in hashed {
+                assert!(
+                    key.contains("numbers.part_id") || key.contains("parts.id"),
+                    "{key}:\n{plan}"
+                );
+            }
+        }
+    }
+    // The answers: every part, each found in its name alone (3 points, a
+    // part having two of the words counted once), so oldest first.
+    let (parts, total) = app.parts("?q=p&limit=3&offset=2").await;
+    assert_eq!(total, 10_000);
+    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Part 3 brake pad", "Part 4 oil filter", "Part 5 spark plug"]
+    );
+}
+
+#[tokio::test]
 async fn the_search_uses_its_indexes_on_a_catalogue_of_ten_thousand_parts() {
     let app = spawn_app().await;
     ten_thousand_parts(&app).await;
