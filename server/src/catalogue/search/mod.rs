@@ -1373,7 +1373,10 @@ pub async fn count_matching(db: &Db, filters: &Filters) -> Result<i64, sqlx::Err
     Ok(total)
 }
 
-/// One page of matching parts, and how many match in all.
+/// One page of matching parts, and how many match in all. The page and
+/// the count are two statements on two connections, run side by side: a
+/// request waits for the longer of them rather than for both (each was
+/// always read on its own, so they see the catalogue as alike as before).
 pub async fn list(
     db: &Db,
     filters: &Filters,
@@ -1381,11 +1384,8 @@ pub async fn list(
     limit: Option<u64>,
     offset: u64,
 ) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
-    let rows: Vec<PartRow> = db
-        .fetch_all_planned(&page_statement(db.backend, filters, sort, limit, offset))
-        .await?;
-    let total = count_matching(db, filters).await?;
-    Ok((rows, total))
+    let page = page_statement(db.backend, filters, sort, limit, offset);
+    tokio::try_join!(db.fetch_all_planned(&page), count_matching(db, filters))
 }
 
 /// The superseded number of a part that a text search `q` found it by: the
