@@ -162,6 +162,14 @@ pub struct PoolLimits {
     pub busy_timeout: Duration,
 }
 
+/// PostgreSQL: how alike two words must be (pg_trgm's share of trigrams
+/// in common) for a search to take one for a misspelling of the other
+/// (`word % $1`). pg_trgm's own 0.3 misses one letter wrong in the middle
+/// of a four-letter word (`psds` and `pads` share 2 trigrams of 8: 0.25),
+/// which SQLite's trigram index, reading every word sharing a trigram,
+/// finds; the correction is then chosen alike on both (D29).
+const SIMILAR_WORDS_THRESHOLD: &str = "SET pg_trgm.similarity_threshold = 0.2";
+
 impl Default for PoolLimits {
     fn default() -> Self {
         PoolLimits {
@@ -221,7 +229,14 @@ impl Db {
                 let readers = limits.max_connections.unwrap_or_else(sqlite_readers);
                 sqlite(options.clone(), POOL_CACHE_KIB).max_connections(readers)
             }
-            Backend::Postgres => options.max_connections(limits.max_connections.unwrap_or(16)),
+            Backend::Postgres => options
+                .max_connections(limits.max_connections.unwrap_or(16))
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        conn.execute(SIMILAR_WORDS_THRESHOLD).await?;
+                        Ok(())
+                    })
+                }),
         };
         let pool = options
             .connect(url)

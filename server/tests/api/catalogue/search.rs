@@ -1012,6 +1012,8 @@ async fn a_misspelt_word_finds_the_part_it_was_meant_for() {
             ("?q=corola", &["DSC-1", "PAD-1", "FLT-1"]),
             ("?q=toyta%20brakes", &["DSC-1", "PAD-1"]),
             ("?q=ceramc", &["PAD-1"]),
+            // One letter wrong in the middle of a short word.
+            ("?q=psds", &["PAD-1", "PAD-2", "DSC-1"]),
             // A word too far from every word, or with another first letter,
             // finds nothing.
             ("?q=rake", &[]),
