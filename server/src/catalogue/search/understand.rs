@@ -294,7 +294,8 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
     if corrected {
         understood.corrected = Some(found.join(" "));
     }
-    if db.backend == Backend::Postgres {
+    // Only a search alone is read level by level (its page and count).
+    if db.backend == Backend::Postgres && only_text(&filters) {
         understood.index_words = levelled_index_words(db, &understood.words).await?;
     }
     filters.understood = Some(understood);

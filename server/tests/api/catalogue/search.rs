@@ -585,6 +585,18 @@ async fn a_word_starting_several_words_of_the_index_is_read_in_part_order() {
             index_words,
             Some(vec![vec!["pad".into(), "part".into(), "plug".into()]])
         );
+        // With another filter the search is not read by levels, and the
+        // index is not asked for its words.
+        let filtered = understood(
+            &app,
+            Filters {
+                q: Some("p".into()),
+                category: Some("Brakes"),
+                ..Filters::default()
+            },
+        )
+        .await;
+        assert_eq!(filtered.understood.unwrap().index_words, None);
         // Each word's rows merged in part order, never hashed: a hash
         // reads every row of the three words before the page's first.
         for statement in [
