@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use sea_query::{
     Cond, DynIden, Expr, ExprTrait, Func, Iden, IntoIden, Order, Query, SelectStatement,
-    SimpleExpr, UnionType,
+    SimpleExpr, TableRef, UnionType,
 };
 
 use super::fields::{normalise, words, CATEGORIES};
@@ -356,13 +356,8 @@ fn vehicle_matches(backend: Backend, understood: &Understood) -> SelectStatement
         } else {
             &understood.makes
         };
-        // Not on PostgreSQL: told the spans, it expects a twentieth of the
-        // fitments it finds (517 for 11,422 of a Corolla in 2015) and
-        // probes the word index once for each rather than hashing them (34
-        // ms for a page of `2015 corolla pads` at a million parts, against
-        // 20 read along the model's fitments).
-        if backend == Backend::Sqlite && !makes.is_empty() && !understood.models.is_empty() {
-            fits = fits.add(known_spans(makes, &understood.models, year));
+        if !makes.is_empty() && !understood.models.is_empty() {
+            fits = fits.add_option(known_spans(backend, makes, &understood.models, year));
         }
     }
     Query::select()
@@ -381,7 +376,17 @@ fn vehicle_matches(backend: Backend, understood: &Understood) -> SelectStatement
 /// fitments, every category and year, checking each. Every fitment's
 /// category and span are in those tables, kept in the transaction that
 /// writes the fitment, so this finds what the years alone find.
-fn known_spans(makes: &[String], models: &[String], year: i64) -> Cond {
+///
+/// SQLite only (None on PostgreSQL): told the spans, PostgreSQL expects a
+/// twentieth of the fitments it finds (517 for 11,422 of a Corolla in
+/// 2015) and probes the word index once for each rather than hashing them
+/// (34 ms for a page of `2015 corolla pads` at a million parts, against 20
+/// read along the model's fitments), and plans a search with a vehicle
+/// filter of its own worse too.
+fn known_spans(backend: Backend, makes: &[String], models: &[String], year: i64) -> Option<Cond> {
+    if backend != Backend::Sqlite {
+        return None;
+    }
     let first_years = Query::select()
         .column(FitmentVehicles::YearFrom)
         .from(FitmentVehicles::Table)
@@ -400,6 +405,7 @@ fn known_spans(makes: &[String], models: &[String], year: i64) -> Cond {
             ),
         )
         .add(Expr::col(PartFitments::YearFrom).in_subquery(first_years))
+        .into()
 }
 
 /// Each part of `found` (a select of `id` and `score`, a part perhaps found
@@ -635,29 +641,19 @@ fn fitting(backend: Backend, filters: &Filters, category: bool) -> Option<Cond> 
             fits = fits.add(Expr::col(PartFitments::Side).is_in(["", side]));
         }
     }
-    match (category, filters.category) {
-        (true, Some(category)) => {
-            fits = fits.add(Expr::col(PartFitments::Category).eq(category));
-        }
-        _ => {
-            // A vehicle and a year without a category or an engine (whose
-            // index has no category) read the vehicle index at its spans;
-            // not on PostgreSQL, which then expects too few fitments (see
-            // `vehicle_matches`) and plans a search with them worse.
-            if let (Backend::Sqlite, Some(make), Some(model), Some(year), None) = (
-                backend,
-                &filters.make,
-                &filters.model,
-                filters.year,
-                &filters.engine,
-            ) {
-                fits = fits.add(known_spans(
-                    &[vehicle_key(make)],
-                    &[vehicle_key(model)],
-                    year,
-                ));
-            }
-        }
+    if let (true, Some(category)) = (category, filters.category) {
+        fits = fits.add(Expr::col(PartFitments::Category).eq(category));
+    } else if let (Some(make), Some(model), Some(year), None) =
+        (&filters.make, &filters.model, filters.year, &filters.engine)
+    {
+        // A vehicle and a year without a category or an engine (whose
+        // index has no category) read the vehicle index at its spans.
+        fits = fits.add_option(known_spans(
+            backend,
+            &[vehicle_key(make)],
+            &[vehicle_key(model)],
+            year,
+        ));
     }
     Some(fits)
 }
@@ -979,36 +975,29 @@ fn postgres_index_rows(
         let alias = sea_query::Alias::new(format!("w{i}"));
         let same_part = Expr::col((alias.clone(), PartsSearch::PartId))
             .equals((first.clone(), PartsSearch::PartId));
-        match words.as_slice() {
+        // One word of the index: its rows; several: their rows merged.
+        let (rows, this_word) = match words.as_slice() {
             [] => return None,
-            [word] => {
-                let this_word = Expr::col((alias.clone(), PartsSearch::Word)).eq(word.as_str());
-                if i == 0 {
-                    select
-                        .from_as(PartsSearch::Table, alias.clone())
-                        .and_where(this_word);
-                } else {
-                    select.join_as(
-                        sea_query::JoinType::InnerJoin,
-                        PartsSearch::Table,
-                        alias.clone(),
-                        Cond::all().add(this_word).add(same_part),
-                    );
-                }
-            }
-            [first_word, others @ ..] => {
-                let rows = merged_index_rows(first_word, others, scored);
-                if i == 0 {
-                    select.from_subquery(rows, alias.clone());
-                } else {
-                    select.join_subquery(
-                        sea_query::JoinType::InnerJoin,
-                        rows,
-                        alias.clone(),
-                        same_part,
-                    );
-                }
-            }
+            [word] => (
+                TableRef::TableAlias(PartsSearch::Table.into_iden(), alias.clone().into_iden()),
+                Some(Expr::col((alias.clone(), PartsSearch::Word)).eq(word.as_str())),
+            ),
+            [first_word, others @ ..] => (
+                TableRef::SubQuery(
+                    merged_index_rows(first_word, others, scored),
+                    alias.clone().into_iden(),
+                ),
+                None,
+            ),
+        };
+        if i == 0 {
+            select.from(rows).and_where_option(this_word);
+        } else {
+            select.join(
+                sea_query::JoinType::InnerJoin,
+                rows,
+                Cond::all().add_option(this_word).add(same_part),
+            );
         }
         if *times > 0 {
             score = score.add(places_score(alias, *times));
