@@ -182,14 +182,14 @@ pub fn folder(data_dir: &Path) -> PathBuf {
 }
 
 /// A job's counts so far, written with each batch.
-#[derive(Clone)]
-struct Progress {
-    rows_done: i64,
-    added: i64,
-    updated: i64,
-    unchanged: i64,
-    added_parts: Vec<ImportedPart>,
-    updated_parts: Vec<ImportedPart>,
+#[derive(Clone, Default)]
+pub(super) struct Progress {
+    pub(super) rows_done: i64,
+    pub(super) added: i64,
+    pub(super) updated: i64,
+    pub(super) unchanged: i64,
+    pub(super) added_parts: Vec<ImportedPart>,
+    pub(super) updated_parts: Vec<ImportedPart>,
 }
 
 impl Progress {
@@ -371,29 +371,12 @@ async fn apply(state: &AppState, job: &JobRow) -> ApiResult<Ended> {
         } else {
             None
         };
-        if let Some(mut reading) = next_rows {
-            let (batch, reading) = tokio::task::spawn_blocking(move || {
-                let mut batch = Vec::with_capacity(BATCH);
-                for read in reading.by_ref() {
-                    match read {
-                        // Applied before the shop stopped.
-                        Read1::Row(_) if skip > 0 => skip -= 1,
-                        Read1::Row(row) => batch.push(*row),
-                        // Checked before the job began: nothing else is left to read.
-                        Read1::Wrong(_) | Read1::Unreadable(_) => {}
-                    }
-                    if batch.len() == BATCH {
-                        return (batch, Some(reading), skip);
-                    }
-                }
-                (batch, None, skip)
-            })
-            .await
-            .map_err(stopped)
-            .map(|(batch, reading, left)| {
-                skip = left;
-                (batch, reading)
-            })?;
+        if let Some(reading) = next_rows {
+            let (batch, reading, left) =
+                tokio::task::spawn_blocking(move || read_batch(reading, skip))
+                    .await
+                    .map_err(stopped)?;
+            skip = left;
             pending = batch;
             rows = reading;
         }
@@ -427,6 +410,28 @@ async fn apply(state: &AppState, job: &JobRow) -> ApiResult<Ended> {
     Ok(Ended::Done(job.result(&progress)))
 }
 
+/// Reads the next `BATCH` rows of a checked file, past the first `skip`
+/// (applied before the shop stopped): the rows, the rest of the file when
+/// there is more, and how many rows are still to skip.
+pub(super) fn read_batch(
+    mut reading: Rows<std::fs::File>,
+    mut skip: usize,
+) -> (Vec<ImportRow>, Option<Rows<std::fs::File>>, usize) {
+    let mut batch = Vec::with_capacity(BATCH);
+    for read in reading.by_ref() {
+        match read {
+            Read1::Row(_) if skip > 0 => skip -= 1,
+            Read1::Row(row) => batch.push(*row),
+            // Checked before: nothing else is left to read.
+            Read1::Wrong(_) | Read1::Unreadable(_) => {}
+        }
+        if batch.len() == BATCH {
+            return (batch, Some(reading), skip);
+        }
+    }
+    (batch, None, skip)
+}
+
 /// Applies the first rows of `batch` in one write transaction with the
 /// job's progress after them (rolled back on a dry run, whose progress is
 /// then written alone): as many as `BATCH_TIME` allows, at least one. The
@@ -443,48 +448,9 @@ async fn write_batch(
 ) -> ApiResult<Option<(Progress, usize)>> {
     let mut progress = before.clone();
     let (turn, mut tx) = db.begin_write().await?;
-    let began = std::time::Instant::now();
+    let until = std::time::Instant::now() + BATCH_TIME;
     store::take_import_turn(db, &mut tx).await?;
-    let skus: Vec<String> = batch.iter().map(|r| r.sku.clone()).collect();
-    let known = store::ids_by_sku_on(db, &mut tx, skus).await?;
-    let mut consumed = 0;
-    // New parts are added together after the updates, a handful of
-    // statements for all of them (the check refused a file naming a part
-    // number twice, so none of them is among the updates).
-    let mut adding: Vec<&ImportRow> = Vec::new();
-    for row in batch {
-        if consumed > 0 && began.elapsed() >= BATCH_TIME {
-            break;
-        }
-        consumed += 1;
-        match known.get(&row.sku) {
-            Some(&id) => {
-                // Never the stock: it moves only through events (D16).
-                let (edited, change) =
-                    store::update_on(db, &mut tx, id, |current| row.sent.over(current), None)
-                        .await
-                        .map_err(|e| row_conflict(e, row))?;
-                if edited == (Edited::Done { modified: true }) {
-                    progress.updated += 1;
-                    if let (Some((before, after)), true) = (
-                        change,
-                        progress.updated_parts.len() < import::MAX_NAMED_PARTS,
-                    ) {
-                        progress.updated_parts.push(ImportedPart {
-                            sku: row.sku.clone(),
-                            name: after.name.clone(),
-                            changes: field_changes(&before, &after),
-                        });
-                    }
-                } else {
-                    progress.unchanged += 1;
-                }
-            }
-            None => adding.push(row),
-        }
-    }
-    add_together(db, &mut tx, adding, &mut progress).await?;
-    progress.rows_done += consumed as i64;
+    let consumed = apply_rows(db, &mut tx, batch, &mut progress, Some(until)).await?;
     let last = read_all && consumed == batch.len();
     if job.dry_run != 0 {
         tx.rollback().await?;
@@ -526,6 +492,60 @@ async fn write_batch(
     }
     tx.commit().await?;
     Ok(Some((progress, consumed)))
+}
+
+/// Applies the first rows of `rows` in `tx`: a known part number's fields
+/// updated (never its stock), the new part numbers added together after
+/// them; from the second row on it stops once `until` has passed. Counts
+/// each row in `progress` and answers how many rows it applied.
+pub(super) async fn apply_rows(
+    db: &Db,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rows: &[ImportRow],
+    progress: &mut Progress,
+    until: Option<std::time::Instant>,
+) -> ApiResult<usize> {
+    let skus: Vec<String> = rows.iter().map(|r| r.sku.clone()).collect();
+    let known = store::ids_by_sku_on(db, tx, skus).await?;
+    let mut consumed = 0;
+    // New parts are added together after the updates, a handful of
+    // statements for all of them (the check refused a file naming a part
+    // number twice, so none of them is among the updates).
+    let mut adding: Vec<&ImportRow> = Vec::new();
+    for row in rows {
+        if consumed > 0 && until.is_some_and(|until| std::time::Instant::now() >= until) {
+            break;
+        }
+        consumed += 1;
+        match known.get(&row.sku) {
+            Some(&id) => {
+                // Never the stock: it moves only through events (D16).
+                let (edited, change) =
+                    store::update_on(db, tx, id, |current| row.sent.over(current), None)
+                        .await
+                        .map_err(|e| row_conflict(e, row))?;
+                if edited == (Edited::Done { modified: true }) {
+                    progress.updated += 1;
+                    if let (Some((before, after)), true) = (
+                        change,
+                        progress.updated_parts.len() < import::MAX_NAMED_PARTS,
+                    ) {
+                        progress.updated_parts.push(ImportedPart {
+                            sku: row.sku.clone(),
+                            name: after.name.clone(),
+                            changes: field_changes(&before, &after),
+                        });
+                    }
+                } else {
+                    progress.unchanged += 1;
+                }
+            }
+            None => adding.push(row),
+        }
+    }
+    add_together(db, tx, adding, progress).await?;
+    progress.rows_done += consumed as i64;
+    Ok(consumed)
 }
 
 /// Adds the new parts of `adding` in one go, counting (and naming, up to
