@@ -39,6 +39,7 @@ async fn run(cli: Cli) -> ExitCode {
         Command::MakeAdmin { email } => make_admin(cli.config, &email).await,
         Command::Backup { file } => backup(cli.config, &file).await,
         Command::Restore { file } => restore(cli.config, &file).await,
+        Command::Import { file } => import(cli.config, &file).await,
         Command::Openapi => print_openapi(),
     };
     match outcome {
@@ -104,6 +105,27 @@ async fn restore(config: shop::Config, file: &std::path::Path) -> anyhow::Result
     if let Some(kept) = restored.replaced {
         println!("the database it replaced is kept as {}", kept.display());
     }
+    Ok(())
+}
+
+async fn import(config: shop::Config, file: &std::path::Path) -> anyhow::Result<()> {
+    let _lock = shop::app::backup::hold_data_dir_alone(
+        &config.data_dir,
+        "a running shop would not see the catalogue change",
+    )?;
+    let began = std::time::Instant::now();
+    let db = Db::connect_with(&config.database_url(), config.pool_limits()).await?;
+    let loaded = shop::catalogue::transfer::bulk::import_file(&db, file).await?;
+    println!(
+        "{}: {} parts added, {} updated, {} unchanged in {:.1} s ({} indexes built again in {:.1} s)",
+        file.display(),
+        loaded.added,
+        loaded.updated,
+        loaded.unchanged,
+        began.elapsed().as_secs_f64(),
+        loaded.indexes,
+        loaded.indexing.as_secs_f64()
+    );
     Ok(())
 }
 

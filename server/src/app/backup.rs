@@ -103,6 +103,21 @@ pub fn hold_data_dir(dir: &Path) -> anyhow::Result<File> {
         })
 }
 
+/// The data folder's lock, exclusive (created with the folder if need be),
+/// for work no shop may serve beside: refused while one runs on `dir`,
+/// saying `why`.
+pub fn hold_data_dir_alone(dir: &Path, why: &str) -> anyhow::Result<File> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    lock_dir(dir, true)
+        .with_context(|| format!("cannot lock the data folder {}", dir.display()))?
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "a shop is running on {}: stop it first ({why})",
+                dir.display()
+            )
+        })
+}
+
 /// The SQLite file of a `sqlite://` address.
 fn sqlite_file(url: &str) -> Option<PathBuf> {
     let rest = url
@@ -136,17 +151,10 @@ pub async fn restore(config: &Config, source: &Path) -> anyhow::Result<Restored>
     if !source.is_file() {
         anyhow::bail!("there is no backup at {}", source.display());
     }
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
-    let _lock = lock_dir(&config.data_dir, true)
-        .with_context(|| format!("cannot lock the data folder {}", config.data_dir.display()))?
-        .ok_or_else(|| {
-            anyhow::anyhow!(
-                "a shop is running on {}: stop it first (a running shop's database is never \
-                 overwritten)",
-                config.data_dir.display()
-            )
-        })?;
+    let _lock = hold_data_dir_alone(
+        &config.data_dir,
+        "a running shop's database is never overwritten",
+    )?;
     check_backup(source).await?;
     let replaced = if database.exists() {
         let stamp = time::OffsetDateTime::now_utc()

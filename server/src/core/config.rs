@@ -51,6 +51,12 @@ pub enum Command {
         /// The backup to restore.
         file: PathBuf,
     },
+    /// Import a catalogue CSV file (the columns of `POST /api/admin/parts/import`) in one
+    /// transaction, for a first load of many parts; refused while a shop runs on the data folder.
+    Import {
+        /// The file: checked first, nothing written when a row is wrong.
+        file: PathBuf,
+    },
     /// Print the API's OpenAPI document (what `GET /api/openapi.json` answers).
     Openapi,
 }

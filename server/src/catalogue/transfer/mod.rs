@@ -11,6 +11,7 @@
 //! blank when the fitment has none), several separated by `;`. A `\` in a
 //! cell makes the next character plain (`\;`, `\|`, `\\`).
 
+pub mod bulk;
 pub mod export;
 pub mod import;
 pub mod jobs;

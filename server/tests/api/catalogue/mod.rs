@@ -2,6 +2,7 @@
 //! reorder level), the categories and vehicles lists, and restocking.
 
 mod cache;
+mod command_import;
 mod fitment_qualifiers;
 mod import;
 mod import_jobs;
