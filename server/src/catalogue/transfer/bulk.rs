@@ -33,35 +33,44 @@ const TABLES: [&str; 4] = [
     "part_replaced_numbers",
 ];
 
-/// PostgreSQL: tables of counts that triggers keep a row at a time, each with
-/// its trigger and the statements that count it again from scratch (as the
-/// migration that made it filled it). In one long transaction every update
-/// of a count leaves a version of its row behind that the next update must
-/// step over (none can be cleared before the transaction ends), so a
-/// million rows would update the same few thousand counts slower and
-/// slower: a load turns these triggers off and counts once at its end.
-/// SQLite updates a row in place and keeps its triggers on.
-const RECOUNTED: [(&str, &str, [&str; 2]); 2] = [
-    (
-        "part_fitments",
-        "fitment_vehicles_follow",
-        [
-            "DELETE FROM fitment_vehicles",
-            "INSERT INTO fitment_vehicles (make_key, model_key, make, model, year_from, year_to, fitments) \
-             SELECT make_key, model_key, make, model, year_from, year_to, count(*) \
-             FROM part_fitments \
-             GROUP BY make_key, model_key, make, model, year_from, year_to",
-        ],
-    ),
-    (
-        "parts",
-        "category_counts_insert",
-        [
-            "DELETE FROM category_counts",
-            "INSERT INTO category_counts (category, parts) \
-             SELECT category, count(*) FROM parts GROUP BY category",
-        ],
-    ),
+/// PostgreSQL: the triggers a load turns off, each with its table, and
+/// does the work of once at its end (`count_again`). Two keep counts a row
+/// or a statement at a time: in one long transaction every update of a
+/// count leaves a version of its row behind that the next update must step
+/// over (none can be cleared before the transaction ends), so a million
+/// rows would update the same few thousand counts slower and slower. The
+/// last writes a new part's words into the word index (D48), a part at a
+/// time into an index much larger than memory. SQLite updates a row in
+/// place and keeps its triggers on.
+const TRIGGERS_OFF: [(&str, &str); 4] = [
+    ("part_fitments", "fitment_vehicles_follow"),
+    ("parts", "category_counts_insert"),
+    ("parts", "category_counts_update"),
+    ("parts", WORDS_TRIGGER),
+];
+
+/// PostgreSQL: the counts counted again from scratch, as the migrations
+/// that made them filled them.
+const RECOUNTS: [&str; 4] = [
+    "DELETE FROM fitment_vehicles",
+    "INSERT INTO fitment_vehicles (make_key, model_key, make, model, year_from, year_to, fitments) \
+     SELECT make_key, model_key, make, model, year_from, year_to, count(*) \
+     FROM part_fitments \
+     GROUP BY make_key, model_key, make, model, year_from, year_to",
+    "DELETE FROM category_counts",
+    "INSERT INTO category_counts (category, parts) \
+     SELECT category, count(*) FROM parts GROUP BY category",
+];
+
+/// PostgreSQL: the tables analysed after a load, for the planner's figures.
+const ANALYSED: [&str; 7] = [
+    "parts",
+    "part_fitments",
+    "part_oem_numbers",
+    "part_replaced_numbers",
+    "parts_search",
+    "fitment_vehicles",
+    "category_counts",
 ];
 
 /// PostgreSQL: the trigger writing a new part's words into the word index
@@ -93,11 +102,11 @@ pub async fn import_file(db: &Db, path: &Path) -> anyhow::Result<Loaded> {
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let checked = tokio::task::spawn_blocking(move || {
         let mut file = file;
-        import::check_file(&mut file).map(|_| file)
+        import::check_file(&mut file).map(|rows| (file, rows))
     })
     .await?;
-    let file = match checked {
-        Ok(file) => file,
+    let (file, rows) = match checked {
+        Ok(checked) => checked,
         Err(report) => anyhow::bail!("{}", describe(&report)),
     };
     // The check read the file to its end.
@@ -112,14 +121,14 @@ pub async fn import_file(db: &Db, path: &Path) -> anyhow::Result<Loaded> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     db.importing(true).await?;
-    let loaded = load(db, file, &name).await;
+    let loaded = load(db, file, rows, &name).await;
     if let Err(e) = db.importing(false).await {
         tracing::warn!(error = %e, "cannot take back the import's page cache");
     }
     loaded
 }
 
-async fn load(db: &Db, file: std::fs::File, name: &str) -> anyhow::Result<Loaded> {
+async fn load(db: &Db, file: std::fs::File, checked: u64, name: &str) -> anyhow::Result<Loaded> {
     let rows =
         Rows::open(file).map_err(|_| anyhow::anyhow!("the file changed while it was imported"))?;
     let (turn, mut tx) = db.begin_write().await?;
@@ -145,6 +154,11 @@ async fn load(db: &Db, file: std::fs::File, name: &str) -> anyhow::Result<Loaded
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
         }
+    }
+    if progress.rows_done != checked as i64 {
+        // Rows that no longer read as they did when checked are skipped by
+        // the reading: the file changed meanwhile, and nothing is written.
+        anyhow::bail!("the file changed while it was imported; nothing was imported");
     }
     let indexing = Instant::now();
     for definition in &aside {
@@ -176,25 +190,24 @@ async fn load(db: &Db, file: std::fs::File, name: &str) -> anyhow::Result<Loaded
     .await?;
     tx.commit().await?;
     drop(turn);
-    if db.backend == Backend::Sqlite {
-        // The log holds the whole load: folded into the database and emptied
-        // now, rather than by the shop's first start.
-        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(&db.pool)
-            .await?;
-    }
-    if db.backend == Backend::Postgres {
-        // The planner's figures for the new rows (autovacuum would take them
-        // later), and the version that tells other shop processes' caches.
-        sqlx::query(&format!("ANALYZE {}", TABLES.join(", ")))
-            .execute(&db.pool)
-            .await?;
-        sqlx::query(&format!(
-            "SELECT nextval('{}')",
-            crate::core::cache::VERSION_SEQUENCE
-        ))
-        .execute(&db.pool)
-        .await?;
+    // The load is in: what follows only tidies up, and a failure of it is
+    // told, not answered as the load's.
+    let after: Vec<String> = match db.backend {
+        // The version first, which tells other shop processes' caches; then
+        // the planner's figures for the new rows (autovacuum would take
+        // them later).
+        Backend::Postgres => vec![
+            format!("SELECT nextval('{}')", crate::core::cache::VERSION_SEQUENCE),
+            format!("ANALYZE {}", ANALYSED.join(", ")),
+        ],
+        // The log holds the whole load: folded into the database and
+        // emptied now, rather than by the shop's first start.
+        Backend::Sqlite => vec!["PRAGMA wal_checkpoint(TRUNCATE)".to_owned()],
+    };
+    for statement in after {
+        if let Err(e) = sqlx::query(&statement).execute(&db.pool).await {
+            tracing::warn!(error = %e, statement, "the catalogue is imported; tidying up after it failed");
+        }
     }
     Ok(Loaded {
         added: progress.added,
@@ -214,7 +227,7 @@ struct CountsAside {
 }
 
 /// PostgreSQL: turns off the triggers that keep counts and words a row or a
-/// statement at a time (`RECOUNTED`, `WORDS_TRIGGER`), for `count_again`
+/// statement at a time (`TRIGGERS_OFF`), for `count_again`
 /// to redo at the end of the load; and lets this transaction's sorts (the
 /// indexes built again, the counts) use more of the server's memory.
 async fn set_counts_aside(
@@ -226,11 +239,7 @@ async fn set_counts_aside(
     ] {
         sqlx::query(setting).execute(&mut **tx).await?;
     }
-    let triggers = RECOUNTED
-        .iter()
-        .map(|(table, trigger, _)| (*table, *trigger))
-        .chain([("parts", WORDS_TRIGGER)]);
-    for (table, trigger) in triggers {
+    for (table, trigger) in TRIGGERS_OFF {
         sqlx::query(&format!("ALTER TABLE {table} DISABLE TRIGGER {trigger}"))
             .execute(&mut **tx)
             .await?;
@@ -270,13 +279,10 @@ async fn count_again(
     ))
     .execute(&mut **tx)
     .await?;
-    sqlx::query(&format!("ALTER TABLE parts ENABLE TRIGGER {WORDS_TRIGGER}"))
-        .execute(&mut **tx)
-        .await?;
-    for (table, trigger, count) in RECOUNTED {
-        for statement in count {
-            sqlx::query(statement).execute(&mut **tx).await?;
-        }
+    for statement in RECOUNTS {
+        sqlx::query(statement).execute(&mut **tx).await?;
+    }
+    for (table, trigger) in TRIGGERS_OFF {
         sqlx::query(&format!("ALTER TABLE {table} ENABLE TRIGGER {trigger}"))
             .execute(&mut **tx)
             .await?;
@@ -300,7 +306,7 @@ async fn set_indexes_aside(
         .join(", ");
     let select = match db.backend {
         Backend::Sqlite => format!(
-            "SELECT '\"' || m.name || '\"', m.sql FROM sqlite_schema AS m \
+            "SELECT '\"' || replace(m.name, '\"', '\"\"') || '\"', m.sql FROM sqlite_schema AS m \
              JOIN pragma_index_list(m.tbl_name) AS l ON l.name = m.name \
              WHERE m.type = 'index' AND m.tbl_name IN ({tables}) \
                AND l.origin = 'c' AND l.\"unique\" = 0 AND m.sql IS NOT NULL \
@@ -317,6 +323,18 @@ async fn set_indexes_aside(
              ORDER BY i.relname"
         ),
     };
+    if db.backend == Backend::Postgres {
+        // Every table the load changes the shape of, at once and parts
+        // first, as the shop's own statements take them: taken one by one
+        // as each index is dropped, they could meet another shop process
+        // holding one and waiting for another.
+        sqlx::query(&format!(
+            "LOCK TABLE {}, parts_search IN ACCESS EXCLUSIVE MODE",
+            TABLES.join(", ")
+        ))
+        .execute(&mut **tx)
+        .await?;
+    }
     let found: Vec<(String, String)> = sqlx::query_as(&select).fetch_all(&mut **tx).await?;
     for (name, _) in &found {
         sqlx::query(&format!("DROP INDEX {name}"))
