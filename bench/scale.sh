@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `make bench-scale`: how the shop's cost grows with the catalogue. For each
 # size (SCALE_SIZES, by default 1,000, 10,000, 100,000 and 1,000,000 parts) on SQLite
-# and on PostgreSQL, a fresh shop is loaded through its own catalogue import
-# (a generated file, in pieces under the 20 MB limit, each applied as a job),
-# then measured:
-#   - import time, database size on disk, the shop's memory (RSS) at its
-#     highest during the import and idle after it, start-up time (a stop and a
-#     start on the full database, to the first /api/health answer);
+# and on PostgreSQL, a fresh shop is loaded with `shop import` (a generated file
+# applied in one transaction at the command line, the shop stopped; D53) or,
+# with SCALE_LOAD=api, through the API's import (the file in pieces under the
+# 20 MB limit, each applied as a job), then measured:
+#   - import time, database size on disk, memory (RSS) at its highest during
+#     the import (the command's, or the shop's through the API) and the
+#     shop's idle after it, start-up time (a stop and a start on the full
+#     database, to the first /api/health answer);
 #   - p50/p99 latency, one request at a time on a kept-alive connection, of a
 #     word search, vehicle words ("2015 corolla brake pads"), a misspelt word,
 #     an OEM number, a superseded number, a year/make/model filter with a
@@ -37,6 +39,7 @@
 #
 # Knobs: SCALE_SIZES ("1000 10000 100000 1000000"), SCALE_REQUESTS (200 per kind),
 # SCALE_ROUNDS (3 rounds of the load), SCALE_SKIP_TRAFFIC=1 (no load),
+# SCALE_LOAD=api (load through the API's import instead of `shop import`),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_SKIP_POSTGRES=1,
 # SHOP_BIN (default: cargo build --profile quick-release).
 set -euo pipefail
@@ -233,12 +236,22 @@ run_size() { # $1 database label, $2 size
     url=$PG_BASE/$PG_DB
   fi
   echo "== $label, $size parts"
+  local rss_idle
   start_shop "$url" "$data"
-  python3 "$ROOT/bench/lib/scale.py" load "$URL" "$ADMIN_PASSWORD" "$size" "$SHOP_PID" "$WORK/load.json"
+  if [[ ${SCALE_LOAD:-command} == api ]]; then
+    python3 "$ROOT/bench/lib/scale.py" load "$URL" "$ADMIN_PASSWORD" "$size" "$SHOP_PID" "$WORK/load.json"
+  else
+    # The first start made the database and its admin; the file goes in with
+    # `shop import`, the shop stopped, and the shop starts again on it.
+    stop_shop
+    SHOP_DATA_DIR="$data" SHOP_DATABASE_URL="$url" NO_COLOR=1 RUST_LOG=warn \
+      python3 "$ROOT/bench/lib/scale.py" import "$SHOP_BIN" "$size" "$WORK/catalogue.csv" "$WORK/load.json"
+    rm -f "$WORK/catalogue.csv"
+    start_shop "$url" "$data"
+  fi
   if [[ -n $url ]]; then
     psql "$url" -qAtc "VACUUM ANALYZE" >/dev/null
   fi
-  local rss_idle
   rss_idle=$(awk '/VmRSS/ {print $2}' "/proc/$SHOP_PID/status")
   stop_shop
   local bytes
