@@ -18,11 +18,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Context;
-use serde_json::json;
 
 use super::jobs::{apply_rows, read_batch, Progress};
 use super::*;
-use crate::audit::{self, Actor, Entry};
+use crate::audit::{self, Actor};
 use crate::core::db::{Backend, Db};
 
 /// The tables whose secondary indexes a load sets aside.
@@ -168,26 +167,8 @@ async fn load(db: &Db, file: std::fs::File, checked: u64, name: &str) -> anyhow:
     if let Some(counts_aside) = counts_aside {
         count_again(&mut tx, counts_aside).await?;
     }
-    audit::record(
-        db,
-        &mut tx,
-        Entry {
-            by: Actor::CommandLine,
-            action: audit::PARTS_IMPORTED,
-            subject_type: "catalogue",
-            subject_id: "import".into(),
-            before: None,
-            after: Some(json!({
-                "file": name,
-                "added": progress.added,
-                "updated": progress.updated,
-                "unchanged": progress.unchanged,
-                "addedSkus": progress.added_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
-                "updatedSkus": progress.updated_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
-            })),
-        },
-    )
-    .await?;
+    let entry = progress.imported(Actor::CommandLine, "file", name.to_owned());
+    audit::record(db, &mut tx, entry).await?;
     tx.commit().await?;
     drop(turn);
     // The load is in: what follows only tidies up, and a failure of it is

@@ -193,6 +193,26 @@ pub(super) struct Progress {
 }
 
 impl Progress {
+    /// The audit record of an import over, by `by`, naming what it came
+    /// from (`source`: `job` or `file`, with its id or name).
+    pub(super) fn imported<'a>(&self, by: Actor<'a>, source: &str, of: String) -> Entry<'a> {
+        Entry {
+            by,
+            action: audit::PARTS_IMPORTED,
+            subject_type: "catalogue",
+            subject_id: "import".into(),
+            before: None,
+            after: Some(json!({
+                source: of,
+                "added": self.added,
+                "updated": self.updated,
+                "unchanged": self.unchanged,
+                "addedSkus": self.added_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
+                "updatedSkus": self.updated_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
+            })),
+        }
+    }
+
     fn of(job: &JobRow) -> Progress {
         Progress {
             rows_done: job.rows_done,
@@ -466,29 +486,12 @@ async fn write_batch(
         return Ok(None);
     }
     if last {
-        audit::record(
-            db,
-            &mut tx,
-            Entry {
-                by: Actor::StartedBy {
-                    id: job.by_user_id,
-                    email: &job.by_email,
-                },
-                action: audit::PARTS_IMPORTED,
-                subject_type: "catalogue",
-                subject_id: "import".into(),
-                before: None,
-                after: Some(json!({
-                    "job": job.id.to_string(),
-                    "added": progress.added,
-                    "updated": progress.updated,
-                    "unchanged": progress.unchanged,
-                    "addedSkus": progress.added_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
-                    "updatedSkus": progress.updated_parts.iter().map(|p| &p.sku).collect::<Vec<_>>(),
-                })),
-            },
-        )
-        .await?;
+        let by = Actor::StartedBy {
+            id: job.by_user_id,
+            email: &job.by_email,
+        };
+        let entry = progress.imported(by, "job", job.id.to_string());
+        audit::record(db, &mut tx, entry).await?;
     }
     tx.commit().await?;
     Ok(Some((progress, consumed)))

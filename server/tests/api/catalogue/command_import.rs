@@ -157,6 +157,25 @@ async fn total(shop: &ShopProcess, query: &str) -> i64 {
         .unwrap()
 }
 
+/// The parts `GET /api/category` counts in `name`.
+async fn category_count(shop: &ShopProcess, name: &str) -> i64 {
+    let categories: Value = shop
+        .get("/api/category")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let found = categories
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name);
+    found
+        .and_then(|c| c["count"].as_i64())
+        .unwrap_or_else(|| panic!("{name} in {categories}"))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again() {
     let place = Place::new().await;
@@ -228,22 +247,7 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
         "the known part's old words are gone"
     );
     // The counts kept beside the catalogue agree with it.
-    let categories: Value = shop
-        .get("/api/category")
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let count = |name: &str| {
-        categories
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["name"] == name)
-            .map(|c| c["count"].clone())
-    };
-    assert_eq!(count("Brakes"), Some(json!(300)), "{categories}");
+    assert_eq!(category_count(&shop, "Brakes").await, 300);
     let vehicles: Value = shop
         .get("/api/vehicle")
         .await
@@ -269,23 +273,7 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
     assert_eq!(response.status(), 201);
     assert_eq!(total(&shop, "q=xenon").await, 1);
     assert_eq!(total(&shop, "make=Mazda&year=2016").await, 1);
-    let categories: Value = shop
-        .get("/api/category")
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let lighting = categories
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == "Lighting");
-    assert_eq!(
-        lighting.map(|c| c["count"].clone()),
-        Some(json!(1)),
-        "{categories}"
-    );
+    assert_eq!(category_count(&shop, "Lighting").await, 1);
     let vehicles: Value = shop
         .get("/api/vehicle")
         .await
