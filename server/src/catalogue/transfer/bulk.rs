@@ -104,17 +104,12 @@ pub async fn import_file(db: &Db, path: &Path) -> anyhow::Result<Loaded> {
         import::check_file(&mut file).map(|rows| (file, rows))
     })
     .await?;
-    let (file, rows) = match checked {
+    let (mut file, rows) = match checked {
         Ok(checked) => checked,
         Err(report) => anyhow::bail!("{}", describe(&report)),
     };
     // The check read the file to its end.
-    let file = {
-        use std::io::Seek;
-        let mut file = file;
-        file.rewind()?;
-        file
-    };
+    std::io::Seek::rewind(&mut file)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -147,12 +142,10 @@ async fn load(db: &Db, file: std::fs::File, checked: u64, name: &str) -> anyhow:
         let (batch, reading, _) =
             tokio::task::spawn_blocking(move || read_batch(reading, 0)).await?;
         rows = reading;
-        let mut applied = 0;
-        while applied < batch.len() {
-            applied += apply_rows(db, &mut tx, &batch[applied..], &mut progress, None)
-                .await
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-        }
+        // No time limit: every row of the batch is applied.
+        apply_rows(db, &mut tx, &batch, &mut progress, None)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     if progress.rows_done != checked as i64 {
         // Rows that no longer read as they did when checked are skipped by

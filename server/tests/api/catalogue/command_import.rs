@@ -157,15 +157,14 @@ async fn total(shop: &ShopProcess, query: &str) -> i64 {
         .unwrap()
 }
 
+/// What `GET path` answers.
+async fn json_at(shop: &ShopProcess, path: &str) -> Value {
+    shop.get(path).await.unwrap().json().await.unwrap()
+}
+
 /// The parts `GET /api/category` counts in `name`.
 async fn category_count(shop: &ShopProcess, name: &str) -> i64 {
-    let categories: Value = shop
-        .get("/api/category")
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let categories = json_at(shop, "/api/category").await;
     let found = categories
         .as_array()
         .unwrap()
@@ -248,13 +247,7 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
     );
     // The counts kept beside the catalogue agree with it.
     assert_eq!(category_count(&shop, "Brakes").await, 300);
-    let vehicles: Value = shop
-        .get("/api/vehicle")
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let vehicles = json_at(&shop, "/api/vehicle").await;
     let model = |model: &str| json!({"model": model, "yearFrom": 2010, "yearTo": 2020});
     assert_eq!(
         vehicles,
@@ -274,22 +267,10 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
     assert_eq!(total(&shop, "q=xenon").await, 1);
     assert_eq!(total(&shop, "make=Mazda&year=2016").await, 1);
     assert_eq!(category_count(&shop, "Lighting").await, 1);
-    let vehicles: Value = shop
-        .get("/api/vehicle")
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let vehicles = json_at(&shop, "/api/vehicle").await;
     assert_eq!(vehicles[2]["make"], "Mazda", "{vehicles}");
     assert_eq!(place.number(counted).await, 901);
-    let part: Value = shop
-        .get(&format!("/api/part/{known}"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let part = json_at(&shop, &format!("/api/part/{known}")).await;
     assert_eq!(part["name"], "Vented disc 0");
     assert_eq!(
         part["availableQuantity"], 7,
