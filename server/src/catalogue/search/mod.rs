@@ -34,8 +34,8 @@ use sea_query::{
 
 use super::fields::{normalise, words, CATEGORIES};
 use super::store::{
-    vehicle_key, CategoryCounts, FitmentVehicles, PartFitments, PartOemNumbers,
-    PartReplacedNumbers, PartRow, Parts, COLUMNS,
+    vehicle_key, CategoryCounts, FitmentVehicles, PartBlocks, PartFitments, PartOemNumbers,
+    PartReplacedNumbers, PartRow, Parts, BLOCK_IDS, COLUMNS,
 };
 use crate::core::db::{Backend, Db};
 
@@ -433,6 +433,7 @@ fn named_vehicle(backend: Backend, understood: Option<&Understood>) -> Option<Se
 enum Ranked {
     Id,
     Score,
+    Before,
     Page,
     Matches,
     Levels,
@@ -1216,7 +1217,7 @@ pub fn page_statement(
         _ => None,
     };
     if let Some(order) = by_age {
-        return age_page(backend, filters, order, limit, offset);
+        return age_page(backend, filters, order, limit, offset, None);
     }
     let mut select = matching(backend, filters);
     for column in COLUMNS {
@@ -1252,12 +1253,15 @@ pub fn page_statement(
 /// (with a vehicle filter the fitments' index, see [`fitments_matching`];
 /// otherwise the ids alone, or a category's), so an offset walks past ids
 /// rather than whole rows, and only the page's rows of `parts` are read.
+/// With `from`, the walk starts at that id (the first of the page's block,
+/// or the last newest first: see [`far_start`]) rather than at the end.
 fn age_page(
     backend: Backend,
     filters: &Filters,
     order: Order,
     limit: Option<u64>,
     offset: u64,
+    from: Option<i64>,
 ) -> SelectStatement {
     let mut ids = match fitments_matching(backend, filters, true) {
         Some(mut fitments) => fitments
@@ -1270,6 +1274,13 @@ fn age_page(
             .order_by((Parts::Table, Parts::Id), order.clone())
             .to_owned(),
     };
+    if let Some(from) = from {
+        let id = Expr::col((Parts::Table, Parts::Id));
+        ids.and_where(match order {
+            Order::Desc => id.lte(from),
+            _ => id.gte(from),
+        });
+    }
     ids.limit(limit.unwrap_or(i64::MAX as u64)).offset(offset);
     part_rows()
         .and_where(Expr::col((Parts::Table, Parts::Id)).in_subquery(ids))
@@ -1430,6 +1441,8 @@ pub async fn count_matching(db: &Db, filters: &Filters) -> Result<i64, sqlx::Err
 /// the count are two statements on two connections, run side by side: a
 /// request waits for the longer of them rather than for both (each was
 /// always read on its own, so they see the catalogue as alike as before).
+/// A page of the whole catalogue by age, far into it, first finds the
+/// block of ids where it starts ([`far_start`]).
 pub async fn list(
     db: &Db,
     filters: &Filters,
@@ -1437,8 +1450,87 @@ pub async fn list(
     limit: Option<u64>,
     offset: u64,
 ) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
-    let page = page_statement(db.backend, filters, sort, limit, offset);
-    tokio::try_join!(db.fetch_all_planned(&page), count_matching(db, filters))
+    let page = async {
+        // Without a search, relevance is oldest first.
+        let by_age = match sort {
+            Sort::Oldest | Sort::Relevance => Some(Order::Asc),
+            Sort::Newest => Some(Order::Desc),
+            _ => None,
+        };
+        let far = match by_age {
+            Some(order) if no_filter(filters) && offset >= FAR_OFFSET => {
+                let start = far_start(db, &order, offset).await?;
+                Some((order, start))
+            }
+            _ => None,
+        };
+        let page = match far {
+            Some((order, (from, skip))) => {
+                age_page(db.backend, filters, order, limit, skip, Some(from))
+            }
+            None => page_statement(db.backend, filters, sort, limit, offset),
+        };
+        db.fetch_all_planned(&page).await
+    };
+    tokio::try_join!(page, count_matching(db, filters))
+}
+
+/// From how many parts into the whole catalogue a page by age starts from
+/// its block of ids ([`far_start`]); a page nearer the start walks there
+/// from the first id (or the last), at most as far as within a block.
+const FAR_OFFSET: u64 = BLOCK_IDS as u64;
+
+/// Whether nothing narrows `filters`: the list is the whole catalogue.
+fn no_filter(filters: &Filters) -> bool {
+    only_category(filters) && filters.category.is_none()
+}
+
+/// Where a page of the whole catalogue starts when `offset` parts come
+/// before it in `order`: the first id of the block of ids it starts in
+/// (the last, newest first) and how many parts of that block, from there,
+/// come before it. Read from the parts each block holds (`part_blocks`,
+/// kept by the database's triggers), added up in the page's order: a row
+/// per 1,024 ids, rather than every id before the page. Past the last
+/// part, an id past every part with nothing to skip.
+async fn far_start(db: &Db, order: &Order, offset: u64) -> Result<(i64, u64), sqlx::Error> {
+    let direction = match order {
+        Order::Desc => "DESC",
+        _ => "ASC",
+    };
+    let blocks = Query::select()
+        .column(PartBlocks::Block)
+        .column(PartBlocks::Parts)
+        .expr_as(
+            Expr::cust(format!(
+                "CAST(SUM(parts) OVER (ORDER BY block {direction}) AS BIGINT) - parts"
+            )),
+            Ranked::Before,
+        )
+        .from(PartBlocks::Table)
+        .to_owned();
+    let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+    let found: Option<(i64, i64)> = db
+        .fetch_optional(
+            &Query::select()
+                .columns([PartBlocks::Block.into_iden(), Ranked::Before.into_iden()])
+                .from_subquery(blocks, Ranked::Found)
+                .and_where(Expr::col(Ranked::Before).lte(offset))
+                .and_where(
+                    Expr::col(Ranked::Before)
+                        .add(Expr::col(PartBlocks::Parts))
+                        .gt(offset),
+                )
+                .to_owned(),
+        )
+        .await?;
+    Ok(match (found, order) {
+        (Some((block, before)), Order::Desc) => {
+            ((block + 1) * BLOCK_IDS - 1, offset.abs_diff(before))
+        }
+        (Some((block, before)), _) => (block * BLOCK_IDS, offset.abs_diff(before)),
+        (None, Order::Desc) => (0, 0),
+        (None, _) => (i64::MAX, 0),
+    })
 }
 
 /// The superseded number of a part that a text search `q` found it by: the

@@ -99,6 +99,21 @@ pub enum CategoryCounts {
     Parts,
 }
 
+/// How many parts each run of [`BLOCK_IDS`] ids holds (kept by the
+/// database's triggers; read to find where a page far into the catalogue,
+/// oldest or newest first, starts).
+#[derive(Iden)]
+pub enum PartBlocks {
+    Table,
+    Block,
+    Parts,
+}
+
+/// How many ids a row of `part_blocks` counts the parts of: block `b` has
+/// the parts whose ids are from `b * BLOCK_IDS` to `(b + 1) * BLOCK_IDS - 1`
+/// (the migration's triggers divide by the same number).
+pub const BLOCK_IDS: i64 = 1024;
+
 #[derive(Iden)]
 pub enum PartReplacedNumbers {
     Table,

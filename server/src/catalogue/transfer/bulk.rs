@@ -33,24 +33,25 @@ const TABLES: [&str; 4] = [
 ];
 
 /// PostgreSQL: the triggers a load turns off, each with its table, and
-/// does the work of once at its end (`count_again`). Two keep counts a row
-/// or a statement at a time: in one long transaction every update of a
+/// does the work of once at its end (`count_again`). All but the last keep
+/// counts a row or a statement at a time: in one long transaction every update of a
 /// count leaves a version of its row behind that the next update must step
 /// over (none can be cleared before the transaction ends), so a million
 /// rows would update the same few thousand counts slower and slower. The
 /// last writes a new part's words into the word index (D48), a part at a
 /// time into an index much larger than memory. SQLite updates a row in
 /// place and keeps its triggers on.
-const TRIGGERS_OFF: [(&str, &str); 4] = [
+const TRIGGERS_OFF: [(&str, &str); 5] = [
     ("part_fitments", "fitment_vehicles_follow"),
     ("parts", "category_counts_insert"),
     ("parts", "category_counts_update"),
+    ("parts", "part_blocks_insert"),
     ("parts", WORDS_TRIGGER),
 ];
 
 /// PostgreSQL: the counts counted again from scratch, as the migrations
 /// that made them filled them.
-const RECOUNTS: [&str; 4] = [
+const RECOUNTS: [&str; 6] = [
     "DELETE FROM fitment_vehicles",
     "INSERT INTO fitment_vehicles (make_key, model_key, make, model, year_from, year_to, fitments) \
      SELECT make_key, model_key, make, model, year_from, year_to, count(*) \
@@ -59,10 +60,13 @@ const RECOUNTS: [&str; 4] = [
     "DELETE FROM category_counts",
     "INSERT INTO category_counts (category, parts) \
      SELECT category, count(*) FROM parts GROUP BY category",
+    "DELETE FROM part_blocks",
+    "INSERT INTO part_blocks (block, parts) \
+     SELECT id / 1024, count(*) FROM parts GROUP BY id / 1024",
 ];
 
 /// PostgreSQL: the tables analysed after a load, for the planner's figures.
-const ANALYSED: [&str; 7] = [
+const ANALYSED: [&str; 8] = [
     "parts",
     "part_fitments",
     "part_oem_numbers",
@@ -70,6 +74,7 @@ const ANALYSED: [&str; 7] = [
     "parts_search",
     "fitment_vehicles",
     "category_counts",
+    "part_blocks",
 ];
 
 /// PostgreSQL: the trigger writing a new part's words into the word index

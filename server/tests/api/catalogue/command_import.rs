@@ -341,4 +341,10 @@ async fn an_import_stopped_half_way_leaves_the_catalogue_and_its_indexes_as_they
     assert!(said.contains("30000 parts added"), "{said}");
     assert_eq!(place.count("parts").await, 30_000);
     assert_eq!(place.indexes().await, before);
+    // The parts each block of ids holds (D54), counted again on PostgreSQL.
+    let blocks = "SELECT CAST(COALESCE(SUM(parts), 0) AS BIGINT) FROM part_blocks";
+    assert_eq!(place.number(blocks).await, 30_000);
+    let wrong = "SELECT COUNT(*) FROM part_blocks AS b \
+                 WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";
+    assert_eq!(place.number(wrong).await, 0);
 }

@@ -71,3 +71,102 @@ async fn past_1000_parts_an_answer_without_limit_is_the_first_1000_and_links_the
     assert_eq!((parts.len(), total), (502, 502));
     assert_eq!(link, None);
 }
+
+/// The part numbers of a page of `GET path`, and the total it says.
+async fn skus(app: &TestApp, path: &str) -> (Vec<String>, i64) {
+    let (parts, total, _) = list(app, path).await;
+    let skus = parts
+        .iter()
+        .map(|p| p["sku"].as_str().unwrap().to_owned())
+        .collect();
+    (skus, total)
+}
+
+#[tokio::test]
+async fn a_page_far_into_the_catalogue_starts_where_the_walk_along_every_part_would() {
+    // Past 1,024 parts a page of the whole catalogue by age starts at the
+    // block of ids its offset falls in (D54); parts deleted here and there
+    // and one added at the end must not shift it.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let mut file = format!("{HEADER}\n");
+    for n in 0..2_600 {
+        let category = if n % 3 == 0 { "Brakes" } else { "Filters" };
+        file.push_str(&format!(
+            "FAR-{n:05},Disc {n},Front disc,,19.99,5,1,,{category},,,,\n"
+        ));
+    }
+    let response = app
+        .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
+        .header("content-type", "text/csv")
+        .body(file)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut expected: Vec<String> = (0..2_600).map(|n| format!("FAR-{n:05}")).collect();
+    for gone in ["FAR-02050", "FAR-01101", "FAR-01100", "FAR-00003"] {
+        let (found, _, _) = list(&app, &format!("/api/part?q={gone}")).await;
+        assert_eq!(found.len(), 1, "{gone}");
+        let id = found[0]["_id"].as_str().unwrap();
+        let response = app.delete_part(Some(&admin.token), id).await;
+        assert_eq!(response.status(), StatusCode::OK, "{gone}");
+        expected.retain(|sku| sku != gone);
+    }
+    let added = app.add_part(&admin, 5, 1, "1.00").await;
+    expected.push(app.part(&added).await["sku"].as_str().unwrap().to_owned());
+    let all = expected.len();
+    assert_eq!(all, 2_597);
+
+    let newest: Vec<String> = expected.iter().rev().cloned().collect();
+    for offset in [
+        0,
+        1_000,
+        1_023,
+        1_024,
+        1_025,
+        1_096,
+        1_500,
+        2_047,
+        2_048,
+        2_500,
+        all - 24,
+        all - 1,
+        all,
+        all + 50,
+    ] {
+        for (sort, order) in [
+            ("oldest", &expected),
+            ("newest", &newest),
+            ("relevance", &expected),
+        ] {
+            let path = format!("/api/part?limit=24&offset={offset}&sort={sort}");
+            let (page, total) = skus(&app, &path).await;
+            let from = offset.min(all);
+            assert_eq!(page, order[from..(from + 24).min(all)], "{path}");
+            assert_eq!(total, all as i64, "{path}");
+        }
+    }
+    // Without a limit: the first 1,000 from the offset, and the next linked.
+    let (parts, total, link) = list(&app, "/api/part?offset=1200").await;
+    assert_eq!((parts.len(), total), (1_000, all as i64));
+    assert_eq!(parts[0]["sku"], expected[1_200]);
+    assert_eq!(parts[999]["sku"], expected[2_199]);
+    assert_eq!(
+        link.as_deref(),
+        Some("</api/part?limit=100&offset=2200>; rel=\"next\"")
+    );
+    // A category walks its own index, as before.
+    let brakes: Vec<&String> = expected
+        .iter()
+        .filter(|sku| sku.starts_with("FAR-") && sku[4..].parse::<usize>().unwrap() % 3 == 0)
+        .collect();
+    let (page, total) = skus(
+        &app,
+        "/api/part?category=Brakes&limit=5&offset=800&sort=newest",
+    )
+    .await;
+    let newest_brakes: Vec<&String> = brakes.iter().rev().copied().collect();
+    assert_eq!(page.iter().collect::<Vec<_>>(), newest_brakes[800..805]);
+    assert_eq!(total, brakes.len() as i64);
+}
