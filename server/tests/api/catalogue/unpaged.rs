@@ -170,3 +170,71 @@ async fn a_page_far_into_the_catalogue_starts_where_the_walk_along_every_part_wo
     assert_eq!(page.iter().collect::<Vec<_>>(), newest_brakes[800..805]);
     assert_eq!(total, brakes.len() as i64);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parts_added_and_deleted_all_at_once_leave_the_far_pages_right() {
+    // The blocks' counts are written in the transaction adding or deleting
+    // each part (D54): thirty parts added and twenty deleted, all sent
+    // together, leave every page where the list says.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let mut file = format!("{HEADER}\n");
+    for n in 0..1_500 {
+        file.push_str(&format!(
+            "FAR-{n:05},Disc {n},Front disc,,19.99,5,1,,Brakes,,,,\n"
+        ));
+    }
+    let response = app
+        .request(Method::POST, "/api/admin/parts/import", Some(&admin.token))
+        .header("content-type", "text/csv")
+        .body(file)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut expected: Vec<(i64, String)> = Vec::new();
+    for offset in (0..1_500).step_by(100) {
+        let (parts, _, _) = list(&app, &format!("/api/part?limit=100&offset={offset}")).await;
+        expected.extend(parts.iter().map(|p| {
+            let id = p["_id"].as_str().unwrap().parse().unwrap();
+            (id, p["sku"].as_str().unwrap().to_owned())
+        }));
+    }
+    assert_eq!(expected.len(), 1_500);
+    let gone: Vec<(i64, String)> = expected
+        .iter()
+        .filter(|(_, sku)| {
+            let n: usize = sku[4..].parse().unwrap();
+            (100..110).contains(&n) || (1_200..1_210).contains(&n)
+        })
+        .cloned()
+        .collect();
+    let deletes = gone.iter().map(|(id, _)| {
+        let (app, token) = (&app, &admin.token);
+        async move { app.delete_part(Some(token), &id.to_string()).await.status() }
+    });
+    let adds = (0..30).map(|_| app.add_part(&admin, 5, 1, "1.00"));
+    let (deleted, added) = tokio::join!(
+        futures::future::join_all(deletes),
+        futures::future::join_all(adds)
+    );
+    assert!(deleted.iter().all(|s| *s == StatusCode::OK), "{deleted:?}");
+    expected.retain(|part| !gone.contains(part));
+    for id in added {
+        let sku = app.part(&id).await["sku"].as_str().unwrap().to_owned();
+        expected.push((id.parse().unwrap(), sku));
+    }
+    expected.sort();
+    let oldest: Vec<String> = expected.into_iter().map(|(_, sku)| sku).collect();
+    let newest: Vec<String> = oldest.iter().rev().cloned().collect();
+    let all = oldest.len();
+    assert_eq!(all, 1_510);
+    for offset in [1_024, 1_100, 1_400, all - 24, all - 1] {
+        for (sort, order) in [("oldest", &oldest), ("newest", &newest)] {
+            let path = format!("/api/part?limit=24&offset={offset}&sort={sort}");
+            let (page, total) = skus(&app, &path).await;
+            assert_eq!(page, order[offset..(offset + 24).min(all)], "{path}");
+            assert_eq!(total, all as i64, "{path}");
+        }
+    }
+}
