@@ -86,12 +86,30 @@ pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertSta
 
 /// Whether a part has a word (of its name, description or part number)
 /// starting with `word`: the word index answers at once (on PostgreSQL, one
-/// range of its b-tree).
+/// range of its b-tree). SQLite first looks for `word` itself, whose list
+/// of parts FTS5 reads from its head; asked for the words starting with it,
+/// FTS5 gathers the lists of all of them before the first part comes (at a
+/// million parts 0.8 ms for `pads`, 41 ms for `the`, against 0.02 ms).
 async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
     let first = match db.backend {
-        Backend::Sqlite => word_matches(db.backend, &[word.to_owned()])
-            .limit(1)
-            .to_owned(),
+        Backend::Sqlite => {
+            let itself = Query::select()
+                .expr(Expr::cust("rowid"))
+                .from(sea_query::Alias::new("parts_search"))
+                .and_where(Expr::cust_with_values(
+                    "parts_search MATCH ?",
+                    [format!("\"{word}\"")],
+                ))
+                .limit(1)
+                .to_owned();
+            let found: Option<(i64,)> = db.fetch_optional(&itself).await?;
+            if found.is_some() {
+                return Ok(true);
+            }
+            word_matches(db.backend, &[word.to_owned()])
+                .limit(1)
+                .to_owned()
+        }
         Backend::Postgres => any_word_starting(word),
     };
     let found: Option<(i64,)> = db.fetch_optional(&first).await?;
