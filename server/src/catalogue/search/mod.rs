@@ -336,7 +336,7 @@ fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
 
 /// The ids of the parts with a fitment naming every make, model and year
 /// the search named (any of several makes or models).
-fn vehicle_matches(understood: &Understood) -> SelectStatement {
+fn vehicle_matches(backend: Backend, understood: &Understood) -> SelectStatement {
     let mut fits = Cond::all();
     if !understood.makes.is_empty() {
         fits = fits.add(Expr::col(PartFitments::MakeKey).is_in(understood.makes.clone()));
@@ -357,7 +357,7 @@ fn vehicle_matches(understood: &Understood) -> SelectStatement {
             &understood.makes
         };
         if !makes.is_empty() && !understood.models.is_empty() {
-            fits = fits.add(known_spans(makes, &understood.models, year));
+            fits = fits.add_option(known_spans(backend, makes, &understood.models, year));
         }
     }
     Query::select()
@@ -377,14 +377,18 @@ fn vehicle_matches(understood: &Understood) -> SelectStatement {
 /// category and span are in those tables, kept in the transaction that
 /// writes the fitment, so this finds what the years alone find.
 ///
-/// On both databases. PostgreSQL expects a twentieth of the fitments it
-/// finds this way (476 for 11,422 of a Corolla in 2015); at a million
-/// parts, analysed, it still plans better with them than without: a page
-/// of `2015 corolla pads` sorts the vehicle's parts and reads the word's
-/// rows in part order only until the page is full (6 ms, against 22 ms
-/// hashing all the model's fitments read along the index; its count 12 ms
-/// against 14.5), and the vehicle filter's count takes 6 ms against 8.
-fn known_spans(makes: &[String], models: &[String], year: i64) -> Cond {
+/// SQLite only (None on PostgreSQL): told the spans, PostgreSQL expects a
+/// twentieth of the fitments it finds (517 for 11,422 of a Corolla in
+/// 2015) and may probe the word index once for each rather than hash
+/// them. Whether it does depends on its statistics' sample: on one load of
+/// a million parts a page of `2015 corolla pads` took 6 ms with the spans
+/// against 22 without, on the next load of the same file the search took
+/// 38 ms through the shop and 54 ms on the database alone, against 25
+/// read along the model's fitments.
+fn known_spans(backend: Backend, makes: &[String], models: &[String], year: i64) -> Option<Cond> {
+    if backend != Backend::Sqlite {
+        return None;
+    }
     let first_years = Query::select()
         .column(FitmentVehicles::YearFrom)
         .from(FitmentVehicles::Table)
@@ -403,6 +407,7 @@ fn known_spans(makes: &[String], models: &[String], year: i64) -> Cond {
             ),
         )
         .add(Expr::col(PartFitments::YearFrom).in_subquery(first_years))
+        .into()
 }
 
 /// Each part of `found` (a select of `id` and `score`, a part perhaps found
@@ -418,10 +423,10 @@ fn best_score_per_part(found: SelectStatement) -> SelectStatement {
 
 /// The ids of the parts fitting the vehicle a search's words name
 /// ([`vehicle_matches`]); None when they name none.
-fn named_vehicle(understood: Option<&Understood>) -> Option<SelectStatement> {
+fn named_vehicle(backend: Backend, understood: Option<&Understood>) -> Option<SelectStatement> {
     understood
         .filter(|u| u.names_a_vehicle())
-        .map(vehicle_matches)
+        .map(|u| vehicle_matches(backend, u))
 }
 
 /// The names a search's ranked ids go by: the column of ids (`id`), their
@@ -512,7 +517,7 @@ fn text_matches(
         Some(u) => u.words.clone(),
         None => words(q),
     };
-    let vehicle = named_vehicle(understood);
+    let vehicle = named_vehicle(backend, understood);
     if words.is_empty() && vehicle.is_none() {
         return None;
     }
@@ -594,7 +599,7 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
     if let Some(category) = filters.category {
         select.and_where(Expr::col((Parts::Table, Parts::Category)).eq(category));
     }
-    if let Some(fits) = fitting(filters, true) {
+    if let Some(fits) = fitting(backend, filters, true) {
         select.and_where(
             Expr::col((Parts::Table, Parts::Id)).in_subquery(
                 Query::select()
@@ -612,7 +617,7 @@ fn matching(backend: Backend, filters: &Filters) -> SelectStatement {
 /// position); None without one. With `category`, only the fitments of
 /// parts in the filter's category: each fitment carries its part's (D49),
 /// so the fitments' index answers for both.
-fn fitting(filters: &Filters, category: bool) -> Option<Cond> {
+fn fitting(backend: Backend, filters: &Filters, category: bool) -> Option<Cond> {
     if filters.make.is_none() && filters.year.is_none() {
         return None;
     }
@@ -646,7 +651,8 @@ fn fitting(filters: &Filters, category: bool) -> Option<Cond> {
     {
         // A vehicle and a year without a category or an engine (whose
         // index has no category) read the vehicle index at its spans.
-        fits = fits.add(known_spans(
+        fits = fits.add_option(known_spans(
+            backend,
             &[vehicle_key(make)],
             &[vehicle_key(model)],
             year,
@@ -679,7 +685,7 @@ fn fitments_matching(
 ) -> Option<SelectStatement> {
     let mut select = Query::select()
         .from(PartFitments::Table)
-        .cond_where(fitting(filters, category)?)
+        .cond_where(fitting(backend, filters, category)?)
         .to_owned();
     if let Some(condition) = searched(backend, filters, Expr::col(PartFitments::PartId).into()) {
         select.and_where(condition);
@@ -1083,7 +1089,7 @@ fn understood_index_words(filters: &Filters) -> Option<&[Vec<String>]> {
 /// by level, and the parts found by a number, scored 0 (D48).
 fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    let vehicle = named_vehicle(filters.understood.as_ref());
+    let vehicle = named_vehicle(Backend::Postgres, filters.understood.as_ref());
     let mut found = postgres_levels(
         &searched_words(filters)?,
         understood_index_words(filters)?,
@@ -1113,7 +1119,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
     if distinct.is_empty() || distinct.len() != index_words.len() {
         return None;
     }
-    let vehicle = named_vehicle(filters.understood.as_ref());
+    let vehicle = named_vehicle(Backend::Postgres, filters.understood.as_ref());
     let (mut having, _) = postgres_index_rows(&distinct, index_words, vehicle.as_ref(), false)?;
     having.expr_as(
         Expr::col((sea_query::Alias::new("w0"), PartsSearch::PartId)),
@@ -1129,7 +1135,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
 /// finds. None when the search cannot be read by levels.
 fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    let vehicle = named_vehicle(filters.understood.as_ref());
+    let vehicle = named_vehicle(Backend::Sqlite, filters.understood.as_ref());
     let mut found = sqlite_levels(&searched_words(filters)?, vehicle.as_ref(), n)?;
     if let Some(numbers) = number_ids(q) {
         found.union(
@@ -1159,7 +1165,7 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
         return None;
     }
     let mut having = word_matches(Backend::Sqlite, &words);
-    if let Some(vehicle) = named_vehicle(filters.understood.as_ref()) {
+    if let Some(vehicle) = named_vehicle(Backend::Sqlite, filters.understood.as_ref()) {
         having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle));
     }
     Some(count_with_numbers(q, having))
