@@ -51,7 +51,7 @@ const TRIGGERS_OFF: [(&str, &str); 5] = [
 
 /// PostgreSQL: the counts counted again from scratch, as the migrations
 /// that made them filled them.
-const RECOUNTS: [&str; 6] = [
+pub(super) const RECOUNTS: [&str; 6] = [
     "DELETE FROM fitment_vehicles",
     "INSERT INTO fitment_vehicles (make_key, model_key, make, model, year_from, year_to, fitments) \
      SELECT make_key, model_key, make, model, year_from, year_to, count(*) \

@@ -61,3 +61,27 @@ fn cells_a_spreadsheet_would_run_are_marked_and_read_back_unchanged() {
 fn a_written_line_is_quoted_where_needed() {
     assert_eq!(csv_line(&["a", "b,c", "d\"e"]), "a,\"b,c\",\"d\"\"e\"\n");
 }
+
+#[test]
+fn the_blocks_of_ids_are_counted_by_the_same_number_everywhere() {
+    // The page far into the catalogue divides ids by `BLOCK_IDS`; the
+    // migrations' triggers and the import command's recount must too.
+    let by = format!("id / {}", store::BLOCK_IDS);
+    for migration in [
+        include_str!("../../../migrations/sqlite/0036_part_blocks.sql"),
+        include_str!("../../../migrations/postgres/0036_part_blocks.sql"),
+    ] {
+        let divisions = migration.matches("id / ").count();
+        assert!(divisions >= 3, "{migration}");
+        assert_eq!(migration.matches(&by).count(), divisions, "{migration}");
+    }
+    let recount: Vec<&&str> = super::bulk::RECOUNTS
+        .iter()
+        .filter(|s| s.contains("part_blocks"))
+        .collect();
+    assert_eq!(recount.len(), 2);
+    assert!(
+        recount[1].contains(&format!("{by}, count(*)")),
+        "{recount:?}"
+    );
+}

@@ -270,6 +270,9 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
     let vehicles = json_at(&shop, "/api/vehicle").await;
     assert_eq!(vehicles[2]["make"], "Mazda", "{vehicles}");
     assert_eq!(place.number(counted).await, 901);
+    // The blocks' trigger is on again (D54): the part added is counted.
+    assert_eq!(place.number(BLOCKS_SUM).await, 301);
+    assert_eq!(place.number(BLOCKS_WRONG).await, 0);
     let part = json_at(&shop, &format!("/api/part/{known}")).await;
     assert_eq!(part["name"], "Vented disc 0");
     assert_eq!(
@@ -342,9 +345,13 @@ async fn an_import_stopped_half_way_leaves_the_catalogue_and_its_indexes_as_they
     assert_eq!(place.count("parts").await, 30_000);
     assert_eq!(place.indexes().await, before);
     // The parts each block of ids holds (D54), counted again on PostgreSQL.
-    let blocks = "SELECT CAST(COALESCE(SUM(parts), 0) AS BIGINT) FROM part_blocks";
-    assert_eq!(place.number(blocks).await, 30_000);
-    let wrong = "SELECT COUNT(*) FROM part_blocks AS b \
-                 WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";
-    assert_eq!(place.number(wrong).await, 0);
+    assert_eq!(place.number(BLOCKS_SUM).await, 30_000);
+    assert_eq!(place.number(BLOCKS_WRONG).await, 0);
 }
+
+/// The parts the blocks of ids count in all (D54).
+const BLOCKS_SUM: &str = "SELECT CAST(COALESCE(SUM(parts), 0) AS BIGINT) FROM part_blocks";
+
+/// The blocks of ids whose count is not their parts'.
+const BLOCKS_WRONG: &str = "SELECT COUNT(*) FROM part_blocks AS b \
+     WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";
