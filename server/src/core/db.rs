@@ -115,8 +115,9 @@ pub struct WriteTurn(#[allow(dead_code)] Option<tokio::sync::OwnedMutexGuard<()>
 /// each field names its column beside it, so a field cannot be added to the
 /// row without its column (a column list missed used to fail only when the
 /// query ran). The field's name must be its column's, as `sqlx` reads it.
+/// For example (as the catalogue's store declares its parts):
 ///
-/// ```ignore
+/// ```text
 /// stored_row! {
 ///     /// A part as stored.
 ///     #[derive(Debug, Clone)]
