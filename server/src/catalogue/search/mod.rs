@@ -314,6 +314,16 @@ fn postgres_word_matches(
     select
 }
 
+/// SQLite: the ids (a column `id`) of the parts FTS5's `query` finds in
+/// the word index.
+pub(super) fn sqlite_word_ids(query: String) -> SelectStatement {
+    Query::select()
+        .expr_as(Expr::cust("rowid"), Ranked::Id)
+        .from(sea_query::Alias::new("parts_search"))
+        .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
+        .to_owned()
+}
+
 /// The ids of the parts having, for every one of `words`, a word of the
 /// name, description or part number starting with it.
 fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
@@ -324,11 +334,7 @@ fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
                 .map(|w| format!("\"{w}\"*"))
                 .collect::<Vec<_>>()
                 .join(" ");
-            Query::select()
-                .expr_as(Expr::cust("rowid"), Ranked::Id)
-                .from(sea_query::Alias::new("parts_search"))
-                .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
-                .to_owned()
+            sqlite_word_ids(query)
         }
         Backend::Postgres => postgres_word_matches(words, false, None),
     }
@@ -1213,12 +1219,7 @@ pub fn page_statement(
             return page;
         }
     }
-    let by_age = match sort {
-        Sort::Newest => Some(Order::Desc),
-        Sort::Oldest | Sort::Relevance => Some(Order::Asc),
-        _ => None,
-    };
-    if let Some(order) = by_age {
+    if let Some(order) = by_age(sort) {
         return age_page(backend, filters, order, limit, offset, None);
     }
     let mut select = matching(backend, filters);
@@ -1248,6 +1249,16 @@ pub fn page_statement(
         .limit(limit.unwrap_or(i64::MAX as u64))
         .offset(offset)
         .to_owned()
+}
+
+/// The order of ids a sort pages by, when it pages by age (relevance
+/// without a search to rank by is oldest first).
+fn by_age(sort: Sort) -> Option<Order> {
+    match sort {
+        Sort::Newest => Some(Order::Desc),
+        Sort::Oldest | Sort::Relevance => Some(Order::Asc),
+        _ => None,
+    }
 }
 
 /// One page, oldest or newest first, of the parts matching `filters`: the
@@ -1453,13 +1464,7 @@ pub async fn list(
     offset: u64,
 ) -> Result<(Vec<PartRow>, i64), sqlx::Error> {
     let page = async {
-        // Without a search, relevance is oldest first.
-        let by_age = match sort {
-            Sort::Oldest | Sort::Relevance => Some(Order::Asc),
-            Sort::Newest => Some(Order::Desc),
-            _ => None,
-        };
-        let far = match by_age {
+        let far = match by_age(sort) {
             Some(order) if no_filter(filters) && offset >= FAR_OFFSET => {
                 let start = far_start(db, &order, offset).await?;
                 Some((order, start))
