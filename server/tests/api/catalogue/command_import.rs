@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use super::BLOCKS_WRONG;
 use crate::helpers::*;
 
 const HEADER: &str = "sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,category,weightKg,oemNumbers,replaces,fitments";
@@ -351,7 +352,3 @@ async fn an_import_stopped_half_way_leaves_the_catalogue_and_its_indexes_as_they
 
 /// The parts the blocks of ids count in all (D54).
 const BLOCKS_SUM: &str = "SELECT CAST(COALESCE(SUM(parts), 0) AS BIGINT) FROM part_blocks";
-
-/// The blocks of ids whose count is not their parts'.
-const BLOCKS_WRONG: &str = "SELECT COUNT(*) FROM part_blocks AS b \
-     WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";

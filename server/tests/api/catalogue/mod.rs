@@ -40,6 +40,11 @@ const CATEGORIES: [&str; 14] = [
     "Other",
 ];
 
+/// The blocks of ids whose count is not their parts' (D54): 0 when
+/// `part_blocks` is right.
+const BLOCKS_WRONG: &str = "SELECT COUNT(*) FROM part_blocks AS b \
+     WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";
+
 fn this_year() -> i64 {
     i64::from(time::OffsetDateTime::now_utc().year())
 }

@@ -4,6 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
+use super::BLOCKS_WRONG;
 use crate::helpers::*;
 
 const HEADER: &str = "sku,name,description,img,price,availableQuantity,minimumOrder,reorderLevel,category,weightKg,oemNumbers,replaces,fitments";
@@ -49,10 +50,6 @@ async fn import_parts(
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }
-
-/// The blocks of ids whose count is not their parts' (D54).
-const BLOCKS_WRONG: &str = "SELECT COUNT(*) FROM part_blocks AS b \
-     WHERE b.parts <> (SELECT COUNT(*) FROM parts AS p WHERE p.id / 1024 = b.block)";
 
 #[tokio::test]
 async fn past_1000_parts_an_answer_without_limit_is_the_first_1000_and_links_the_next() {
