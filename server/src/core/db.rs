@@ -450,6 +450,26 @@ impl Db {
         .await
     }
 
+    /// How many rows PostgreSQL's planner expects `statement` to answer,
+    /// from the table's statistics (`EXPLAIN`'s first line), without
+    /// running it: a planning of the statement, whatever the rows. None on
+    /// SQLite, whose planner keeps no such estimate for its word index.
+    pub async fn estimated_rows(
+        &self,
+        statement: &impl SqlxBinder,
+    ) -> Result<Option<f64>, sqlx::Error> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let (sql, values) = self.sql(statement);
+        let explain = format!("EXPLAIN {sql}");
+        let plan: Vec<(String,)> = query_as(&explain, values)
+            .persistent(false)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(plan.first().and_then(|(top,)| planned_rows(top)))
+    }
+
     pub async fn fetch_one<T: Row>(&self, statement: &impl SqlxBinder) -> Result<T, sqlx::Error> {
         let (sql, values) = self.sql(statement);
         query_as::<T>(&sql, values).fetch_one(&self.pool).await
@@ -535,6 +555,14 @@ const IMPORT_CACHE_KIB: u32 = 64 * 1024;
 /// several batches is copied once. The log's file stays at its largest size
 /// once reached (about 40 MiB), to be written over.
 const CHECKPOINT_PAGES: u32 = 10_000;
+
+/// The rows a plan's node expects (its `rows=` estimate), read from a line
+/// of PostgreSQL's `EXPLAIN`: `Index Only Scan using … (cost=0.56..1482.50
+/// rows=38968 width=8)`.
+fn planned_rows(line: &str) -> Option<f64> {
+    let (_, after) = line.split_once(" rows=")?;
+    after.split(' ').next()?.parse().ok()
+}
 
 /// SQLite's pool when none is configured: twice the cores, from 4 to 8.
 /// Reads run on the connections' own threads and are mostly answered from
@@ -629,5 +657,22 @@ fn redact(url: &str) -> String {
             format!("{}://…@{}", &url[..scheme], &url[at + 1..])
         }
         _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::planned_rows;
+
+    #[test]
+    fn the_rows_a_plan_expects_are_read_from_its_line() {
+        let line = "Index Only Scan using parts_search_pkey on parts_search  \
+                    (cost=0.56..1482.50 rows=38968 width=8)";
+        assert_eq!(planned_rows(line), Some(38968.0));
+        assert_eq!(planned_rows("  Filter: (rows = 3)"), None);
+        assert_eq!(
+            planned_rows("Result  (cost=0.00..0.01 rows=1 width=4)"),
+            Some(1.0)
+        );
     }
 }

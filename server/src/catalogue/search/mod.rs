@@ -22,7 +22,7 @@ mod understand;
 use understand::CORRECTED_WORDS;
 pub use understand::{
     best_correction, index_words, remember_words_statement, similar_words_statement, understand,
-    Understood,
+    Probed, Understood,
 };
 
 use std::collections::BTreeMap;
@@ -162,15 +162,20 @@ fn words_starting(word: &str) -> Cond {
         )
 }
 
-/// PostgreSQL: whether any part has a word starting with `word`, read from
-/// one range of the word index. Public to the module's tests.
-pub(super) fn any_word_starting(word: &str) -> SelectStatement {
+/// PostgreSQL: the rows of the word index for the words starting with
+/// `word` (a column `part_id`): one range of its b-tree.
+fn rows_starting(word: &str) -> SelectStatement {
     Query::select()
         .column(PartsSearch::PartId)
         .from(PartsSearch::Table)
         .cond_where(words_starting(word))
-        .limit(1)
         .to_owned()
+}
+
+/// PostgreSQL: whether any part has a word starting with `word`, read from
+/// one range of the word index. Public to the module's tests.
+pub(super) fn any_word_starting(word: &str) -> SelectStatement {
+    rows_starting(word).limit(1).to_owned()
 }
 
 /// Each of `words` once, in the order they come, with how many times it
@@ -312,6 +317,101 @@ fn postgres_word_matches(
         select.expr_as(score.unwrap_or_else(|| Expr::val(0).into()), Ranked::Score);
     }
     select
+}
+
+/// PostgreSQL: the parts having every word of a search read by probes
+/// ([`Probed`]), with `scored` their `score` too (see [`relevance`]): the
+/// rarest word's rows of the index (one range of it), each part once with
+/// where it has the word, only the parts `vehicle` selects when given; then,
+/// part by part, each other word, rarest first, probed at the words of the
+/// index it starts (a descent of the index's b-tree for each), where the
+/// part has it. A part lacking a word is dropped before the next is
+/// probed, so a word most parts have costs a probe for each part the rarer
+/// words leave, never a read of its million rows. A column `id`, each part
+/// once. None when `probed` does not fit the words.
+fn postgres_probed_matches(
+    words: &[String],
+    probed: &Probed,
+    vehicle: Option<&SelectStatement>,
+    scored: bool,
+) -> Option<SelectStatement> {
+    let distinct = distinct_words(words);
+    if probed.probes.len() + 1 != distinct.len() {
+        return None;
+    }
+    let first = sea_query::Alias::new("w0");
+    let (word, times) = distinct.get(probed.rarest)?;
+    let mut rarest = Query::select()
+        .column(PartsSearch::PartId)
+        .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
+        .from(PartsSearch::Table)
+        .cond_where(words_starting(word))
+        .group_by_col(PartsSearch::PartId)
+        .to_owned();
+    if let Some(vehicle) = vehicle {
+        rarest.and_where(Expr::col(PartsSearch::PartId).in_subquery(vehicle.clone()));
+    }
+    let mut select = Query::select()
+        .expr_as(Expr::col((first.clone(), PartsSearch::PartId)), Ranked::Id)
+        .from_subquery(rarest, first.clone())
+        .to_owned();
+    let mut score: SimpleExpr = Expr::val(0).into();
+    if *times > 0 {
+        score = score.add(places_score(first.clone(), *times));
+    }
+    for (k, (i, index_words)) in probed.probes.iter().enumerate() {
+        let (_, times) = distinct.get(*i)?;
+        let alias = sea_query::Alias::new(format!("w{}", k + 1));
+        let probe = Query::select()
+            .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
+            .from(PartsSearch::Table)
+            .and_where(
+                Expr::col((PartsSearch::Table, PartsSearch::Word)).is_in(index_words.clone()),
+            )
+            .and_where(
+                Expr::col((PartsSearch::Table, PartsSearch::PartId))
+                    .equals((first.clone(), PartsSearch::PartId)),
+            )
+            .to_owned();
+        select.join_lateral(
+            sea_query::JoinType::InnerJoin,
+            probe,
+            alias.clone(),
+            Expr::col((alias.clone(), PartsSearch::Places)).is_not_null(),
+        );
+        if *times > 0 {
+            score = score.add(places_score(alias, *times));
+        }
+    }
+    if scored {
+        select.expr_as(score, Ranked::Score);
+    }
+    Some(select)
+}
+
+/// PostgreSQL: the parts matching a search alone read by probes
+/// ([`postgres_probed_matches`]), with their scores, and the parts found by
+/// a number, scored 0 (D48); None when the search is not read by probes.
+fn postgres_probed_scores(filters: &Filters) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let understood = filters.understood.as_ref()?;
+    let vehicle = named_vehicle(Backend::Postgres, Some(understood));
+    let mut found = postgres_probed_matches(
+        &understood.words,
+        understood.probed.as_ref()?,
+        vehicle.as_ref(),
+        true,
+    )?;
+    for numbers in number_selects(q) {
+        found.union(
+            UnionType::All,
+            numbers
+                .to_owned()
+                .expr_as(Expr::val(0), Ranked::Score)
+                .to_owned(),
+        );
+    }
+    Some(best_score_per_part(found))
 }
 
 /// SQLite: the ids (a column `id`) of the parts FTS5's `query` finds in
@@ -1120,6 +1220,11 @@ fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatemen
 fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     let words = searched_words(filters)?;
+    if let Some(probed) = filters.understood.as_ref().and_then(|u| u.probed.as_ref()) {
+        let vehicle = named_vehicle(Backend::Postgres, filters.understood.as_ref());
+        let having = postgres_probed_matches(&words, probed, vehicle.as_ref(), false)?;
+        return Some(count_with_numbers(q, having));
+    }
     let distinct = distinct_words(&words);
     let index_words = understood_index_words(filters)?;
     if distinct.is_empty() || distinct.len() != index_words.len() {
@@ -1346,10 +1451,18 @@ fn ranked_page(
             if searched_words(filters)?.is_empty() {
                 return None;
             }
+            let probed = only_text(filters)
+                .then(|| postgres_probed_scores(filters))
+                .flatten();
             let levelled = levelled_end(limit, offset)
-                .filter(|_| only_text(filters))
+                .filter(|_| only_text(filters) && probed.is_none())
                 .and_then(|end| postgres_levelled_matches(filters, end));
-            if let Some(levelled) = levelled {
+            if let Some(probed) = probed {
+                Query::select()
+                    .columns([Ranked::Id, Ranked::Score])
+                    .from_subquery(probed, Ranked::Matches)
+                    .to_owned()
+            } else if let Some(levelled) = levelled {
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])
                     .from_subquery(levelled, Ranked::Matches)

@@ -32,6 +32,23 @@ pub struct Understood {
     /// starts. Such a search is read level by level along the index
     /// ([`postgres_levels`]).
     pub index_words: Option<Vec<Vec<String>>>,
+    /// PostgreSQL, for a search alone of several different words, one of
+    /// them far more common than the rarest: how it is read by probes
+    /// ([`Probed`]).
+    pub probed: Option<Probed>,
+}
+
+/// A search read from its rarest word, the others probed part by part
+/// ([`postgres_probed_matches`]): positions in the search's different words
+/// as [`distinct_words`] lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probed {
+    /// The word whose rows of the index are read: the rarest, by the
+    /// planner's estimate.
+    pub rarest: usize,
+    /// Each other word, rarest first, with the words of the index it
+    /// starts (at most [`LEVELLED_INDEX_WORDS`]).
+    pub probes: Vec<(usize, Vec<String>)>,
 }
 
 impl Understood {
@@ -131,6 +148,60 @@ async fn levelled_index_words(
         found.push(starting.into_iter().map(|(w,)| w).collect());
     }
     Ok(Some(found))
+}
+
+/// How many different words a search may have to be read by probes.
+const PROBED_WORDS: usize = 8;
+
+/// How many rows of the index the rarest word of a search read by probes
+/// may have, by the planner's estimate: each is a part to probe for the
+/// other words (unless a vehicle named leaves it out first).
+const PROBED_ROWS: f64 = 100_000.0;
+
+/// How many times as common as the rarest another word of a search must be
+/// (by the planner's estimates) for the search to be read by probes: then
+/// reading that word's rows, in part order or hashed, costs more than a
+/// probe of the index for each part the rarest word has.
+const COMMON_TIMES: f64 = 10.0;
+
+/// PostgreSQL: how a search of two to [`PROBED_WORDS`] different words is
+/// read by probes, when one of them is at least [`COMMON_TIMES`] as common
+/// as the rarest, the rarest has at most [`PROBED_ROWS`] rows of the index,
+/// and each other word starts at least one and at most
+/// [`LEVELLED_INDEX_WORDS`] words of the index; None otherwise. The rows of
+/// each word are estimated by the planner from its statistics (a planning
+/// of one range of the index per word), and the words of the index each
+/// other word starts are read from it (a probe for each, and one more).
+async fn probed_words(db: &Db, words: &[String]) -> Result<Option<Probed>, sqlx::Error> {
+    let distinct = distinct_words(words);
+    if distinct.len() < 2 || distinct.len() > PROBED_WORDS {
+        return Ok(None);
+    }
+    let mut rows = Vec::new();
+    for (i, (word, _)) in distinct.iter().enumerate() {
+        match db.estimated_rows(&rows_starting(word)).await? {
+            Some(estimate) => rows.push((estimate, i)),
+            None => return Ok(None),
+        }
+    }
+    rows.sort_by(|(a, _), (b, _)| a.total_cmp(b));
+    let (fewest, rarest) = rows[0];
+    let (most, _) = rows[rows.len() - 1];
+    if fewest > PROBED_ROWS || most < COMMON_TIMES * fewest.max(1.0) {
+        return Ok(None);
+    }
+    let mut probes = Vec::new();
+    for (_, i) in &rows[1..] {
+        let (word, _) = distinct[*i];
+        let starting: Vec<(String,)> = db
+            .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
+            .await?;
+        if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
+            return Ok(None);
+        }
+        probes.push((*i, starting.into_iter().map(|(w,)| w).collect()));
+    }
+    Ok(Some(Probed { rarest, probes }))
 }
 
 /// The statement answering words of the catalogue sharing trigrams with
@@ -304,9 +375,13 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
     if corrected {
         understood.corrected = Some(found.join(" "));
     }
-    // Only a search alone is read level by level (its page and count).
+    // Only a search alone is read by probes or level by level (its page
+    // and count).
     if db.backend == Backend::Postgres && only_text(&filters) {
-        understood.index_words = levelled_index_words(db, &understood.words).await?;
+        understood.probed = probed_words(db, &understood.words).await?;
+        if understood.probed.is_none() {
+            understood.index_words = levelled_index_words(db, &understood.words).await?;
+        }
     }
     filters.understood = Some(understood);
     Ok(filters)

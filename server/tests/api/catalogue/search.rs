@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use shop::catalogue::search::{
     categories_statement, count_statement, page_statement, similar_words_statement, understand,
-    Filters, Position, Sort,
+    Filters, Position, Probed, Sort,
 };
 use shop::Backend;
 use sqlx::Row;
@@ -627,6 +627,68 @@ async fn a_word_starting_several_words_of_the_index_is_read_in_part_order() {
     assert_eq!(
         names,
         ["Part 3 brake pad", "Part 4 oil filter", "Part 5 spark plug"]
+    );
+}
+
+#[tokio::test]
+async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    // `42` starts a word of 111 parts (42, 420-429, 4200-4299: their names
+    // and descriptions); every description has `number`.
+    let search = understood(
+        &app,
+        Filters {
+            q: Some("42 number".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    let backend = this_backend();
+    if backend == Backend::Postgres {
+        let read = search.understood.as_ref().unwrap();
+        assert_eq!(
+            read.probed,
+            Some(Probed {
+                rarest: 0,
+                probes: vec![(1, vec!["number".into()])],
+            })
+        );
+        assert_eq!(read.index_words, None);
+        // `number` is only read at a part `42` found: never its 10,000 rows.
+        for statement in [
+            page_statement(backend, &search, Sort::Relevance, Some(24), 0),
+            count_statement(backend, &search),
+        ] {
+            let plan = statement_plan(&app, statement).await;
+            assert!(plan.contains("Nested Loop"), "{plan}");
+            for step in plan.lines().filter(|l| l.contains("'number'")) {
+                assert!(step.contains("part_id = "), "{step}:\n{plan}");
+            }
+        }
+        // A search of words alike in number is read as before.
+        let alike = understood(
+            &app,
+            Filters {
+                q: Some("brake part".into()),
+                ..Filters::default()
+            },
+        )
+        .await;
+        assert_eq!(alike.understood.unwrap().probed, None);
+    }
+    // The answers: in name and description (4) and `number` in the
+    // description (1) for all, so oldest first.
+    let (parts, total) = app.parts("?q=42%20number&limit=3&offset=1").await;
+    assert_eq!(total, 111);
+    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Part 420 brake pad",
+            "Part 421 oil filter",
+            "Part 422 spark plug"
+        ]
     );
 }
 
