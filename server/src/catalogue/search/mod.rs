@@ -22,7 +22,7 @@ mod understand;
 use understand::CORRECTED_WORDS;
 pub use understand::{
     best_correction, index_words, remember_words_statement, similar_words_statement, understand,
-    Probed, Understood,
+    Probe, Probed, Understood,
 };
 
 use std::collections::BTreeMap;
@@ -359,20 +359,23 @@ fn postgres_probed_matches(
     if *times > 0 {
         score = score.add(places_score(first.clone(), *times));
     }
-    for (k, (i, index_words)) in probed.probes.iter().enumerate() {
-        let (_, times) = distinct.get(*i)?;
+    for (k, (i, how)) in probed.probes.iter().enumerate() {
+        let (word, times) = distinct.get(*i)?;
         let alias = sea_query::Alias::new(format!("w{}", k + 1));
-        let probe = Query::select()
-            .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
-            .from(PartsSearch::Table)
-            .and_where(
-                Expr::col((PartsSearch::Table, PartsSearch::Word)).is_in(index_words.clone()),
-            )
-            .and_where(
-                Expr::col((PartsSearch::Table, PartsSearch::PartId))
-                    .equals((first.clone(), PartsSearch::PartId)),
-            )
-            .to_owned();
+        let probe = match how {
+            Probe::IndexWords(index_words) => Query::select()
+                .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
+                .from(PartsSearch::Table)
+                .and_where(
+                    Expr::col((PartsSearch::Table, PartsSearch::Word)).is_in(index_words.clone()),
+                )
+                .and_where(
+                    Expr::col((PartsSearch::Table, PartsSearch::PartId))
+                        .equals((first.clone(), PartsSearch::PartId)),
+                )
+                .to_owned(),
+            Probe::OwnWords => own_words_probe(word, &first),
+        };
         select.join_lateral(
             sea_query::JoinType::InnerJoin,
             probe,
@@ -387,6 +390,32 @@ fn postgres_probed_matches(
         select.expr_as(score, Ranked::Score);
     }
     Some(select)
+}
+
+/// PostgreSQL: where the part whose id is `first`'s `part_id` has a word
+/// starting with `word` (a column `places`, NULL when it has none), read
+/// from its row: its words as the index was written from it
+/// (`parts_search_words`, the function of the index's triggers), so the
+/// same words, however many words of the index `word` starts.
+fn own_words_probe(word: &str, first: &sea_query::Alias) -> SelectStatement {
+    let own = sea_query::Alias::new("own");
+    Query::select()
+        .expr_as(Expr::cust("bit_or(own.places)"), PartsSearch::Places)
+        .from(Parts::Table)
+        .from_function(
+            Func::cust(sea_query::Alias::new("parts_search_words")).args([
+                SimpleExpr::from(Expr::col((Parts::Table, Parts::Name))),
+                SimpleExpr::from(Expr::col((Parts::Table, Parts::Description))),
+                SimpleExpr::from(Expr::col((Parts::Table, Parts::Sku))),
+            ]),
+            own.clone(),
+        )
+        .and_where(
+            Expr::col((Parts::Table, Parts::Id)).equals((first.clone(), PartsSearch::PartId)),
+        )
+        .and_where(Expr::col((own.clone(), PartsSearch::Word)).gte(word))
+        .and_where(Expr::col((own, PartsSearch::Word)).lt(format!("{word}{AFTER_EVERY_WORD}")))
+        .to_owned()
 }
 
 /// PostgreSQL: the parts matching a search alone read by probes

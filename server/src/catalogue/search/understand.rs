@@ -46,9 +46,20 @@ pub struct Probed {
     /// The word whose rows of the index are read: the rarest, by the
     /// planner's estimate.
     pub rarest: usize,
-    /// Each other word, rarest first, with the words of the index it
-    /// starts (at most [`LEVELLED_INDEX_WORDS`]).
-    pub probes: Vec<(usize, Vec<String>)>,
+    /// Each other word, rarest first, with how it is probed.
+    pub probes: Vec<(usize, Probe)>,
+}
+
+/// How a word of a search read by probes is looked for at a part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Probe {
+    /// At each of these words of the index it starts (at most
+    /// [`LEVELLED_INDEX_WORDS`]) and the part: a descent of the index each.
+    IndexWords(Vec<String>),
+    /// Among the part's own words, read from its row as the index was
+    /// written (`parts_search_words`): a word starting more words of the
+    /// index than that (`a`).
+    OwnWords,
 }
 
 impl Understood {
@@ -167,11 +178,12 @@ const COMMON_TIMES: f64 = 10.0;
 /// PostgreSQL: how a search of two to [`PROBED_WORDS`] different words is
 /// read by probes, when one of them is at least [`COMMON_TIMES`] as common
 /// as the rarest, the rarest has at most [`PROBED_ROWS`] rows of the index,
-/// and each other word starts at least one and at most
-/// [`LEVELLED_INDEX_WORDS`] words of the index; None otherwise. The rows of
-/// each word are estimated by the planner from its statistics (a planning
-/// of one range of the index per word), and the words of the index each
-/// other word starts are read from it (a probe for each, and one more).
+/// and each other word starts a word of the index; None otherwise. The rows
+/// of each word are estimated by the planner from its statistics (a
+/// planning of one range of the index per word), and the words of the
+/// index each other word starts are read from it (a probe for each, and
+/// one more): more than [`LEVELLED_INDEX_WORDS`] of them, the word is looked
+/// for among each part's own words instead.
 async fn probed_words(db: &Db, words: &[String]) -> Result<Option<Probed>, sqlx::Error> {
     let distinct = distinct_words(words);
     if distinct.len() < 2 || distinct.len() > PROBED_WORDS {
@@ -196,10 +208,12 @@ async fn probed_words(db: &Db, words: &[String]) -> Result<Option<Probed>, sqlx:
         let starting: Vec<(String,)> = db
             .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
             .await?;
-        if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
-            return Ok(None);
-        }
-        probes.push((*i, starting.into_iter().map(|(w,)| w).collect()));
+        let probe = match starting.len() as u64 {
+            0 => return Ok(None),
+            n if n > LEVELLED_INDEX_WORDS => Probe::OwnWords,
+            _ => Probe::IndexWords(starting.into_iter().map(|(w,)| w).collect()),
+        };
+        probes.push((*i, probe));
     }
     Ok(Some(Probed { rarest, probes }))
 }

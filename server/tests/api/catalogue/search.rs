@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use shop::catalogue::search::{
     categories_statement, count_statement, page_statement, similar_words_statement, understand,
-    Filters, Position, Probed, Sort,
+    Filters, Position, Probe, Probed, Sort,
 };
 use shop::Backend;
 use sqlx::Row;
@@ -651,7 +651,7 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
             read.probed,
             Some(Probed {
                 rarest: 0,
-                probes: vec![(1, vec!["number".into()])],
+                probes: vec![(1, Probe::IndexWords(vec!["number".into()]))],
             })
         );
         assert_eq!(read.index_words, None);
@@ -666,6 +666,31 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
                 assert!(step.contains("part_id = "), "{step}:\n{plan}");
             }
         }
+        // `0` starts every part number's digits (`T-00042`), far more words
+        // of the index than a probe reads: it is looked for among each
+        // part's own words, read from its row.
+        let own = understood(
+            &app,
+            Filters {
+                q: Some("42 0".into()),
+                ..Filters::default()
+            },
+        )
+        .await;
+        assert_eq!(
+            own.understood.as_ref().unwrap().probed,
+            Some(Probed {
+                rarest: 0,
+                probes: vec![(1, Probe::OwnWords)],
+            })
+        );
+        // The part's row by its key; the words starting with `0` are picked
+        // from its own (a filter), never read from the index.
+        let plan = statement_plan(&app, count_statement(backend, &own)).await;
+        assert!(plan.contains("Index Scan using parts_pkey"), "{plan}");
+        for step in plan.lines().filter(|l| l.contains(">= '0'")) {
+            assert!(step.trim_start().starts_with("Filter:"), "{step}:\n{plan}");
+        }
         // A search of words alike in number is read as before.
         let alike = understood(
             &app,
@@ -679,17 +704,21 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
     }
     // The answers: in name and description (4) and `number` in the
     // description (1) for all, so oldest first.
-    let (parts, total) = app.parts("?q=42%20number&limit=3&offset=1").await;
-    assert_eq!(total, 111);
-    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        [
-            "Part 420 brake pad",
-            "Part 421 oil filter",
-            "Part 422 spark plug"
-        ]
-    );
+    // The same for `0`, only in the part number (0).
+    for q in ["42%20number", "42%200"] {
+        let (parts, total) = app.parts(&format!("?q={q}&limit=3&offset=1")).await;
+        assert_eq!(total, 111, "{q}");
+        let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            [
+                "Part 420 brake pad",
+                "Part 421 oil filter",
+                "Part 422 spark plug"
+            ],
+            "{q}"
+        );
+    }
 }
 
 #[tokio::test]
