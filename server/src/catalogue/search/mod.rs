@@ -425,12 +425,19 @@ fn postgres_probed_scores(filters: &Filters) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     let understood = filters.understood.as_ref()?;
     let vehicle = named_vehicle(Backend::Postgres, Some(understood));
-    let mut found = postgres_probed_matches(
+    let found = postgres_probed_matches(
         &understood.words,
         understood.probed.as_ref()?,
         vehicle.as_ref(),
         true,
     )?;
+    Some(postgres_with_numbers(q, found))
+}
+
+/// PostgreSQL: the parts of `found` (a select of `id` and `score`) and
+/// those a number in `q` finds, scored 0 (D48): each part once, at its best
+/// score.
+fn postgres_with_numbers(q: &str, mut found: SelectStatement) -> SelectStatement {
     for numbers in number_selects(q) {
         found.union(
             UnionType::All,
@@ -440,7 +447,7 @@ fn postgres_probed_scores(filters: &Filters) -> Option<SelectStatement> {
                 .to_owned(),
         );
     }
-    Some(best_score_per_part(found))
+    best_score_per_part(found)
 }
 
 /// SQLite: the ids (a column `id`) of the parts FTS5's `query` finds in
@@ -1225,22 +1232,13 @@ fn understood_index_words(filters: &Filters) -> Option<&[Vec<String>]> {
 fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     let vehicle = named_vehicle(Backend::Postgres, filters.understood.as_ref());
-    let mut found = postgres_levels(
+    let found = postgres_levels(
         &searched_words(filters)?,
         understood_index_words(filters)?,
         vehicle.as_ref(),
         n,
     )?;
-    for numbers in number_selects(q) {
-        found.union(
-            UnionType::All,
-            numbers
-                .to_owned()
-                .expr_as(Expr::val(0), Ranked::Score)
-                .to_owned(),
-        );
-    }
-    Some(best_score_per_part(found))
+    Some(postgres_with_numbers(q, found))
 }
 
 /// PostgreSQL: [`sqlite_text_count`] for a search whose words each start
