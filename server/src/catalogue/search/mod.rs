@@ -395,8 +395,9 @@ fn postgres_probed_matches(
 /// PostgreSQL: where the part whose id is `first`'s `part_id` has a word
 /// starting with `word` (a column `places`, NULL when it has none), read
 /// from its row: its words as the index was written from it
-/// (`parts_search_words`, the function of the index's triggers), so the
-/// same words, however many words of the index `word` starts.
+/// (`parts_search_words`, the function of the index's triggers), compared
+/// as the index compares them, so the same words, however many words of
+/// the index `word` starts.
 fn own_words_probe(word: &str, first: &sea_query::Alias) -> SelectStatement {
     let own = sea_query::Alias::new("own");
     Query::select()
@@ -413,8 +414,12 @@ fn own_words_probe(word: &str, first: &sea_query::Alias) -> SelectStatement {
         .and_where(
             Expr::col((Parts::Table, Parts::Id)).equals((first.clone(), PartsSearch::PartId)),
         )
-        .and_where(Expr::col((own.clone(), PartsSearch::Word)).gte(word))
-        .and_where(Expr::col((own, PartsSearch::Word)).lt(format!("{word}{AFTER_EVERY_WORD}")))
+        // Compared byte by byte, as the index's own column (`COLLATE "C"`):
+        // the function's words take the database's collation otherwise.
+        .and_where(Expr::cust_with_values(
+            r#""own"."word" COLLATE "C" >= $1 AND "own"."word" COLLATE "C" < $2"#,
+            [word.to_owned(), format!("{word}{AFTER_EVERY_WORD}")],
+        ))
         .to_owned()
 }
 
@@ -673,7 +678,15 @@ fn text_matches(
         (true, Some(vehicle)) => zero(vehicle),
         (true, None) => unreachable!("checked above"),
         (false, vehicle) if backend == Backend::Postgres => {
-            postgres_word_matches(&words, scored, vehicle)
+            let probed = understood
+                .and_then(|u| u.probed.as_ref())
+                .and_then(|probed| {
+                    postgres_probed_matches(&words, probed, vehicle.as_ref(), scored)
+                });
+            match probed {
+                Some(probed) => probed,
+                None => postgres_word_matches(&words, scored, vehicle),
+            }
         }
         (false, vehicle) => {
             let mut ids = word_matches(backend, &words);

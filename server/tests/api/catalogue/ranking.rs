@@ -11,6 +11,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
+use shop::catalogue::search::{understand, Filters, Probe};
 
 use crate::helpers::*;
 
@@ -234,10 +235,15 @@ async fn searches_of_words_most_parts_have_are_ranked_as_the_contract_says() {
     }
     // `0` starts every part number's digits (`R-0012`): more words of the
     // index than a probe reads, so it is looked for among each part's own.
-    let searches: [&[&str]; 11] = [
+    let searches: [&[&str]; 12] = [
         &["kevlar", "for"],
         &["kevlar", "0"],
         &["corolla", "kevlar", "for", "0"],
+        // The rarest word after the eighth: it must be there, and scores
+        // nothing.
+        &[
+            "for", "for", "for", "for", "for", "for", "for", "for", "kevlar",
+        ],
         &["for", "kevlar"],
         &["kev", "the", "car"],
         &["kevlar", "pad", "for", "the"],
@@ -247,6 +253,29 @@ async fn searches_of_words_most_parts_have_are_ranked_as_the_contract_says() {
         &["kevlar", "f"],
         &["for", "the"],
     ];
+    if on_postgres() {
+        // These are read by probes, `0` among each part's own words.
+        let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+        for (q, own_words) in [
+            ("kevlar for", false),
+            ("for for kevlar", false),
+            ("kevlar 0", true),
+            ("corolla kevlar for 0", true),
+            ("for for for for for for for for kevlar", false),
+        ] {
+            let filters = Filters {
+                q: Some(q.into()),
+                ..Filters::default()
+            };
+            let understood = understand(&db, filters).await.unwrap().understood.unwrap();
+            let probed = understood
+                .probed
+                .unwrap_or_else(|| panic!("{q} is not probed"));
+            let by_own = probed.probes.iter().any(|(_, p)| *p == Probe::OwnWords);
+            assert_eq!(by_own, own_words, "{q}: {probed:?}");
+        }
+        db.pool.close().await;
+    }
     assert_every_page_ranked(&app, &parts, &searches, 55).await;
 }
 

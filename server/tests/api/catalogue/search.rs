@@ -662,7 +662,9 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
         ] {
             let plan = statement_plan(&app, statement).await;
             assert!(plan.contains("Nested Loop"), "{plan}");
-            for step in plan.lines().filter(|l| l.contains("'number'")) {
+            let steps: Vec<&str> = plan.lines().filter(|l| l.contains("'number'")).collect();
+            assert!(!steps.is_empty(), "{plan}");
+            for step in steps {
                 assert!(step.contains("part_id = "), "{step}:\n{plan}");
             }
         }
@@ -688,9 +690,16 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
         // from its own (a filter), never read from the index.
         let plan = statement_plan(&app, count_statement(backend, &own)).await;
         assert!(plan.contains("Index Scan using parts_pkey"), "{plan}");
-        for step in plan.lines().filter(|l| l.contains(">= '0'")) {
+        let steps: Vec<&str> = plan.lines().filter(|l| l.contains(">= '0'")).collect();
+        assert!(!steps.is_empty(), "{plan}");
+        for step in steps {
             assert!(step.trim_start().starts_with("Filter:"), "{step}:\n{plan}");
         }
+        // Compared byte by byte as the index is, whatever the database's
+        // collation (in some, `pads` does not sort before `pad` and the
+        // last character).
+        let sql = count_statement(backend, &own).to_string(sea_query::PostgresQueryBuilder);
+        assert!(sql.contains(r#""own"."word" COLLATE "C" >= '0'"#), "{sql}");
         // A search of words alike in number is read as before.
         let alike = understood(
             &app,
