@@ -254,6 +254,19 @@ pub(super) fn first_words_starting(word: &str, most: u64) -> sea_query::WithQuer
         )
 }
 
+/// PostgreSQL: the parts having a word starting with `word`, each once
+/// with where it has any of them (columns `part_id` and `places`), read
+/// from one range of the word index.
+fn places_per_part(word: &str) -> SelectStatement {
+    Query::select()
+        .column(PartsSearch::PartId)
+        .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
+        .from(PartsSearch::Table)
+        .cond_where(words_starting(word))
+        .group_by_col(PartsSearch::PartId)
+        .to_owned()
+}
+
 /// PostgreSQL: a searched word's part of a part's score, from the `places`
 /// of its row of the word index (`alias`): 3 for the word in the name, 1 in
 /// the description, each `times`.
@@ -280,13 +293,7 @@ fn postgres_word_matches(
     let mut score: Option<SimpleExpr> = None;
     for (i, (word, times)) in distinct_words(words).into_iter().enumerate() {
         let alias = sea_query::Alias::new(format!("w{i}"));
-        let found = Query::select()
-            .column(PartsSearch::PartId)
-            .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
-            .from(PartsSearch::Table)
-            .cond_where(words_starting(word))
-            .group_by_col(PartsSearch::PartId)
-            .to_owned();
+        let found = places_per_part(word);
         if i == 0 {
             select
                 .expr_as(Expr::col((alias.clone(), PartsSearch::PartId)), Ranked::Id)
@@ -341,13 +348,7 @@ fn postgres_probed_matches(
     }
     let first = sea_query::Alias::new("w0");
     let (word, times) = distinct.get(probed.rarest)?;
-    let mut rarest = Query::select()
-        .column(PartsSearch::PartId)
-        .expr_as(Expr::cust("bit_or(places)"), PartsSearch::Places)
-        .from(PartsSearch::Table)
-        .cond_where(words_starting(word))
-        .group_by_col(PartsSearch::PartId)
-        .to_owned();
+    let mut rarest = places_per_part(word);
     if let Some(vehicle) = vehicle {
         rarest.and_where(Expr::col(PartsSearch::PartId).in_subquery(vehicle.clone()));
     }

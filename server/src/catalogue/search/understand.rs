@@ -136,6 +136,16 @@ async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
     Ok(found.is_some())
 }
 
+/// PostgreSQL: the first words of the index starting with `word`, one more
+/// than [`LEVELLED_INDEX_WORDS`] at most, so a caller can tell a word
+/// starting too many from one starting just that many.
+async fn index_words_starting(db: &Db, word: &str) -> Result<Vec<String>, sqlx::Error> {
+    let starting: Vec<(String,)> = db
+        .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
+        .await?;
+    Ok(starting.into_iter().map(|(w,)| w).collect())
+}
+
 /// PostgreSQL: the words of the index each different word of `words`
 /// starts, when each starts at least one and at most
 /// [`LEVELLED_INDEX_WORDS`] and there are at most [`LEVELLED_WORDS`] of
@@ -150,13 +160,11 @@ async fn levelled_index_words(
     }
     let mut found = Vec::new();
     for (word, _) in distinct {
-        let starting: Vec<(String,)> = db
-            .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
-            .await?;
+        let starting = index_words_starting(db, word).await?;
         if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
             return Ok(None);
         }
-        found.push(starting.into_iter().map(|(w,)| w).collect());
+        found.push(starting);
     }
     Ok(Some(found))
 }
@@ -205,13 +213,11 @@ async fn probed_words(db: &Db, words: &[String]) -> Result<Option<Probed>, sqlx:
     let mut probes = Vec::new();
     for (_, i) in &rows[1..] {
         let (word, _) = distinct[*i];
-        let starting: Vec<(String,)> = db
-            .fetch_all_planned(&first_words_starting(word, LEVELLED_INDEX_WORDS + 1))
-            .await?;
+        let starting = index_words_starting(db, word).await?;
         let probe = match starting.len() as u64 {
             0 => return Ok(None),
             n if n > LEVELLED_INDEX_WORDS => Probe::OwnWords,
-            _ => Probe::IndexWords(starting.into_iter().map(|(w,)| w).collect()),
+            _ => Probe::IndexWords(starting),
         };
         probes.push((*i, probe));
     }
