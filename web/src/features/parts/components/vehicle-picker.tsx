@@ -32,10 +32,12 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
 
   // The catalogue's address, and so `value`, catches up a moment after a choice: a second choice
   // made before it has (model, then year at once) builds on the first, never on the older value.
+  // Only a vehicle the address names anew replaces it: the catalogue hands over an equal value, a
+  // new object, each time it is drawn again (its results arriving, say) while the address waits.
   const latest = useRef(value);
   useEffect(() => {
-    latest.current = value;
-  }, [value]);
+    latest.current = { make: value.make, model: value.model, year: value.year, engine: value.engine };
+  }, [value.make, value.model, value.year, value.engine]);
 
   const choose = (changes: Partial<VehicleChoice>) => {
     const { make, model, year } = { ...latest.current, ...changes };
