@@ -178,6 +178,18 @@ pub(super) fn any_word_starting(word: &str) -> SelectStatement {
     rows_starting(word).limit(1).to_owned()
 }
 
+/// PostgreSQL: a row of the word index for a word starting with `word`
+/// that its part has in its name (a column `part_id`), if any: one range of
+/// the index of the names' rows (`parts_search_names`), whose condition is
+/// written here as the index's own, so the planner can take it. Public so
+/// the tests can read its query plan.
+pub fn name_row_starting(word: &str) -> SelectStatement {
+    rows_starting(word)
+        .and_where(Expr::cust("places & 1 = 1"))
+        .limit(1)
+        .to_owned()
+}
+
 /// Each of `words` once, in the order they come, with how many times it
 /// counts for the score: its places among the first eight words (0 for a
 /// word that comes only after them, which must match but does not score).
@@ -1050,14 +1062,20 @@ fn sqlite_levels(
 }
 
 /// The scores a search of `scored` words (each with how many times it
-/// counts) can give a part: every sum of 4, 3, 1 or 0 points a word
-/// ([`FoundIn`]), each that many times.
-fn possible_scores(scored: &[(&String, i64)]) -> std::collections::BTreeSet<i64> {
+/// counts, and whether some part has it in its name) can give a part:
+/// every sum of 4, 3, 1 or 0 points a word ([`FoundIn`]), each that many
+/// times; 1 or 0 for a word no part has in its name.
+fn possible_scores(scored: &[(i64, bool)]) -> std::collections::BTreeSet<i64> {
     let mut scores = std::collections::BTreeSet::from([0]);
-    for (_, times) in scored {
+    for (times, in_names) in scored {
+        let found: &[FoundIn] = if *in_names {
+            &FoundIn::ALL
+        } else {
+            &[FoundIn::Description, FoundIn::Elsewhere]
+        };
         scores = scores
             .iter()
-            .flat_map(|s| FoundIn::ALL.map(|found| s + times * found.points()))
+            .flat_map(|s| found.iter().map(move |f| s + times * f.points()))
             .collect();
     }
     scores
@@ -1173,21 +1191,26 @@ fn postgres_index_rows(
 /// as on SQLite ([`sqlite_levels`]): each possible score is one level, the
 /// parts scoring it in part order and cut at `n`; the levels run best first
 /// and the whole is cut at `n`, so once `n` have come no further level is
-/// read.
+/// read. A score is possible by what `in_names` says of each word (whether
+/// some part has it in its name): a level that would count a word in the
+/// name that no part has there holds no part, yet would read every row of
+/// the word to find that out.
 fn postgres_levels(
     words: &[String],
     index_words: &[Vec<String>],
+    in_names: &[bool],
     vehicle: Option<&SelectStatement>,
     n: u64,
 ) -> Option<SelectStatement> {
     let distinct = distinct_words(words);
-    if distinct.len() != index_words.len() {
+    if distinct.len() != index_words.len() || distinct.len() != in_names.len() {
         return None;
     }
     let scored: Vec<_> = distinct
         .iter()
-        .copied()
-        .filter(|(_, times)| *times > 0)
+        .zip(in_names)
+        .filter(|((_, times), _)| *times > 0)
+        .map(|((_, times), in_name)| (*times, *in_name))
         .collect();
     let mut best_first = Vec::new();
     for points in possible_scores(&scored).into_iter().rev() {
@@ -1249,6 +1272,7 @@ fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatemen
     let found = postgres_levels(
         &searched_words(filters)?,
         understood_index_words(filters)?,
+        filters.understood.as_ref()?.in_names.as_deref()?,
         vehicle.as_ref(),
         n,
     )?;

@@ -64,3 +64,34 @@ fn a_parts_words_are_its_words_of_three_letters_or_more_once() {
         ["brake", "ceramic", "for", "pads", "the", "toyota"]
     );
 }
+
+#[test]
+fn a_word_no_part_has_in_its_name_scores_only_its_description() {
+    // One word: in name and description, the name, the description, elsewhere.
+    assert_eq!(
+        possible_scores(&[(1, true)])
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [0, 1, 3, 4]
+    );
+    assert_eq!(
+        possible_scores(&[(1, false)])
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [0, 1]
+    );
+    // `for the`, `for` never in a name: never 6, 7 or 8 (the name's levels).
+    assert_eq!(
+        possible_scores(&[(1, false), (1, true)])
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4, 5]
+    );
+    // A word searched twice counts twice wherever it is.
+    assert_eq!(
+        possible_scores(&[(2, false)])
+            .into_iter()
+            .collect::<Vec<_>>(),
+        [0, 2]
+    );
+}

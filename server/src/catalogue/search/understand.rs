@@ -32,6 +32,11 @@ pub struct Understood {
     /// starts. Such a search is read level by level along the index
     /// ([`postgres_levels`]).
     pub index_words: Option<Vec<Vec<String>>>,
+    /// PostgreSQL, beside [`Self::index_words`]: whether some part has one
+    /// of those words in its name, for each different word. A level of
+    /// the score counting a word in the name is not read for a word that
+    /// none has there ([`postgres_levels`]).
+    pub in_names: Option<Vec<bool>>,
     /// PostgreSQL, for a search alone of several different words, one of
     /// them far more common than the rarest: how it is read by probes
     /// ([`Probed`]).
@@ -149,24 +154,29 @@ async fn index_words_starting(db: &Db, word: &str) -> Result<Vec<String>, sqlx::
 /// PostgreSQL: the words of the index each different word of `words`
 /// starts, when each starts at least one and at most
 /// [`LEVELLED_INDEX_WORDS`] and there are at most [`LEVELLED_WORDS`] of
-/// them (a probe of the index for each word found, and one more).
+/// them (a probe of the index for each word found, and one more), and for
+/// each whether some part has one of them in its name (a probe of the
+/// index of the names' rows).
 async fn levelled_index_words(
     db: &Db,
     words: &[String],
-) -> Result<Option<Vec<Vec<String>>>, sqlx::Error> {
+) -> Result<Option<(Vec<Vec<String>>, Vec<bool>)>, sqlx::Error> {
     let distinct = distinct_words(words);
     if distinct.is_empty() || distinct.len() > LEVELLED_WORDS {
         return Ok(None);
     }
     let mut found = Vec::new();
+    let mut in_names = Vec::new();
     for (word, _) in distinct {
         let starting = index_words_starting(db, word).await?;
         if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
             return Ok(None);
         }
         found.push(starting);
+        let named: Option<(i64,)> = db.fetch_optional(&name_row_starting(word)).await?;
+        in_names.push(named.is_some());
     }
-    Ok(Some(found))
+    Ok(Some((found, in_names)))
 }
 
 /// How many different words a search may have to be read by probes.
@@ -400,7 +410,12 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
     if db.backend == Backend::Postgres && only_text(&filters) {
         understood.probed = probed_words(db, &understood.words).await?;
         if understood.probed.is_none() {
-            understood.index_words = levelled_index_words(db, &understood.words).await?;
+            if let Some((index_words, in_names)) =
+                levelled_index_words(db, &understood.words).await?
+            {
+                understood.index_words = Some(index_words);
+                understood.in_names = Some(in_names);
+            }
         }
     }
     filters.understood = Some(understood);

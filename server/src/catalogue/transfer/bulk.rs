@@ -203,6 +203,9 @@ struct CountsAside {
     last_part: i64,
     /// The word index's primary key: its name and definition.
     words_key: (String, String),
+    /// The word index's other indexes (the names' rows): their names and
+    /// definitions.
+    words_indexes: Vec<(String, String)>,
 }
 
 /// PostgreSQL: turns off the triggers that keep counts and words a row or a
@@ -232,15 +235,21 @@ async fn set_counts_aside(
     )
     .fetch_one(&mut **tx)
     .await?;
+    let words_indexes: Vec<(String, String)> =
+        sqlx::query_as(&secondary_indexes(Backend::Postgres, "'parts_search'"))
+            .fetch_all(&mut **tx)
+            .await?;
     Ok(CountsAside {
         last_part,
         words_key,
+        words_indexes,
     })
 }
 
-/// PostgreSQL: the new parts' words written in one statement, their index
-/// built again by a sort (the words of a part land all over it, a row at a
-/// time), the counts counted again, and every trigger turned back on.
+/// PostgreSQL: the new parts' words written in one statement, their
+/// indexes built again by a sort (the words of a part land all over them, a
+/// row at a time), the counts counted again, and every trigger turned back
+/// on.
 async fn count_again(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     aside: CountsAside,
@@ -249,6 +258,11 @@ async fn count_again(
     sqlx::query(&format!("ALTER TABLE parts_search DROP CONSTRAINT {key}"))
         .execute(&mut **tx)
         .await?;
+    for (name, _) in &aside.words_indexes {
+        sqlx::query(&format!("DROP INDEX {name}"))
+            .execute(&mut **tx)
+            .await?;
+    }
     sqlx::query(WORDS_OF_NEW_PARTS)
         .bind(aside.last_part)
         .execute(&mut **tx)
@@ -258,6 +272,9 @@ async fn count_again(
     ))
     .execute(&mut **tx)
     .await?;
+    for (_, definition) in &aside.words_indexes {
+        sqlx::query(definition).execute(&mut **tx).await?;
+    }
     for statement in RECOUNTS {
         sqlx::query(statement).execute(&mut **tx).await?;
     }
@@ -283,25 +300,7 @@ async fn set_indexes_aside(
         .map(|t| format!("'{t}'"))
         .collect::<Vec<_>>()
         .join(", ");
-    let select = match db.backend {
-        Backend::Sqlite => format!(
-            "SELECT '\"' || replace(m.name, '\"', '\"\"') || '\"', m.sql FROM sqlite_schema AS m \
-             JOIN pragma_index_list(m.tbl_name) AS l ON l.name = m.name \
-             WHERE m.type = 'index' AND m.tbl_name IN ({tables}) \
-               AND l.origin = 'c' AND l.\"unique\" = 0 AND m.sql IS NOT NULL \
-             ORDER BY m.name"
-        ),
-        Backend::Postgres => format!(
-            "SELECT quote_ident(i.relname::text), pg_get_indexdef(i.oid) \
-             FROM pg_index AS x \
-             JOIN pg_class AS i ON i.oid = x.indexrelid \
-             JOIN pg_class AS t ON t.oid = x.indrelid \
-             WHERE t.relname IN ({tables}) AND t.relnamespace = current_schema()::regnamespace \
-               AND NOT x.indisunique AND NOT x.indisprimary \
-               AND NOT EXISTS (SELECT 1 FROM pg_constraint AS c WHERE c.conindid = x.indexrelid) \
-             ORDER BY i.relname"
-        ),
-    };
+    let select = secondary_indexes(db.backend, &tables);
     if db.backend == Backend::Postgres {
         // Every table the load changes the shape of, at once and parts
         // first, as the shop's own statements take them: taken one by one
@@ -324,6 +323,31 @@ async fn set_indexes_aside(
         .into_iter()
         .map(|(_, definition)| definition)
         .collect())
+}
+
+/// The statement listing the indexes of `tables` (a list of quoted names)
+/// that neither enforce a rule (unique, primary key, constraint) nor belong
+/// to one: each one's name, quoted, and its definition.
+fn secondary_indexes(backend: Backend, tables: &str) -> String {
+    match backend {
+        Backend::Sqlite => format!(
+            "SELECT '\"' || replace(m.name, '\"', '\"\"') || '\"', m.sql FROM sqlite_schema AS m \
+             JOIN pragma_index_list(m.tbl_name) AS l ON l.name = m.name \
+             WHERE m.type = 'index' AND m.tbl_name IN ({tables}) \
+               AND l.origin = 'c' AND l.\"unique\" = 0 AND m.sql IS NOT NULL \
+             ORDER BY m.name"
+        ),
+        Backend::Postgres => format!(
+            "SELECT quote_ident(i.relname::text), pg_get_indexdef(i.oid) \
+             FROM pg_index AS x \
+             JOIN pg_class AS i ON i.oid = x.indexrelid \
+             JOIN pg_class AS t ON t.oid = x.indrelid \
+             WHERE t.relname IN ({tables}) AND t.relnamespace = current_schema()::regnamespace \
+               AND NOT x.indisunique AND NOT x.indisprimary \
+               AND NOT EXISTS (SELECT 1 FROM pg_constraint AS c WHERE c.conindid = x.indexrelid) \
+             ORDER BY i.relname"
+        ),
+    }
 }
 
 /// A refused file's problems, one a line.

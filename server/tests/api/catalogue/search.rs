@@ -4,8 +4,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use shop::catalogue::search::{
-    categories_statement, count_statement, page_statement, similar_words_statement, understand,
-    Filters, Position, Probe, Probed, Sort,
+    categories_statement, count_statement, name_row_starting, page_statement,
+    similar_words_statement, understand, Filters, Position, Probe, Probed, Sort,
 };
 use shop::Backend;
 use sqlx::Row;
@@ -728,6 +728,49 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
             "{q}"
         );
     }
+}
+
+#[tokio::test]
+async fn the_levels_of_a_word_no_name_has_are_not_read() {
+    let app = spawn_app().await;
+    ten_thousand_parts(&app).await;
+    // Every description has `description`, no name; every name has `part`.
+    let search = understood(
+        &app,
+        Filters {
+            q: Some("description part".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    let backend = this_backend();
+    if backend == Backend::Postgres {
+        let read = search.understood.as_ref().unwrap();
+        assert_eq!(read.probed, None);
+        assert_eq!(read.in_names, Some(vec![false, true]));
+        // `description` counts 1 or 0, `part` 4, 3, 1 or 0: the levels of
+        // 8, 7 and 6 points would count `description` in a name.
+        let sql = page_statement(backend, &search, Sort::Relevance, Some(24), 0)
+            .to_string(sea_query::PostgresQueryBuilder);
+        for level in ["level5", "level4", "level0"] {
+            assert!(sql.contains(level), "{level}: {sql}");
+        }
+        for level in ["level8", "level7", "level6"] {
+            assert!(!sql.contains(level), "{level}: {sql}");
+        }
+        // Asked of the index of the names' rows, which answers at once.
+        let plan = postgres_plan(&app, &name_row_starting("description")).await;
+        assert!(plan.contains("parts_search_names"), "{plan}");
+    }
+    // The answers: `part` in the name (3) and `description` in the
+    // description (1) for every part, so oldest first, and every part.
+    let (parts, total) = app.parts("?q=description%20part&limit=3&offset=1").await;
+    assert_eq!(total, 10_000);
+    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Part 2 spark plug", "Part 3 brake pad", "Part 4 oil filter"]
+    );
 }
 
 #[tokio::test]
