@@ -731,6 +731,23 @@ async fn a_word_most_parts_have_is_probed_for_the_rarest_words_parts() {
 }
 
 #[tokio::test]
+async fn postgresql_compiles_none_of_the_shops_statements() {
+    // A search's levels are estimated as if each read all its rows (D58):
+    // compiling them cost more than reading them.
+    if !on_postgres() {
+        return;
+    }
+    let app = spawn_app().await;
+    let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
+    let jit: String = sqlx::query_scalar("SHOW jit")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    assert_eq!(jit, "off");
+}
+
+#[tokio::test]
 async fn the_levels_of_a_word_no_name_has_are_not_read() {
     let app = spawn_app().await;
     ten_thousand_parts(&app).await;
