@@ -178,16 +178,21 @@ pub(super) fn any_word_starting(word: &str) -> SelectStatement {
     rows_starting(word).limit(1).to_owned()
 }
 
-/// PostgreSQL: a row of the word index for a word starting with `word`
-/// that its part has in its name (a column `part_id`), if any: one range of
-/// the index of the names' rows (`parts_search_names`), whose condition is
-/// written here as the index's own, so the planner can take it. Public so
-/// the tests can read its query plan.
-pub fn name_row_starting(word: &str) -> SelectStatement {
-    rows_starting(word)
-        .and_where(Expr::cust("places & 1 = 1"))
-        .limit(1)
-        .to_owned()
+/// A part having a word starting with `word` in its name (one column),
+/// if any. PostgreSQL: one range of the index of the word index's names'
+/// rows (`parts_search_names`), whose condition is written here as the
+/// index's own, so the planner can take it. SQLite: FTS5 asked for the word
+/// in the name column. Public so the tests can read its query plan.
+pub fn name_row_starting(backend: Backend, word: &str) -> SelectStatement {
+    match backend {
+        Backend::Postgres => rows_starting(word)
+            .and_where(Expr::cust("places & 1 = 1"))
+            .limit(1)
+            .to_owned(),
+        Backend::Sqlite => sqlite_word_ids(format!("{{name}}: \"{word}\"*"))
+            .limit(1)
+            .to_owned(),
+    }
 }
 
 /// Each of `words` once, in the order they come, with how many times it
@@ -959,6 +964,16 @@ impl FoundIn {
         FoundIn::Elsewhere,
     ];
 
+    /// Where a word is found, for a word some part has in its name or
+    /// (`in_names` false) for one none has there.
+    fn possible(in_names: bool) -> &'static [FoundIn] {
+        if in_names {
+            &FoundIn::ALL
+        } else {
+            &[FoundIn::Description, FoundIn::Elsewhere]
+        }
+    }
+
     /// The word's part of the score: 3 in the name, 1 in the description.
     fn points(self) -> i64 {
         match self {
@@ -992,16 +1007,27 @@ impl FoundIn {
 /// run best first, each cut at `n`, and the whole at `n`: the rows come in
 /// the ranking's own order, so once `n` have come no further level is read,
 /// and a common word costs a page of the index rather than a score for each
-/// of its matches. None for a search of more than [`LEVELLED_WORDS`]
-/// scored words.
+/// of its matches. A word that `in_names` says no part has in its name
+/// (one flag per different word, when known) is never found there: the
+/// ways finding it there are not asked, and a level made only of such ways
+/// is not read. None for a search of more than [`LEVELLED_WORDS`] scored
+/// words.
 fn sqlite_levels(
     words: &[String],
+    in_names: Option<&[bool]>,
     vehicle: Option<&SelectStatement>,
     n: u64,
 ) -> Option<SelectStatement> {
-    let (scored, unscored): (Vec<_>, Vec<_>) = distinct_words(words)
+    let distinct = distinct_words(words);
+    let in_names = match in_names {
+        Some(known) if known.len() == distinct.len() => known.to_vec(),
+        _ => vec![true; distinct.len()],
+    };
+    let (scored, unscored): (Vec<_>, Vec<_>) = distinct
         .into_iter()
-        .partition(|(_, times)| *times > 0);
+        .zip(in_names)
+        .map(|((word, times), in_name)| (word, times, in_name))
+        .partition(|(_, times, _)| *times > 0);
     if scored.is_empty()
         || scored.len() > LEVELLED_WORDS
         || !words.iter().all(|w| read_alike_by_fts5(w))
@@ -1011,14 +1037,14 @@ fn sqlite_levels(
     // Words after the eighth must be there, wherever they are.
     let unscored: String = unscored
         .iter()
-        .map(|(word, _)| format!(" AND \"{word}\"*"))
+        .map(|(word, _, _)| format!(" AND \"{word}\"*"))
         .collect();
     let mut ways: Vec<(i64, Vec<String>)> = vec![(0, Vec::new())];
-    for (word, times) in &scored {
+    for (word, times, in_name) in &scored {
         ways = ways
             .into_iter()
             .flat_map(|(points, queries)| {
-                FoundIn::ALL.into_iter().map(move |found| {
+                FoundIn::possible(*in_name).iter().map(move |found| {
                     let mut queries = queries.clone();
                     queries.push(found.query(word));
                     (points + times * found.points(), queries)
@@ -1068,14 +1094,13 @@ fn sqlite_levels(
 fn possible_scores(scored: &[(i64, bool)]) -> std::collections::BTreeSet<i64> {
     let mut scores = std::collections::BTreeSet::from([0]);
     for (times, in_names) in scored {
-        let found: &[FoundIn] = if *in_names {
-            &FoundIn::ALL
-        } else {
-            &[FoundIn::Description, FoundIn::Elsewhere]
-        };
         scores = scores
             .iter()
-            .flat_map(|s| found.iter().map(move |f| s + times * f.points()))
+            .flat_map(|s| {
+                FoundIn::possible(*in_names)
+                    .iter()
+                    .map(move |f| s + times * f.points())
+            })
             .collect();
     }
     scores
@@ -1312,7 +1337,8 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
 fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
     let vehicle = named_vehicle(Backend::Sqlite, filters.understood.as_ref());
-    let mut found = sqlite_levels(&searched_words(filters)?, vehicle.as_ref(), n)?;
+    let in_names = filters.understood.as_ref()?.in_names.as_deref();
+    let mut found = sqlite_levels(&searched_words(filters)?, in_names, vehicle.as_ref(), n)?;
     if let Some(numbers) = number_ids(q) {
         found.union(
             UnionType::All,

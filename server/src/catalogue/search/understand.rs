@@ -32,10 +32,11 @@ pub struct Understood {
     /// starts. Such a search is read level by level along the index
     /// ([`postgres_levels`]).
     pub index_words: Option<Vec<Vec<String>>>,
-    /// PostgreSQL, beside [`Self::index_words`]: whether some part has one
-    /// of those words in its name, for each different word. A level of
-    /// the score counting a word in the name is not read for a word that
-    /// none has there ([`postgres_levels`]).
+    /// For a search alone that may be read level by level (on PostgreSQL
+    /// along [`Self::index_words`]): whether some part has a word starting
+    /// with each different word of `words` in its name. A level of the
+    /// score counting a word in the name is not read for a word that none
+    /// has there ([`postgres_levels`], [`sqlite_levels`]).
     pub in_names: Option<Vec<bool>>,
     /// PostgreSQL, for a search alone of several different words, one of
     /// them far more common than the rarest: how it is read by probes
@@ -154,29 +155,65 @@ async fn index_words_starting(db: &Db, word: &str) -> Result<Vec<String>, sqlx::
 /// PostgreSQL: the words of the index each different word of `words`
 /// starts, when each starts at least one and at most
 /// [`LEVELLED_INDEX_WORDS`] and there are at most [`LEVELLED_WORDS`] of
-/// them (a probe of the index for each word found, and one more), and for
-/// each whether some part has one of them in its name (a probe of the
-/// index of the names' rows).
+/// them (a probe of the index for each word found, and one more).
 async fn levelled_index_words(
     db: &Db,
     words: &[String],
-) -> Result<Option<(Vec<Vec<String>>, Vec<bool>)>, sqlx::Error> {
+) -> Result<Option<Vec<Vec<String>>>, sqlx::Error> {
     let distinct = distinct_words(words);
     if distinct.is_empty() || distinct.len() > LEVELLED_WORDS {
         return Ok(None);
     }
     let mut found = Vec::new();
-    let mut in_names = Vec::new();
     for (word, _) in distinct {
         let starting = index_words_starting(db, word).await?;
         if starting.is_empty() || starting.len() as u64 > LEVELLED_INDEX_WORDS {
             return Ok(None);
         }
         found.push(starting);
-        let named: Option<(i64,)> = db.fetch_optional(&name_row_starting(word)).await?;
-        in_names.push(named.is_some());
     }
-    Ok(Some((found, in_names)))
+    Ok(Some(found))
+}
+
+/// For a search that may be read level by level (at most
+/// [`LEVELLED_WORDS`] different words), whether some part has a word
+/// starting with each different word in its name ([`name_row_starting`]:
+/// on PostgreSQL a probe of the index of the names' rows, on SQLite the
+/// word index asked for the word in the name).
+async fn words_in_names(db: &Db, words: &[String]) -> Result<Option<Vec<bool>>, sqlx::Error> {
+    let distinct = distinct_words(words);
+    if distinct.is_empty()
+        || distinct.len() > LEVELLED_WORDS
+        || (db.backend == Backend::Sqlite && !words.iter().all(|w| read_alike_by_fts5(w)))
+    {
+        return Ok(None);
+    }
+    let mut in_names = Vec::new();
+    for (word, _) in distinct {
+        in_names.push(word_in_names(db, word).await?);
+    }
+    Ok(Some(in_names))
+}
+
+/// Whether some part has a word starting with `word` in its name. SQLite
+/// first asks for a word of four letters or more itself, whose list FTS5
+/// reads from its head; asked for the words starting with it, FTS5 gathers
+/// all their lists first (D29). A word of three letters or fewer has a list
+/// of the words it starts of its own (D56), read from its head too.
+async fn word_in_names(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
+    if db.backend == Backend::Sqlite && word.chars().count() > 3 {
+        let itself = sqlite_word_ids(format!("{{name}}: \"{word}\""))
+            .limit(1)
+            .to_owned();
+        let found: Option<(i64,)> = db.fetch_optional(&itself).await?;
+        if found.is_some() {
+            return Ok(true);
+        }
+    }
+    let named: Option<(i64,)> = db
+        .fetch_optional(&name_row_starting(db.backend, word))
+        .await?;
+    Ok(named.is_some())
 }
 
 /// How many different words a search may have to be read by probes.
@@ -407,15 +444,19 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
     }
     // Only a search alone is read by probes or level by level (its page
     // and count).
-    if db.backend == Backend::Postgres && only_text(&filters) {
-        understood.probed = probed_words(db, &understood.words).await?;
-        if understood.probed.is_none() {
-            if let Some((index_words, in_names)) =
-                levelled_index_words(db, &understood.words).await?
-            {
-                understood.index_words = Some(index_words);
-                understood.in_names = Some(in_names);
+    if only_text(&filters) {
+        let levelled = match db.backend {
+            Backend::Postgres => {
+                understood.probed = probed_words(db, &understood.words).await?;
+                if understood.probed.is_none() {
+                    understood.index_words = levelled_index_words(db, &understood.words).await?;
+                }
+                understood.index_words.is_some()
             }
+            Backend::Sqlite => true,
+        };
+        if levelled {
+            understood.in_names = words_in_names(db, &understood.words).await?;
         }
     }
     filters.understood = Some(understood);
