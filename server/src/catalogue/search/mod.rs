@@ -890,21 +890,52 @@ fn searched_words(filters: &Filters) -> Option<Vec<String>> {
 /// parts are ranked from the index: here SQLite's, from its name and
 /// description columns, for the part whose id is `id`; PostgreSQL's comes
 /// with the ids ([`text_matches`]). Computed only for the parts that match.
-fn relevance(filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
+///
+/// What the search found out about its words is used (D57): a word no part
+/// has in its name is never looked for in the name; and for parts known to
+/// have every word (`has_words`: found by the words, not by a number), a
+/// word no part has in its name or part number is in the description,
+/// 1 point, never looked for.
+fn relevance(filters: &Filters, id: SimpleExpr, has_words: bool) -> Option<SimpleExpr> {
+    let words = searched_words(filters)?;
+    if words.is_empty() {
+        return None;
+    }
+    let distinct = distinct_words(&words);
+    let understood = filters.understood.as_ref();
+    let known = |flags: Option<&Vec<bool>>, word: &String| -> bool {
+        flags
+            .filter(|flags| flags.len() == distinct.len())
+            .and_then(|flags| {
+                let i = distinct.iter().position(|(w, _)| *w == word)?;
+                Some(flags[i])
+            })
+            .unwrap_or(true)
+    };
     let mut score: Option<SimpleExpr> = None;
-    for word in searched_words(filters)?.iter().take(CORRECTED_WORDS) {
+    for word in words.iter().take(CORRECTED_WORDS) {
+        let in_names = known(understood.and_then(|u| u.in_names.as_ref()), word);
+        let in_numbers = known(understood.and_then(|u| u.in_numbers.as_ref()), word);
         for (column, weight) in [(Parts::Name, 3), (Parts::Description, 1)] {
-            let has = Expr::expr(id.clone()).in_subquery(
-                Query::select()
-                    .expr(Expr::cust("rowid"))
-                    .from(sea_query::Alias::new("parts_search"))
-                    .and_where(Expr::cust_with_values(
-                        "parts_search MATCH ?",
-                        [format!("{{{}}}: \"{word}\"*", column.to_string())],
-                    ))
-                    .to_owned(),
-            );
-            let found: SimpleExpr = Expr::case(has, weight).finally(0).into();
+            let found: SimpleExpr = match column {
+                Parts::Name if !in_names => continue,
+                Parts::Description if has_words && !in_names && !in_numbers => {
+                    Expr::val(weight).into()
+                }
+                _ => {
+                    let has = Expr::expr(id.clone()).in_subquery(
+                        Query::select()
+                            .expr(Expr::cust("rowid"))
+                            .from(sea_query::Alias::new("parts_search"))
+                            .and_where(Expr::cust_with_values(
+                                "parts_search MATCH ?",
+                                [format!("{{{}}}: \"{word}\"*", column.to_string())],
+                            ))
+                            .to_owned(),
+                    );
+                    Expr::case(has, weight).finally(0).into()
+                }
+            };
             score = Some(match score {
                 Some(s) => s.add(found),
                 None => found,
@@ -912,6 +943,43 @@ fn relevance(filters: &Filters, id: SimpleExpr) -> Option<SimpleExpr> {
         }
     }
     score
+}
+
+/// SQLite: the parts a search alone finds, each with its score
+/// ([`relevance`]): those having its words (and fitting the vehicle it
+/// names), scored knowing they have them, and those a number finds,
+/// scored as ever; a part found both ways at its best score, the same both
+/// ways. None for a search naming only a vehicle.
+fn sqlite_scored_matches(filters: &Filters) -> Option<SelectStatement> {
+    let q = filters.q.as_deref()?;
+    let words = searched_words(filters)?;
+    if words.is_empty() {
+        return None;
+    }
+    let mut ids = word_matches(Backend::Sqlite, &words);
+    if let Some(vehicle) = named_vehicle(Backend::Sqlite, filters.understood.as_ref()) {
+        ids.union(UnionType::Intersect, vehicle);
+    }
+    let scored = |ids: SelectStatement, has_words: bool| -> Option<SelectStatement> {
+        Some(
+            Query::select()
+                .column(Ranked::Id)
+                .expr_as(
+                    relevance(filters, Expr::col(Ranked::Id).into(), has_words)?,
+                    Ranked::Score,
+                )
+                .from_subquery(ids, Ranked::Matches)
+                .to_owned(),
+        )
+    };
+    let mut found = scored(ids, true)?;
+    match number_ids(q) {
+        Some(numbers) => {
+            found.union(UnionType::All, scored(numbers, false)?);
+            Some(best_score_per_part(found))
+        }
+        None => Some(found),
+    }
 }
 
 /// How many different scored words a search may have for its page to be
@@ -1345,7 +1413,7 @@ fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement>
             Query::select()
                 .column(Ranked::Id)
                 .expr_as(
-                    relevance(filters, Expr::col(Ranked::Id).into())?,
+                    relevance(filters, Expr::col(Ranked::Id).into(), false)?,
                     Ranked::Score,
                 )
                 .from_subquery(numbers, Ranked::Matches)
@@ -1516,7 +1584,12 @@ fn ranked_page(
             let levelled = levelled_end(limit, offset)
                 .filter(|_| only_text(filters))
                 .and_then(|end| sqlite_levelled_matches(filters, end));
-            if let Some(levelled) = levelled {
+            let scored = || {
+                only_text(filters)
+                    .then(|| sqlite_scored_matches(filters))
+                    .flatten()
+            };
+            if let Some(levelled) = levelled.or_else(scored) {
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])
                     .from_subquery(levelled, Ranked::Matches)
@@ -1534,7 +1607,7 @@ fn ranked_page(
                 };
                 ranked
                     .expr_as(id.clone(), Ranked::Id)
-                    .expr_as(relevance(filters, id)?, Ranked::Score);
+                    .expr_as(relevance(filters, id, false)?, Ranked::Score);
                 ranked
             }
         }

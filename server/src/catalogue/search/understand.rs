@@ -38,6 +38,11 @@ pub struct Understood {
     /// score counting a word in the name is not read for a word that none
     /// has there ([`postgres_levels`], [`sqlite_levels`]).
     pub in_names: Option<Vec<bool>>,
+    /// SQLite, beside [`Self::in_names`] for a search scored part by part:
+    /// whether some part has each different word in its part number (true,
+    /// not asked, for a word in some name). A word in no name and no part
+    /// number is in the description of every part having it ([`relevance`]).
+    pub in_numbers: Option<Vec<bool>>,
     /// PostgreSQL, for a search alone of several different words, one of
     /// them far more common than the rarest: how it is read by probes
     /// ([`Probed`]).
@@ -175,45 +180,80 @@ async fn levelled_index_words(
     Ok(Some(found))
 }
 
-/// For a search that may be read level by level (at most
-/// [`LEVELLED_WORDS`] different words), whether some part has a word
-/// starting with each different word in its name ([`name_row_starting`]:
-/// on PostgreSQL a probe of the index of the names' rows, on SQLite the
-/// word index asked for the word in the name).
-async fn words_in_names(db: &Db, words: &[String]) -> Result<Option<Vec<bool>>, sqlx::Error> {
+/// For a search that may be read level by level or scored part by part:
+/// whether some part has a word starting with each different word in its
+/// name ([`name_row_starting`]: on PostgreSQL a probe of the index of the
+/// names' rows, on SQLite the word index asked for the word in the name).
+/// At most `most` different words.
+async fn words_in_names(
+    db: &Db,
+    words: &[String],
+    most: usize,
+) -> Result<Option<Vec<bool>>, sqlx::Error> {
     let distinct = distinct_words(words);
     if distinct.is_empty()
-        || distinct.len() > LEVELLED_WORDS
+        || distinct.len() > most
         || (db.backend == Backend::Sqlite && !words.iter().all(|w| read_alike_by_fts5(w)))
     {
         return Ok(None);
     }
     let mut in_names = Vec::new();
     for (word, _) in distinct {
-        in_names.push(word_in_names(db, word).await?);
+        let found = match db.backend {
+            Backend::Postgres => {
+                let named: Option<(i64,)> = db
+                    .fetch_optional(&name_row_starting(db.backend, word))
+                    .await?;
+                named.is_some()
+            }
+            Backend::Sqlite => sqlite_word_in(db, "name", word).await?,
+        };
+        in_names.push(found);
     }
     Ok(Some(in_names))
 }
 
-/// Whether some part has a word starting with `word` in its name. SQLite
-/// first asks for a word of four letters or more itself, whose list FTS5
-/// reads from its head; asked for the words starting with it, FTS5 gathers
-/// all their lists first (D29). A word of three letters or fewer has a list
-/// of the words it starts of its own (D56), read from its head too.
-async fn word_in_names(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
-    if db.backend == Backend::Sqlite && word.chars().count() > 3 {
-        let itself = sqlite_word_ids(format!("{{name}}: \"{word}\""))
-            .limit(1)
-            .to_owned();
-        let found: Option<(i64,)> = db.fetch_optional(&itself).await?;
+/// SQLite: whether some part has a word starting with `word` in `column`
+/// of the word index. A word of four letters or more is first asked for
+/// itself, whose list FTS5 reads from its head; asked for the words
+/// starting with it, FTS5 gathers all their lists first (D29). A word of
+/// three letters or fewer has a list of the words it starts of its own
+/// (D56), read from its head too.
+async fn sqlite_word_in(db: &Db, column: &str, word: &str) -> Result<bool, sqlx::Error> {
+    let ask = |query: String| sqlite_word_ids(query).limit(1).to_owned();
+    if word.chars().count() > 3 {
+        let found: Option<(i64,)> = db
+            .fetch_optional(&ask(format!("{{{column}}}: \"{word}\"")))
+            .await?;
         if found.is_some() {
             return Ok(true);
         }
     }
-    let named: Option<(i64,)> = db
-        .fetch_optional(&name_row_starting(db.backend, word))
+    let found: Option<(i64,)> = db
+        .fetch_optional(&ask(format!("{{{column}}}: \"{word}\"*")))
         .await?;
-    Ok(named.is_some())
+    Ok(found.is_some())
+}
+
+/// SQLite, for a search scored part by part (more than [`LEVELLED_WORDS`]
+/// different words) whose words' places in names are known (`in_names`):
+/// whether some part has each word in its part number, asked only of the
+/// words no part has in its name (true for the others, not asked). A word
+/// in neither is in the description of every part having it.
+async fn sqlite_words_in_numbers(
+    db: &Db,
+    words: &[String],
+    in_names: &[bool],
+) -> Result<Option<Vec<bool>>, sqlx::Error> {
+    let distinct = distinct_words(words);
+    if distinct.len() <= LEVELLED_WORDS || distinct.len() != in_names.len() {
+        return Ok(None);
+    }
+    let mut in_numbers = Vec::new();
+    for ((word, _), in_name) in distinct.into_iter().zip(in_names) {
+        in_numbers.push(*in_name || sqlite_word_in(db, "sku", word).await?);
+    }
+    Ok(Some(in_numbers))
 }
 
 /// How many different words a search may have to be read by probes.
@@ -443,20 +483,27 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         understood.corrected = Some(found.join(" "));
     }
     // Only a search alone is read by probes or level by level (its page
-    // and count).
+    // and count), or on SQLite scored knowing where its words can be.
     if only_text(&filters) {
-        let levelled = match db.backend {
+        match db.backend {
             Backend::Postgres => {
                 understood.probed = probed_words(db, &understood.words).await?;
                 if understood.probed.is_none() {
                     understood.index_words = levelled_index_words(db, &understood.words).await?;
                 }
-                understood.index_words.is_some()
+                if understood.index_words.is_some() {
+                    understood.in_names =
+                        words_in_names(db, &understood.words, LEVELLED_WORDS).await?;
+                }
             }
-            Backend::Sqlite => true,
-        };
-        if levelled {
-            understood.in_names = words_in_names(db, &understood.words).await?;
+            Backend::Sqlite => {
+                understood.in_names =
+                    words_in_names(db, &understood.words, CORRECTED_WORDS).await?;
+                if let Some(in_names) = &understood.in_names {
+                    understood.in_numbers =
+                        sqlite_words_in_numbers(db, &understood.words, in_names).await?;
+                }
+            }
         }
     }
     filters.understood = Some(understood);

@@ -782,15 +782,76 @@ async fn the_levels_of_a_word_no_name_has_are_not_read() {
         // SQLite never asks for `description` in a name in a level.
         assert!(!sql.contains("{name}: \"description\""), "{sql}");
     }
-    // The answers: `part` in the name (3) and `description` in the
-    // description (1) for every part, so oldest first, and every part.
-    let (parts, total) = app.parts("?q=description%20part&limit=3&offset=1").await;
-    assert_eq!(total, 10_000);
-    let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        ["Part 2 spark plug", "Part 3 brake pad", "Part 4 oil filter"]
-    );
+    // Three words are scored part by part. On SQLite, `description` and
+    // `number`, in no name and no part number (`T-00042`), are in the
+    // description of every part having them: 1 point each, never looked
+    // for; `part` is looked for in the name and the description.
+    let three = understood(
+        &app,
+        Filters {
+            q: Some("description number part".into()),
+            ..Filters::default()
+        },
+    )
+    .await;
+    if backend == Backend::Sqlite {
+        let read = three.understood.as_ref().unwrap();
+        assert_eq!(read.in_names, Some(vec![false, false, true]));
+        assert_eq!(read.in_numbers, Some(vec![false, false, true]));
+        let sql = page_statement(backend, &three, Sort::Relevance, Some(24), 0)
+            .to_string(sea_query::SqliteQueryBuilder);
+        // The parts found by the words come first; those found by a number
+        // (after `UNION ALL`) may lack the words, and are looked at.
+        let (by_words, by_numbers) = sql.split_once("UNION ALL").expect(&sql);
+        for asked in [
+            r#"{name}: "description""#,
+            r#"{description}: "description""#,
+            r#"{name}: "number""#,
+            r#"{description}: "number""#,
+        ] {
+            assert!(!by_words.contains(asked), "{asked}: {sql}");
+        }
+        assert!(!by_numbers.contains(r#"{name}: "number""#), "{sql}");
+        assert!(by_numbers.contains(r#"{description}: "number""#), "{sql}");
+        for asked in [r#"{name}: "part""#, r#"{description}: "part""#] {
+            assert!(by_words.contains(asked), "{asked}: {sql}");
+        }
+    }
+    // The answers: `part` in the name (3) and `description` (and
+    // `number`) in the description (1 each) for every part, so oldest
+    // first, and every part.
+    for q in ["description%20part", "description%20number%20part"] {
+        let (parts, total) = app.parts(&format!("?q={q}&limit=3&offset=1")).await;
+        assert_eq!(total, 10_000, "{q}");
+        let names: Vec<&str> = parts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["Part 2 spark plug", "Part 3 brake pad", "Part 4 oil filter"],
+            "{q}"
+        );
+    }
+    // A part found by its OEM number, having neither `description` nor
+    // `number`: it scores what it has (`9` in its name and description,
+    // 4), never the 2 points those words give the parts having them, so it
+    // comes after a part scoring 5 (`9` in its name only), not among the
+    // parts scoring 6 (on PostgreSQL it scores 0, D48: last either way).
+    let admin = app.admin().await;
+    app.add_part_with(
+        &admin,
+        json!({"name": "Widget 9", "description": "Description number plate."}),
+    )
+    .await;
+    app.add_part_with(
+        &admin,
+        json!({"name": "Lone 9 bracket", "description": "Holds 9 pipes.",
+               "oemNumbers": ["DESCRIPTION-NUMBER-9"]}),
+    )
+    .await;
+    let q = "?q=description%20number%209";
+    let (last, total) = app.parts(&format!("{q}&limit=2&offset=1111")).await;
+    assert_eq!(total, 1113);
+    let names: Vec<&str> = last.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Widget 9", "Lone 9 bracket"]);
 }
 
 #[tokio::test]
