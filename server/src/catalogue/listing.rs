@@ -67,7 +67,10 @@ pub async fn list_parts(
     } else {
         Sort::Oldest
     });
-    let filters = search::understand(&state.db, filters).await?;
+    let mut filters = search::understand(&state.db, filters).await?;
+    if sort == Sort::Relevance {
+        filters = search::where_words_are(&state.db, filters).await?;
+    }
     let limit = page.limit.or(Some(UNPAGED_MOST));
     let (rows, total) = search::list(&state.db, &filters, sort, limit, page.offset).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();

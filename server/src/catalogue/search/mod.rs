@@ -22,7 +22,7 @@ mod understand;
 use understand::CORRECTED_WORDS;
 pub use understand::{
     best_correction, index_words, remember_words_statement, similar_words_statement, understand,
-    Probe, Probed, Understood,
+    where_words_are, Probe, Probed, Understood,
 };
 
 use std::collections::BTreeMap;
@@ -178,21 +178,20 @@ pub(super) fn any_word_starting(word: &str) -> SelectStatement {
     rows_starting(word).limit(1).to_owned()
 }
 
-/// A part having a word starting with `word` in its name (one column),
-/// if any. PostgreSQL: one range of the index of the word index's names'
-/// rows (`parts_search_names`), whose condition is written here as the
-/// index's own, so the planner can take it. SQLite: FTS5 asked for the word
-/// in the name column. Public so the tests can read its query plan.
-pub fn name_row_starting(backend: Backend, word: &str) -> SelectStatement {
-    match backend {
-        Backend::Postgres => rows_starting(word)
-            .and_where(Expr::cust("places & 1 = 1"))
-            .limit(1)
-            .to_owned(),
-        Backend::Sqlite => sqlite_word_ids(format!("{{name}}: \"{word}\"*"))
-            .limit(1)
-            .to_owned(),
-    }
+/// PostgreSQL: a word starting with `word` that some part has in its name
+/// (a column `word`), if any: one range of the index of the word index's
+/// names' rows (`parts_search_names`), whose condition is written here as
+/// the index's own, so the planner can take it, and which answers from the
+/// index alone (it holds `word`; `places` is only in its condition). Public
+/// so the tests can read its query plan.
+pub fn name_row_starting(word: &str) -> SelectStatement {
+    Query::select()
+        .column(PartsSearch::Word)
+        .from(PartsSearch::Table)
+        .cond_where(words_starting(word))
+        .and_where(Expr::cust("places & 1 = 1"))
+        .limit(1)
+        .to_owned()
 }
 
 /// Each of `words` once, in the order they come, with how many times it

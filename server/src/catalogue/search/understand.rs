@@ -182,9 +182,9 @@ async fn levelled_index_words(
 
 /// For a search that may be read level by level or scored part by part:
 /// whether some part has a word starting with each different word in its
-/// name ([`name_row_starting`]: on PostgreSQL a probe of the index of the
-/// names' rows, on SQLite the word index asked for the word in the name).
-/// At most `most` different words.
+/// name (on PostgreSQL a probe of the index of the names' rows,
+/// [`name_row_starting`]; on SQLite the word index asked for the word in
+/// the name column, [`sqlite_word_in`]). At most `most` different words.
 async fn words_in_names(
     db: &Db,
     words: &[String],
@@ -201,9 +201,7 @@ async fn words_in_names(
     for (word, _) in distinct {
         let found = match db.backend {
             Backend::Postgres => {
-                let named: Option<(i64,)> = db
-                    .fetch_optional(&name_row_starting(db.backend, word))
-                    .await?;
+                let named: Option<(String,)> = db.fetch_optional(&name_row_starting(word)).await?;
                 named.is_some()
             }
             Backend::Sqlite => sqlite_word_in(db, "name", word).await?,
@@ -483,26 +481,39 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         understood.corrected = Some(found.join(" "));
     }
     // Only a search alone is read by probes or level by level (its page
-    // and count), or on SQLite scored knowing where its words can be.
-    if only_text(&filters) {
-        match db.backend {
-            Backend::Postgres => {
-                understood.probed = probed_words(db, &understood.words).await?;
-                if understood.probed.is_none() {
-                    understood.index_words = levelled_index_words(db, &understood.words).await?;
-                }
-                if understood.index_words.is_some() {
-                    understood.in_names =
-                        words_in_names(db, &understood.words, LEVELLED_WORDS).await?;
-                }
+    // and count).
+    if db.backend == Backend::Postgres && only_text(&filters) {
+        understood.probed = probed_words(db, &understood.words).await?;
+        if understood.probed.is_none() {
+            understood.index_words = levelled_index_words(db, &understood.words).await?;
+        }
+    }
+    filters.understood = Some(understood);
+    Ok(filters)
+}
+
+/// For a page of a search alone ranked best match first, after
+/// [`understand`]: where its words can be, as far as the ranking uses it
+/// ([`Understood::in_names`], [`Understood::in_numbers`], D57). A count,
+/// the category counts and a page in another order never ask.
+pub async fn where_words_are(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::Error> {
+    if !only_text(&filters) {
+        return Ok(filters);
+    }
+    let Some(mut understood) = filters.understood.take() else {
+        return Ok(filters);
+    };
+    match db.backend {
+        Backend::Postgres => {
+            if understood.index_words.is_some() {
+                understood.in_names = words_in_names(db, &understood.words, LEVELLED_WORDS).await?;
             }
-            Backend::Sqlite => {
-                understood.in_names =
-                    words_in_names(db, &understood.words, CORRECTED_WORDS).await?;
-                if let Some(in_names) = &understood.in_names {
-                    understood.in_numbers =
-                        sqlite_words_in_numbers(db, &understood.words, in_names).await?;
-                }
+        }
+        Backend::Sqlite => {
+            understood.in_names = words_in_names(db, &understood.words, CORRECTED_WORDS).await?;
+            if let Some(in_names) = &understood.in_names {
+                understood.in_numbers =
+                    sqlite_words_in_numbers(db, &understood.words, in_names).await?;
             }
         }
     }

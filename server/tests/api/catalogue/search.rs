@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use shop::catalogue::search::{
     categories_statement, count_statement, name_row_starting, page_statement,
-    similar_words_statement, understand, Filters, Position, Probe, Probed, Sort,
+    similar_words_statement, understand, where_words_are, Filters, Position, Probe, Probed, Sort,
 };
 use shop::Backend;
 use sqlx::Row;
@@ -776,7 +776,7 @@ async fn the_levels_of_a_word_no_name_has_are_not_read() {
     }
     if backend == Backend::Postgres {
         // Asked of the index of the names' rows, which answers at once.
-        let plan = postgres_plan(&app, &name_row_starting(backend, "description")).await;
+        let plan = postgres_plan(&app, &name_row_starting("description")).await;
         assert!(plan.contains("parts_search_names"), "{plan}");
     } else {
         // SQLite never asks for `description` in a name in a level.
@@ -1487,6 +1487,8 @@ async fn category_counts_follow_the_other_filters() {
 async fn understood(app: &TestApp, filters: Filters) -> Filters {
     let db = shop::Db::connect(&app.config.database_url()).await.unwrap();
     let filters = understand(&db, filters).await.unwrap();
+    // As a page best match first asks (the statements below are such pages).
+    let filters = where_words_are(&db, filters).await.unwrap();
     db.pool.close().await;
     filters
 }
