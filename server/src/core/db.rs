@@ -272,6 +272,12 @@ impl Db {
                 AnyPoolOptions::new()
                     .acquire_timeout(limits.acquire_timeout)
                     .max_connections(ORDER_CONNECTIONS)
+                    .after_connect(|conn, _meta| {
+                        Box::pin(async move {
+                            conn.execute(NO_JIT).await?;
+                            Ok(())
+                        })
+                    })
                     .connect_lazy(url)
                     .with_context(|| format!("cannot open the database at {}", redact(url)))?,
             ),

@@ -743,8 +743,16 @@ async fn postgresql_compiles_none_of_the_shops_statements() {
         .fetch_one(&db.pool)
         .await
         .unwrap();
-    db.pool.close().await;
     assert_eq!(jit, "off");
+    // The connections kept for placing orders too.
+    let (_turn, mut tx) = db.begin_orders().await.unwrap();
+    let jit: String = sqlx::query_scalar("SHOW jit")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert_eq!(jit, "off");
+    tx.rollback().await.unwrap();
+    db.close().await;
 }
 
 #[tokio::test]
