@@ -891,10 +891,11 @@ fn searched_words(filters: &Filters) -> Option<Vec<String>> {
 /// with the ids ([`text_matches`]). Computed only for the parts that match.
 ///
 /// What the search found out about its words is used (D57): a word no part
-/// has in its name is never looked for in the name; and for parts known to
+/// has in its name is never looked for in the name. For parts known to
 /// have every word (`has_words`: found by the words, not by a number), a
-/// word no part has in its name or part number is in the description,
-/// 1 point, never looked for.
+/// word no part has in its part number is in the name or the description:
+/// in the description when not in the name (1 point, looked for nowhere
+/// more), and when in no name, 1 point without looking.
 fn relevance(filters: &Filters, id: SimpleExpr, has_words: bool) -> Option<SimpleExpr> {
     let words = searched_words(filters)?;
     if words.is_empty() {
@@ -915,31 +916,38 @@ fn relevance(filters: &Filters, id: SimpleExpr, has_words: bool) -> Option<Simpl
     for word in words.iter().take(CORRECTED_WORDS) {
         let in_names = known(understood.and_then(|u| u.in_names.as_ref()), word);
         let in_numbers = known(understood.and_then(|u| u.in_numbers.as_ref()), word);
-        for (column, weight) in [(Parts::Name, 3), (Parts::Description, 1)] {
-            let found: SimpleExpr = match column {
-                Parts::Name if !in_names => continue,
-                Parts::Description if has_words && !in_names && !in_numbers => {
-                    Expr::val(weight).into()
-                }
-                _ => {
-                    let has = Expr::expr(id.clone()).in_subquery(
-                        Query::select()
-                            .expr(Expr::cust("rowid"))
-                            .from(sea_query::Alias::new("parts_search"))
-                            .and_where(Expr::cust_with_values(
-                                "parts_search MATCH ?",
-                                [format!("{{{}}}: \"{word}\"*", column.to_string())],
-                            ))
-                            .to_owned(),
-                    );
-                    Expr::case(has, weight).finally(0).into()
-                }
-            };
-            score = Some(match score {
-                Some(s) => s.add(found),
-                None => found,
-            });
-        }
+        let has = |column: Parts| -> SimpleExpr {
+            Expr::expr(id.clone()).in_subquery(
+                Query::select()
+                    .expr(Expr::cust("rowid"))
+                    .from(sea_query::Alias::new("parts_search"))
+                    .and_where(Expr::cust_with_values(
+                        "parts_search MATCH ?",
+                        [format!("{{{}}}: \"{word}\"*", column.to_string())],
+                    ))
+                    .to_owned(),
+            )
+        };
+        let points = |column: Parts, weight: i64| -> SimpleExpr {
+            Expr::case(has(column), weight).finally(0).into()
+        };
+        let found: SimpleExpr = match (has_words && !in_numbers, in_names) {
+            // Found by its words, in no part number: in the name or the
+            // description, so in the description when not in the name,
+            // which is asked first (SQLite gathers the description's list
+            // only if some part here has the word in its name).
+            (true, true) => {
+                let named = SimpleExpr::from(Expr::val(3)).add(points(Parts::Description, 1));
+                Expr::case(has(Parts::Name), named).finally(1).into()
+            }
+            (true, false) => Expr::val(1).into(),
+            (false, true) => points(Parts::Name, 3).add(points(Parts::Description, 1)),
+            (false, false) => points(Parts::Description, 1),
+        };
+        score = Some(match score {
+            Some(s) => s.add(found),
+            None => found,
+        });
     }
     score
 }

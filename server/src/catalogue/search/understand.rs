@@ -39,9 +39,9 @@ pub struct Understood {
     /// has there ([`postgres_levels`], [`sqlite_levels`]).
     pub in_names: Option<Vec<bool>>,
     /// SQLite, beside [`Self::in_names`] for a search scored part by part:
-    /// whether some part has each different word in its part number (true,
-    /// not asked, for a word in some name). A word in no name and no part
-    /// number is in the description of every part having it ([`relevance`]).
+    /// whether some part has each different word in its part number. A
+    /// word in no part number is in the name or the description of every
+    /// part having it ([`relevance`]).
     pub in_numbers: Option<Vec<bool>>,
     /// PostgreSQL, for a search alone of several different words, one of
     /// them far more common than the rarest: how it is read by probes
@@ -235,9 +235,8 @@ async fn sqlite_word_in(db: &Db, column: &str, word: &str) -> Result<bool, sqlx:
 
 /// SQLite, for a search scored part by part (more than [`LEVELLED_WORDS`]
 /// different words) whose words' places in names are known (`in_names`):
-/// whether some part has each word in its part number, asked only of the
-/// words no part has in its name (true for the others, not asked). A word
-/// in neither is in the description of every part having it.
+/// whether some part has each word in its part number. A part having a
+/// word in no part number has it in its name or its description.
 async fn sqlite_words_in_numbers(
     db: &Db,
     words: &[String],
@@ -248,8 +247,8 @@ async fn sqlite_words_in_numbers(
         return Ok(None);
     }
     let mut in_numbers = Vec::new();
-    for ((word, _), in_name) in distinct.into_iter().zip(in_names) {
-        in_numbers.push(*in_name || sqlite_word_in(db, "sku", word).await?);
+    for (word, _) in distinct {
+        in_numbers.push(sqlite_word_in(db, "sku", word).await?);
     }
     Ok(Some(in_numbers))
 }
