@@ -234,16 +234,15 @@ async fn sqlite_word_in(db: &Db, column: &str, word: &str) -> Result<bool, sqlx:
 }
 
 /// SQLite, for a search scored part by part (more than [`LEVELLED_WORDS`]
-/// different words) whose words' places in names are known (`in_names`):
-/// whether some part has each word in its part number. A part having a
-/// word in no part number has it in its name or its description.
+/// different words): whether some part has each word in its part number.
+/// A part having a word in no part number has it in its name or its
+/// description.
 async fn sqlite_words_in_numbers(
     db: &Db,
     words: &[String],
-    in_names: &[bool],
 ) -> Result<Option<Vec<bool>>, sqlx::Error> {
     let distinct = distinct_words(words);
-    if distinct.len() <= LEVELLED_WORDS || distinct.len() != in_names.len() {
+    if distinct.len() <= LEVELLED_WORDS {
         return Ok(None);
     }
     let mut in_numbers = Vec::new();
@@ -510,9 +509,9 @@ pub async fn where_words_are(db: &Db, mut filters: Filters) -> Result<Filters, s
         }
         Backend::Sqlite => {
             understood.in_names = words_in_names(db, &understood.words, CORRECTED_WORDS).await?;
-            if let Some(in_names) = &understood.in_names {
-                understood.in_numbers =
-                    sqlite_words_in_numbers(db, &understood.words, in_names).await?;
+            // Asked only where the names were (the same words, read alike).
+            if understood.in_names.is_some() {
+                understood.in_numbers = sqlite_words_in_numbers(db, &understood.words).await?;
             }
         }
     }
