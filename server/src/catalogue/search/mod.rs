@@ -1094,10 +1094,7 @@ fn sqlite_levels(
     n: u64,
 ) -> Option<SelectStatement> {
     let distinct = distinct_words(words);
-    let in_names = match in_names {
-        Some(known) if known.len() == distinct.len() => known.to_vec(),
-        _ => vec![true; distinct.len()],
-    };
+    let in_names = names_known(in_names, distinct.len());
     let (scored, unscored): (Vec<_>, Vec<_>) = distinct
         .into_iter()
         .zip(in_names)
@@ -1160,6 +1157,16 @@ fn sqlite_levels(
     // limit is never merged into its compound), and FTS5 gives its rows in
     // rowid order.
     levels_best_first(best_first, n)
+}
+
+/// Whether some part has each of a search's `n` different words in its
+/// name, as [`Understood::in_names`] says: for each word, true (it may be)
+/// when that was not asked.
+fn names_known(in_names: Option<&[bool]>, n: usize) -> Vec<bool> {
+    match in_names {
+        Some(known) if known.len() == n => known.to_vec(),
+        _ => vec![true; n],
+    }
 }
 
 /// The scores a search of `scored` words (each with how many times it
@@ -1292,25 +1299,25 @@ fn postgres_index_rows(
 /// parts scoring it in part order and cut at `n`; the levels run best first
 /// and the whole is cut at `n`, so once `n` have come no further level is
 /// read. A score is possible by what `in_names` says of each word (whether
-/// some part has it in its name): a level that would count a word in the
-/// name that no part has there holds no part, yet would read every row of
-/// the word to find that out.
+/// some part has it in its name; any score when not asked, [`names_known`]):
+/// a level that would count a word in the name that no part has there holds
+/// no part, yet would read every row of the word to find that out.
 fn postgres_levels(
     words: &[String],
     index_words: &[Vec<String>],
-    in_names: &[bool],
+    in_names: Option<&[bool]>,
     vehicle: Option<&SelectStatement>,
     n: u64,
 ) -> Option<SelectStatement> {
     let distinct = distinct_words(words);
-    if distinct.len() != index_words.len() || distinct.len() != in_names.len() {
+    if distinct.len() != index_words.len() {
         return None;
     }
     let scored: Vec<_> = distinct
         .iter()
-        .zip(in_names)
+        .zip(names_known(in_names, distinct.len()))
         .filter(|((_, times), _)| *times > 0)
-        .map(|((_, times), in_name)| (*times, *in_name))
+        .map(|((_, times), in_name)| (*times, in_name))
         .collect();
     let mut best_first = Vec::new();
     for points in possible_scores(&scored).into_iter().rev() {
@@ -1372,7 +1379,7 @@ fn postgres_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatemen
     let found = postgres_levels(
         &searched_words(filters)?,
         understood_index_words(filters)?,
-        filters.understood.as_ref()?.in_names.as_deref()?,
+        filters.understood.as_ref()?.in_names.as_deref(),
         vehicle.as_ref(),
         n,
     )?;
