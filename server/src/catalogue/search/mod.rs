@@ -1595,30 +1595,19 @@ fn ranked_page(
     let understood = filters.understood.as_ref();
     let mut ranked = match backend {
         Backend::Sqlite => {
-            let levelled = levelled_end(limit, offset)
-                .filter(|_| only_text(filters))
-                .and_then(|end| sqlite_levelled_matches(filters, end));
-            let scored = || {
-                only_text(filters)
-                    .then(|| sqlite_scored_matches(filters))
-                    .flatten()
-            };
-            if let Some(levelled) = levelled.or_else(scored) {
+            if only_text(filters) {
+                // Level by level, or else every match scored; none for a
+                // search naming only a vehicle.
+                let found = levelled_end(limit, offset)
+                    .and_then(|end| sqlite_levelled_matches(filters, end))
+                    .or_else(|| sqlite_scored_matches(filters))?;
                 Query::select()
                     .columns([Ranked::Id, Ranked::Score])
-                    .from_subquery(levelled, Ranked::Matches)
+                    .from_subquery(found, Ranked::Matches)
                     .to_owned()
             } else {
-                let (mut ranked, id): (SelectStatement, SimpleExpr) = if only_text(filters) {
-                    let mut from_ids = Query::select();
-                    from_ids.from_subquery(text_ids(backend, q, understood)?, Ranked::Matches);
-                    (from_ids, Expr::col(Ranked::Id).into())
-                } else {
-                    (
-                        matching(backend, filters),
-                        Expr::col((Parts::Table, Parts::Id)).into(),
-                    )
-                };
+                let id: SimpleExpr = Expr::col((Parts::Table, Parts::Id)).into();
+                let mut ranked = matching(backend, filters);
                 ranked
                     .expr_as(id.clone(), Ranked::Id)
                     .expr_as(relevance(filters, id, false)?, Ranked::Score);
