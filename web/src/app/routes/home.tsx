@@ -9,7 +9,7 @@ import { LatestParts } from '@/features/parts/components/latest-parts';
 import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
 import { useReturnPolicy } from '@/features/returns/api/get-return-policy';
-import { returnPromise } from '@/features/returns/states';
+import { returnPromise } from '@/features/returns/return-promise';
 import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
 import { TradeCounter } from '@/features/shipping/components/trade-counter';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
