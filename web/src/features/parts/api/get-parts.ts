@@ -37,14 +37,3 @@ export const adminPartsQueryOptions = (q: string, page: number) =>
 export function useAdminParts(q: string, page: number) {
   return useQuery(adminPartsQueryOptions(q, page));
 }
-
-/** The `count` newest parts, newest first, in one request (the catalogue's `sort=newest`). */
-export const latestPartsQueryOptions = (count: number) =>
-  queryOptions({
-    queryKey: partKeys.latest(count),
-    queryFn: () => api.get<Part[]>(`/part?sort=newest&limit=${count}`),
-  });
-
-export function useLatestParts(count: number) {
-  return useQuery(latestPartsQueryOptions(count));
-}

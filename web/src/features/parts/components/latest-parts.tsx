@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { useLatestParts } from '../api/get-parts';
+import { useLatestParts } from '../api/get-latest-parts';
 import type { Part } from '../types';
 import { PartCard, PartCardSkeleton } from './part-card';
 
