@@ -22,7 +22,7 @@ use sea_query_binder::SqlxValues;
 use serde_json::{Map, Value as Json};
 use sqlx::AnyConnection;
 
-use super::{query, trace_sql, Backend, Row};
+use super::{query, trace_sql, Backend};
 
 /// Most values one SQLite `VALUES` statement binds.
 const MOST_VALUES: usize = 4096;
@@ -141,26 +141,49 @@ pub async fn insert(
     Ok(written)
 }
 
-/// [`insert`], answering the rows written, read from the columns
-/// `returning`, in no particular order.
-pub async fn insert_returning<T: Row, C: Iden>(
+/// [`insert`] into a table whose `id` column the database numbers, answering
+/// the new rows' ids in the order the rows were given, without reading the
+/// rows back. On SQLite the ids of the rows follow one another, so the last
+/// one (`last_insert_rowid()`, asked once) gives them all: a table numbered
+/// `AUTOINCREMENT` gives each new row one more than the largest id it ever
+/// had, and no other connection inserts while this one holds the write lock.
+/// PostgreSQL answers them (`RETURNING`), numbered in the order inserted.
+pub async fn insert_numbered(
     backend: Backend,
     conn: &mut AnyConnection,
     table: impl Iden,
     rows: Rows,
-    returning: impl IntoIterator<Item = C>,
-) -> Result<Vec<T>, sqlx::Error> {
-    let returning: Vec<String> = returning.into_iter().map(|c| c.to_string()).collect();
-    let mut written = Vec::with_capacity(rows.rows.len());
-    for (sql, values) in rows.statements(backend, &table.to_string(), &returning) {
-        trace_sql(backend, &sql, &values);
-        let piece: Vec<T> = sqlx::query_as_with(&sql, values)
-            .persistent(true)
-            .fetch_all(&mut *conn)
-            .await?;
-        written.extend(piece);
+) -> Result<Vec<i64>, sqlx::Error> {
+    let count = rows.rows.len();
+    let mut ids = Vec::with_capacity(count);
+    match backend {
+        Backend::Sqlite => {
+            if insert(backend, &mut *conn, table, rows).await? != count as u64 {
+                return Err(sqlx::Error::RowNotFound);
+            }
+            if count > 0 {
+                let last: i64 = sqlx::query_scalar("SELECT last_insert_rowid()")
+                    .persistent(true)
+                    .fetch_one(&mut *conn)
+                    .await?;
+                ids.extend(last - count as i64 + 1..=last);
+            }
+        }
+        Backend::Postgres => {
+            let returning = ["id".to_owned()];
+            for (sql, values) in rows.statements(backend, &table.to_string(), &returning) {
+                trace_sql(backend, &sql, &values);
+                let mut piece: Vec<i64> = sqlx::query_scalar_with(&sql, values)
+                    .persistent(true)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                // RETURNING need not list the rows in the order inserted.
+                piece.sort_unstable();
+                ids.extend(piece);
+            }
+        }
     }
-    Ok(written)
+    Ok(ids)
 }
 
 fn push_returning(sql: &mut String, returning: &[String]) {

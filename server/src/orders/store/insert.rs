@@ -71,6 +71,52 @@ pub struct ToRecord<'a> {
     pub phone: Option<String>,
 }
 
+impl ToRecord<'_> {
+    /// The order's row as `insert` writes it, numbered `id`: what reading it
+    /// back would answer (the columns not written take their defaults: no
+    /// payment, cancel, carrier or delivery yet, nothing refunded).
+    fn row(&self, id: i64, now: &str, hold_until: &str) -> BookingRow {
+        let ToRecord {
+            order,
+            buyer,
+            phone,
+        } = self;
+        let first = order.lines.first().expect("an order has at least one line");
+        BookingRow {
+            id,
+            part_id: first.part_id,
+            part_name: first.part_name.clone(),
+            unit_price_cents: first.unit_price_cents,
+            quantity: first.quantity,
+            price_cents: order.goods_cents(),
+            buyer_id: buyer.id,
+            buyer_email: buyer.email.to_owned(),
+            buyer_name: buyer.name.to_owned(),
+            phone: phone.clone(),
+            transaction_id: None,
+            created_at: now.to_owned(),
+            updated_at: now.to_owned(),
+            payment_status: OrderState::NEW.payment.as_str().to_owned(),
+            fulfilment_status: OrderState::NEW.fulfilment.as_str().to_owned(),
+            hold_until: Some(hold_until.to_owned()),
+            cancel_reason: None,
+            carrier: None,
+            tracking_number: None,
+            shipping_cents: order.shipping_cents,
+            tax_cents: order.tax_cents,
+            total_cents: order.total_cents,
+            delivery_method_id: order.delivery_method_id.clone(),
+            delivery_method: order.delivery_method.clone(),
+            delivery_address: order.delivery_address.clone(),
+            delivery_time: order.delivery_time.clone(),
+            delivered_at: None,
+            shipping_tax_cents: order.shipping_tax_cents,
+            refunded_cents: 0,
+            core_charges_cents: order.core_charges_cents(),
+        }
+    }
+}
+
 /// Records orders' rows in the caller's transaction, in one statement on
 /// PostgreSQL and a few on SQLite (whose texts do not change with the
 /// number of orders, see `db::bulk`), each
@@ -145,29 +191,20 @@ pub async fn insert(
             order.core_charges_cents().into(),
         ]);
     }
-    let mut written: Vec<BookingRow> =
-        bulk::insert_returning(db.backend, &mut *conn, Bookings::Table, rows, COLUMNS).await?;
-    // Both databases number the rows of one INSERT in the order they are
-    // inserted; RETURNING need not list them in that order.
-    written.sort_unstable_by_key(|row| row.id);
-    if written.len() != orders.len() {
+    let ids = bulk::insert_numbered(db.backend, &mut *conn, Bookings::Table, rows).await?;
+    if ids.len() != orders.len() {
         return Err(sqlx::Error::RowNotFound);
     }
     let mut recorded = Vec::with_capacity(orders.len());
-    for (row, to) in written.into_iter().zip(orders) {
-        if row.buyer_id != to.buyer.id || row.total_cents != to.order.total_cents {
-            return Err(sqlx::Error::Protocol(format!(
-                "order {} came back as another order's row",
-                row.id
-            )));
-        }
+    for (id, to) in ids.into_iter().zip(orders) {
+        let row = to.row(id, &now, hold_until);
         let lines = to
             .order
             .lines
             .iter()
             .enumerate()
             .map(|(position, line)| LineRow {
-                booking_id: row.id,
+                booking_id: id,
                 position: position as i64,
                 part_id: line.part_id,
                 part_name: line.part_name.clone(),
