@@ -5,6 +5,8 @@
 //! methods, tax rates and counter, and the buyer's addresses, are set
 //! through their own routes.
 
+use std::time::{Duration, Instant};
+
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -104,6 +106,37 @@ async fn checkout(app: &TestApp, user: &User, body: &Value) -> Response {
         .await
 }
 
+/// The mail telling the buyer their order is placed is written from the
+/// order as the shop wrote it: its delivery, and when it comes, as the
+/// method said.
+#[tokio::test]
+async fn the_placed_mail_of_a_delivery_says_how_and_when_it_comes() {
+    let p = priced_shop().await;
+    let (app, buyer) = (&p.s.app, &p.s.buyer);
+    let response = checkout(app, buyer, &courier_order(&p)).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let order = response.json::<Value>().await.unwrap()["booking"].clone();
+    let subject = format!("Order #{} placed", id_of(&order));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mail = loop {
+        if let Some(mail) = app
+            .mails_to(&buyer.email)
+            .into_iter()
+            .find(|m| m.subject == subject)
+        {
+            break mail;
+        }
+        assert!(Instant::now() < deadline, "no mail {subject}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    for wanted in [
+        "Shipping (Courier, Next working day): 13.28 USD",
+        "Total: 95.55 USD",
+    ] {
+        assert!(mail.body.contains(wanted), "{wanted}: {}", mail.body);
+    }
+}
+
 #[tokio::test]
 async fn a_delivery_is_priced_by_weight_and_taxed_where_it_goes() {
     let p = priced_shop().await;
@@ -159,6 +192,8 @@ async fn a_delivery_is_priced_by_weight_and_taxed_where_it_goes() {
         json!({"id": p.courier, "name": "Courier"})
     );
     assert_eq!(order["deliveryAddress"], p.address);
+    // The answer is the order as stored, its delivery included.
+    assert_eq!(app.order_of(buyer, id_of(&order)).await, order);
     let weights: Vec<&Value> = order["lines"]
         .as_array()
         .unwrap()

@@ -139,7 +139,9 @@ async fn orders_placed_together_are_each_checked_and_a_refused_one_takes_nothing
 
 /// A batch writes its orders, lines, stock and messages in a statement
 /// each, whatever its size; every order comes back exactly as it was sent
-/// and priced, quotes, backslashes and letters beyond ASCII included.
+/// and priced, quotes, backslashes and letters beyond ASCII included. The
+/// order each buyer is answered with (built by the shop from what it wrote,
+/// not read back) is the order as stored, its number included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_batch_of_many_parts_keeps_each_orders_text_and_figures_exactly() {
     let app = spawn_app().await;
@@ -179,6 +181,7 @@ async fn a_batch_of_many_parts_keeps_each_orders_text_and_figures_exactly() {
         let units = 1 + i as i64 % 3;
         let id = body["insertedId"].as_str().unwrap();
         let order = app.order_of(buyer, id).await;
+        assert_eq!(body["booking"], order, "the answer is the order stored");
         let vehicle = json!(format!(r#"{} "Sport" \ Ü"#, 2000 + i));
         assert_eq!(order["phone"], json!(format!("+44 20 7946 {:04}", i)));
         assert_eq!(order["partName"], json!(name));
