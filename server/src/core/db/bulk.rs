@@ -148,6 +148,11 @@ pub async fn insert(
 /// `AUTOINCREMENT` gives each new row one more than the largest id it ever
 /// had, and no other connection inserts while this one holds the write lock.
 /// PostgreSQL answers them (`RETURNING`), numbered in the order inserted.
+///
+/// So on SQLite: only inside a write transaction, into a table whose `id`
+/// is its `INTEGER PRIMARY KEY AUTOINCREMENT`, with `id` not among `rows`'
+/// columns, and nothing else inserted on `conn` between the rows and the
+/// question.
 pub async fn insert_numbered(
     backend: Backend,
     conn: &mut AnyConnection,
@@ -155,14 +160,23 @@ pub async fn insert_numbered(
     rows: Rows,
 ) -> Result<Vec<i64>, sqlx::Error> {
     let count = rows.rows.len();
+    debug_assert!(
+        !rows.columns.iter().any(|c| c == "id"),
+        "the database numbers the rows"
+    );
     let mut ids = Vec::with_capacity(count);
     match backend {
         Backend::Sqlite => {
-            if insert(backend, &mut *conn, table, rows).await? != count as u64 {
-                return Err(sqlx::Error::RowNotFound);
+            let written = insert(backend, &mut *conn, table, rows).await?;
+            if written != count as u64 {
+                return Err(sqlx::Error::Protocol(format!(
+                    "inserted {written} of {count} rows"
+                )));
             }
             if count > 0 {
-                let last: i64 = sqlx::query_scalar("SELECT last_insert_rowid()")
+                let sql = "SELECT last_insert_rowid()";
+                trace_sql(backend, sql, &SqlxValues(Values(Vec::new())));
+                let last: i64 = sqlx::query_scalar(sql)
                     .persistent(true)
                     .fetch_one(&mut *conn)
                     .await?;
