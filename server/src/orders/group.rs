@@ -17,11 +17,11 @@
 //! own before the order reaches the desk), its parts read and locked in
 //! one (in ascending id order, as every writer locks parts), their stock
 //! taken in one, its orders, lines and messages written in one each (on
-//! SQLite in pieces of 1, 2, 4, … rows), the tariffs read once; and one
-//! commit (on PostgreSQL, one flush to disk). A busy part's row is locked
-//! once for the batch instead of once an order. None of these statements
-//! changes its text with the batch's size, so each is prepared once per
-//! connection (`core::db::bulk`).
+//! SQLite in pieces of 16, 32, … rows and one of the rest), the tariffs
+//! read once; and one commit (on PostgreSQL, one flush to disk). A busy
+//! part's row is locked once for the batch instead of once an order. None
+//! of these statements changes its text with the batch's size, so each is
+//! prepared once per connection (`core::db::bulk`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
