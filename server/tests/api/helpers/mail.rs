@@ -109,6 +109,23 @@ impl TestApp {
             .collect()
     }
 
+    /// The message to `email` with `subject`, once it is written (it may be
+    /// written a moment after the answer that sends it).
+    pub async fn mail_with_subject(&self, email: &str, subject: &str) -> WrittenMail {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(mail) = self
+                .mails_to(email)
+                .into_iter()
+                .find(|m| m.subject == subject)
+            {
+                return mail;
+            }
+            assert!(Instant::now() < deadline, "no mail {subject}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// The messages to `email` with a link to `page`, once there are at least
     /// `count` of them (messages may be written a moment after the answer).
     pub async fn links_to(&self, email: &str, page: &str, count: usize) -> Vec<String> {

@@ -5,8 +5,6 @@
 //! methods, tax rates and counter, and the buyer's addresses, are set
 //! through their own routes.
 
-use std::time::{Duration, Instant};
-
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -117,18 +115,7 @@ async fn the_placed_mail_of_a_delivery_says_how_and_when_it_comes() {
     assert_eq!(response.status(), StatusCode::CREATED);
     let order = response.json::<Value>().await.unwrap()["booking"].clone();
     let subject = format!("Order #{} placed", id_of(&order));
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mail = loop {
-        if let Some(mail) = app
-            .mails_to(&buyer.email)
-            .into_iter()
-            .find(|m| m.subject == subject)
-        {
-            break mail;
-        }
-        assert!(Instant::now() < deadline, "no mail {subject}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let mail = app.mail_with_subject(&buyer.email, &subject).await;
     for wanted in [
         "Shipping (Courier, Next working day): 13.28 USD",
         "Total: 95.55 USD",
