@@ -72,10 +72,11 @@ pub struct ToRecord<'a> {
 }
 
 impl ToRecord<'_> {
-    /// The order's row as `insert` writes it, numbered `id`: what reading it
-    /// back would answer (the columns not written take their defaults: no
-    /// payment, cancel, carrier or delivery yet, nothing refunded).
-    fn row(&self, id: i64, now: &str, hold_until: &str) -> BookingRow {
+    /// The order's row as `insert` writes it, and as reading it back would
+    /// answer once it is numbered (its `id` is 0 until then); the columns not
+    /// written take their defaults: no payment, cancel, carrier or delivery
+    /// yet, nothing refunded.
+    fn row(&self, now: &str, hold_until: &str) -> BookingRow {
         let ToRecord {
             order,
             buyer,
@@ -83,7 +84,7 @@ impl ToRecord<'_> {
         } = self;
         let first = order.lines.first().expect("an order has at least one line");
         BookingRow {
-            id,
+            id: 0,
             part_id: first.part_id,
             part_name: first.part_name.clone(),
             unit_price_cents: first.unit_price_cents,
@@ -157,38 +158,34 @@ pub async fn insert(
         Bookings::ShippingTaxCents,
         Bookings::CoreChargesCents,
     ]);
-    for ToRecord {
-        order,
-        buyer,
-        phone,
-    } in orders
-    {
-        let first = order.lines.first().expect("an order has at least one line");
+    // The values written are the row's own, so the answer is what was written.
+    let written: Vec<BookingRow> = orders.iter().map(|to| to.row(&now, hold_until)).collect();
+    for row in &written {
         rows.push([
-            first.part_id.into(),
-            first.part_name.as_str().into(),
-            first.unit_price_cents.into(),
-            first.quantity.into(),
-            order.goods_cents().into(),
-            buyer.id.into(),
-            buyer.email.into(),
-            buyer.name.into(),
-            phone.clone().into(),
+            row.part_id.into(),
+            row.part_name.as_str().into(),
+            row.unit_price_cents.into(),
+            row.quantity.into(),
+            row.price_cents.into(),
+            row.buyer_id.into(),
+            row.buyer_email.as_str().into(),
+            row.buyer_name.as_str().into(),
+            row.phone.clone().into(),
             OrderState::NEW.status().into(),
-            OrderState::NEW.payment.as_str().into(),
-            OrderState::NEW.fulfilment.as_str().into(),
-            now.as_str().into(),
-            now.as_str().into(),
-            hold_until.into(),
-            order.shipping_cents.into(),
-            order.tax_cents.into(),
-            order.total_cents.into(),
-            order.delivery_method_id.as_str().into(),
-            order.delivery_method.as_str().into(),
-            order.delivery_address.clone().into(),
-            order.delivery_time.as_str().into(),
-            order.shipping_tax_cents.into(),
-            order.core_charges_cents().into(),
+            row.payment_status.as_str().into(),
+            row.fulfilment_status.as_str().into(),
+            row.created_at.as_str().into(),
+            row.updated_at.as_str().into(),
+            row.hold_until.clone().into(),
+            row.shipping_cents.into(),
+            row.tax_cents.into(),
+            row.total_cents.into(),
+            row.delivery_method_id.as_str().into(),
+            row.delivery_method.as_str().into(),
+            row.delivery_address.clone().into(),
+            row.delivery_time.as_str().into(),
+            row.shipping_tax_cents.into(),
+            row.core_charges_cents.into(),
         ]);
     }
     let ids = bulk::insert_numbered(db.backend, &mut *conn, Bookings::Table, rows).await?;
@@ -196,8 +193,8 @@ pub async fn insert(
         return Err(sqlx::Error::RowNotFound);
     }
     let mut recorded = Vec::with_capacity(orders.len());
-    for (id, to) in ids.into_iter().zip(orders) {
-        let row = to.row(id, &now, hold_until);
+    for ((id, to), mut row) in ids.into_iter().zip(orders).zip(written) {
+        row.id = id;
         let lines = to
             .order
             .lines
