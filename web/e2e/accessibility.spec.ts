@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uniqueAccount } from './support/accounts';
 import { ShopApi, type SignedIn } from './support/api';
-import { expect, test } from './fixtures';
+import { expect, scrollToSection, test } from './fixtures';
 
 /**
  * Every screen of the shop, checked by axe-core against WCAG 2.1 A and AA at a phone's width and a
@@ -59,7 +59,17 @@ async function openDialog(page: Page, button: string, dialog: string) {
 
 const SCREENS: Screen[] = [
   // The public pages.
-  { name: 'home', path: () => '/', who: 'visitor' },
+  {
+    name: 'home',
+    path: () => '/',
+    who: 'visitor',
+    // Down to the end, so the sections that come as they near the screen are checked too.
+    setup: async (page) => {
+      for (const section of ['Available parts', 'Testimonials', 'Stay connected with us']) await scrollToSection(page, section);
+      await expect(page.getByRole('form', { name: 'Contact us' })).toBeVisible();
+      await expect(page.getByText(/^Loading (parts|reviews|the contact form)$/)).toHaveCount(0);
+    },
+  },
   { name: 'catalogue', path: () => '/parts', who: 'visitor' },
   {
     name: 'catalogue search',
@@ -206,7 +216,7 @@ const SCREENS: Screen[] = [
     path: () => '/',
     who: 'visitor',
     setup: async (page) => {
-      const form = page.getByRole('form', { name: 'Contact us' });
+      const form = (await scrollToSection(page, 'Stay connected with us')).getByRole('form', { name: 'Contact us' });
       await form.getByLabel('Email').fill('axe@example.com');
       await form.getByLabel('Subject').fill('A question');
       await form.getByLabel('Message').fill('Open on Sunday?');
@@ -219,7 +229,7 @@ const SCREENS: Screen[] = [
     path: () => '/',
     who: 'visitor',
     setup: async (page) => {
-      const form = page.getByRole('form', { name: 'Contact us' });
+      const form = (await scrollToSection(page, 'Stay connected with us')).getByRole('form', { name: 'Contact us' });
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(form.getByText('Email is Required')).toBeVisible();
     },

@@ -1,4 +1,4 @@
-import { expect, signInWithToken, test } from './fixtures';
+import { expect, scrollToSection, signInWithToken, test } from './fixtures';
 import { mailTo } from './support/mail';
 
 test.describe('the contact form', () => {
@@ -7,8 +7,7 @@ test.describe('the contact form', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       const subject = `Pads for a Corolla ${Date.now().toString(36)}-${width}`;
       await page.goto('/');
-      const form = page.getByRole('form', { name: 'Contact us' });
-      await form.scrollIntoViewIfNeeded();
+      const form = (await scrollToSection(page, 'Stay connected with us')).getByRole('form', { name: 'Contact us' });
 
       // A mistyped address is named, and nothing is sent.
       await form.getByLabel('Email').fill('ann@');

@@ -19,6 +19,16 @@ export async function signInWithToken(page: Page, token: string, path = '/'): Pr
   await page.goto(path);
 }
 
+/**
+ * The page's section named `name`, scrolled to as a visitor scrolls down to it: the home page's
+ * sections far down draw their content (cards, reviews, the contact form) as they near the screen.
+ */
+export async function scrollToSection(page: Page, name: string) {
+  const section = page.getByRole('region', { name });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
 /** A toast (role status or alert) with this text. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.Toastify').getByRole('alert').or(page.locator('.Toastify').getByRole('status')).filter({ hasText: text });

@@ -1,4 +1,4 @@
-import { expect, test, toast } from './fixtures';
+import { expect, scrollToSection, test, toast } from './fixtures';
 import type { NewPart } from './support/api';
 
 /** A run-unique tag, so this test's parts and vehicles are the only ones its searches can find. */
@@ -90,7 +90,7 @@ test.describe("a part's own page", () => {
 
     // The home page's newest parts lead there too.
     await page.goto('/');
-    const newest = page.getByRole('region', { name: 'Available parts' }).getByRole('article').filter({ hasText: name });
+    const newest = (await scrollToSection(page, 'Available parts')).getByRole('article').filter({ hasText: name });
     await newest.getByRole('link', { name }).first().click();
     await expect(page).toHaveURL(`/parts/${id}`);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test, toast } from './fixtures';
+import { expect, scrollToSection, signInWithToken, test, toast } from './fixtures';
 
 /** An expiry two years ahead, as the buyer types it. */
 function futureExpiry(): string {
@@ -67,7 +67,7 @@ test.describe('card payment', () => {
     const words = `Paid and reviewed (${shopper.email}).`;
     await api.addReview(shopper.token, { name: shopper.name, description: words, rating: 4 });
     await page.goto('/');
-    const review = page.getByRole('region', { name: 'Testimonial' }).getByRole('listitem').filter({ hasText: words });
+    const review = (await scrollToSection(page, 'Testimonials')).getByRole('listitem').filter({ hasText: words });
     await expect(review.getByText('Verified buyer')).toBeVisible();
   });
 

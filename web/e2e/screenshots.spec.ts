@@ -38,8 +38,12 @@ for (const device of DEVICES) {
 
       // Signed out.
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Available parts' })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Available parts' }).getByRole('article')).toHaveCount(3);
+      const available = page.getByRole('region', { name: 'Available parts' });
+      await expect(available.getByRole('heading', { name: 'Available parts' })).toBeVisible();
+      // The cards come as their section nears the screen, as a visitor scrolls down to them.
+      await available.scrollIntoViewIfNeeded();
+      await expect(available.getByRole('article')).toHaveCount(3);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await snap(page, 'home', d);
       await page.goto('/parts');
       await expect(page.getByRole('heading', { level: 1, name: 'Find parts' })).toBeVisible();

@@ -4,7 +4,6 @@ import { ContactForm } from '@/features/home/components/contact-form';
 import { Hero } from '@/features/home/components/hero';
 import { InfoCards } from '@/features/home/components/info-cards';
 import { StatsBand } from '@/features/home/components/stats-band';
-import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { LatestParts } from '@/features/parts/components/latest-parts';
 import type { Part } from '@/features/parts/types';
 import { Testimonials } from '@/features/reviews/components/testimonials';
@@ -40,6 +39,9 @@ function HeroVehicle() {
     </Suspense>
   );
 }
+
+// The cards' cart buttons come with the cards, when their section nears the screen (latest-parts.tsx).
+const AddToCartButton = lazy(async () => ({ default: (await import('@/features/cart/components/add-to-cart-button')).AddToCartButton }));
 
 /** Each part card's second button: the part's minimum order into the cart. */
 const addToCart = (part: Part) => <AddToCartButton part={part} namePart className="btn btn-outline btn-primary btn-block" />;

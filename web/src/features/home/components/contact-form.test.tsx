@@ -4,6 +4,8 @@ import { mockApi, renderWithProviders, sentBody } from '@/test/render';
 import { ContactForm } from './contact-form';
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], email: string, subject: string, message: string) {
+  // The fields' code comes after the section (when-near.tsx).
+  await screen.findByLabelText('Email');
   if (email) await user.type(screen.getByLabelText('Email'), email);
   if (subject) await user.type(screen.getByLabelText('Subject'), subject);
   if (message) await user.type(screen.getByLabelText('Message'), message);

@@ -1,25 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { ContactRequest } from '@/api/types';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { lazy } from 'react';
+import { WhenNear } from '@/components/ui/when-near';
 import { telHref } from '@/lib/phone';
 
-type Fields = { email: string; subject: string; message: string };
-type Errors = Partial<Record<keyof Fields, string>>;
+// The form's code comes when the section nears the screen: it is no part of the home page's first
+// load. Until then a box of the form's height stands in for it, so nothing below moves.
+const ContactFields = lazy(() => import('./contact-fields'));
 
-const EMPTY: Fields = { email: '', subject: '', message: '' };
-
-/** The browser's first word on the fields; the shop has the last (the same rules). */
-function check(fields: Fields): Errors {
-  const errors: Errors = {};
-  const email = fields.email.trim();
-  if (!email) errors.email = 'Email is Required';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) errors.email = 'Provide a valid Email';
-  if (!fields.subject.trim()) errors.subject = 'Subject is Required';
-  if (!fields.message.trim()) errors.message = 'Message is Required';
-  return errors;
-}
-
-type Sending = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; message: string };
+const formPlaceholder = (
+  <div className="min-h-[22rem]" role="status">
+    <span className="sr-only">Loading the contact form</span>
+  </div>
+);
 
 /**
  * The home page's contact form: e-mail address, subject, message, Submit. The shop keeps the
@@ -27,47 +18,6 @@ type Sending = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; email: s
  * or why not, in words (docs/decisions.md, D36). `phone` is the trade counter's, for a quicker answer.
  */
 export function ContactForm({ phone }: { phone?: string | undefined }) {
-  const id = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState<Sending>({ kind: 'idle' });
-
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
-    setFields((old) => ({ ...old, [name]: event.target.value }));
-    setErrors((old) => ({ ...old, [name]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSending({ kind: 'sending' });
-    try {
-      const body: ContactRequest = { email: fields.email.trim(), subject: fields.subject, message: fields.message };
-      await api.post('/contact', body);
-      setSending({ kind: 'sent', email: body.email });
-      setFields(EMPTY);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields as Errors);
-      setSending({ kind: 'failed', message: errorMessage(error) });
-    }
-  };
-
-  const field = (name: keyof Fields) => ({
-    id: `${id}-${name}`,
-    value: fields[name],
-    onChange: set(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof Fields) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm font-medium text-orange-300">
-        {errors[name]}
-      </p>
-    ) : null;
-
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
@@ -90,47 +40,9 @@ export function ContactForm({ phone }: { phone?: string | undefined }) {
             ; we answer within one working day.
           </p>
         </div>
-        <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact us">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-email`} className="text-sm font-semibold text-white">
-              Email
-            </label>
-            <input type="email" autoComplete="email" className="input input-bordered w-full text-base-content" {...field('email')} />
-            {error('email')}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-subject`} className="text-sm font-semibold text-white">
-              Subject
-            </label>
-            <input type="text" maxLength={200} className="input input-bordered w-full text-base-content" {...field('subject')} />
-            {error('subject')}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-message`} className="text-sm font-semibold text-white">
-              Message
-            </label>
-            <textarea rows={4} maxLength={5000} className="textarea textarea-bordered w-full text-base-content" {...field('message')} />
-            {error('message')}
-          </div>
-          <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="btn btn-primary" disabled={sending.kind === 'sending'}>
-              {sending.kind === 'sending' ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Submit
-            </button>
-            <div aria-live="polite" className="min-w-0 flex-1">
-              {sending.kind === 'sent' ? (
-                <p role="status" className="font-medium text-white">
-                  Thank you: your message was sent. We answer within one working day at <span className="break-all">{sending.email}</span>.
-                </p>
-              ) : null}
-              {sending.kind === 'failed' ? (
-                <p role="alert" className="font-medium text-orange-300">
-                  {sending.message}
-                </p>
-              ) : null}
-            </div>
-          </div>
-        </form>
+        <WhenNear placeholder={formPlaceholder}>
+          <ContactFields />
+        </WhenNear>
       </div>
     </section>
   );
