@@ -4,6 +4,9 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Code fetched on demand is drawn once the whole stylesheet applies (src/lib/lazy.ts).
+const reactLazy = { name: 'react', importNames: ['lazy'], message: "Import lazy from '@/lib/lazy', which waits for the whole stylesheet." };
+
 export default tseslint.config(
   // src/api/schema.d.ts is openapi-typescript's output, checked by `npm run check:api` instead.
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'src/api/schema.d.ts'] },
@@ -23,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // The blocks below restrict more imports in features and shared code, and name this one again.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [reactLazy] }] },
+  },
+  {
     // Imports flow shared -> features -> app: a feature never imports another feature or the app,
     // but for another feature's query keys (api/keys.ts), so that a feature refreshing another's
     // data names its keys from their one factory, and for the cart's API types
@@ -34,7 +42,7 @@ export default tseslint.config(
         'error',
         {
           // A schema takes `z` from lib/zod, which sets Zod up for the shop's Content-Security-Policy.
-          paths: [{ name: 'zod', message: "Import z from '@/lib/zod'." }],
+          paths: [{ name: 'zod', message: "Import z from '@/lib/zod'." }, reactLazy],
           patterns: [
             {
               regex: '^(@/features/(?![^/]+/api/keys$|cart/api-types$)|@/app/|\\.\\./\\.\\./)',
@@ -53,6 +61,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [reactLazy],
           patterns: [
             { group: ['@/features/*', '@/app/*', '../../*'], message: 'Use relative imports inside a feature; share code through components/ or lib/.' },
           ],

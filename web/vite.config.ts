@@ -30,7 +30,7 @@ const pages: Page[] = [
 ];
 
 // The entry and what the home page shares with other pages, in one chunk (build/first-load-chunk.ts).
-const firstLoad = firstLoadChunk(local('./src/main.tsx'), local('./src/app/routes/home.tsx'));
+const firstLoad = firstLoadChunk(local('./src/main.tsx'), local('./src/app/routes/home.tsx'), local('./src/first-load.css'));
 
 // The Rust server serves web/dist on the same origin as /api; in development Vite proxies /api to it.
 export default defineConfig({
@@ -38,7 +38,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     firstLoad.plugin,
-    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias }),
+    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias, stylesheet: local('./src/styles/whole.ts') }),
     precompress(),
   ],
   resolve: {

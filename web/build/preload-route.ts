@@ -3,7 +3,7 @@ import type { HtmlTagDescriptor } from 'vite';
 
 /** What the plugin needs to know of one output chunk. */
 type Chunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[] };
-export type Output = Chunk | { type: 'asset'; fileName: string };
+export type Output = Chunk | { type: 'asset'; fileName: string; originalFileNames?: readonly string[] };
 
 /**
  * The `<link rel="modulepreload">` tags for the chunk built from `moduleFile` (a page that the

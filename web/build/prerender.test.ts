@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageHtml } from './prerender';
+import { pageHtml, stylesheetOf, withStylesheet } from './prerender';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -36,5 +36,31 @@ describe('pageHtml', () => {
 
   it('fails the build when index.html has no empty #root to render into', () => {
     expect(() => pageHtml('<html><body></body></html>', { path: '/', title: 'x' }, '', 'data-prerendered', [])).toThrow('index.html has no <div id="root"></div>');
+  });
+});
+
+describe('the stylesheet of every page but the first', () => {
+  const bundle = {
+    'assets/shop-1.css': { type: 'asset' as const, fileName: 'assets/shop-1.css', originalFileNames: [] },
+    'assets/whole-2.css': { type: 'asset' as const, fileName: 'assets/whole-2.css', originalFileNames: ['src/styles/whole.ts'] },
+    'assets/whole-3.js': { type: 'chunk' as const, fileName: 'assets/whole-3.js', facadeModuleId: '/shop/web/src/other.ts', imports: [] },
+  };
+
+  it('is the one the build made of the stylesheet module, found by its origin', () => {
+    expect(stylesheetOf(bundle, '/shop/web/src/styles/whole.ts', '/shop/web')).toBe('assets/whole-2.css');
+    expect(() => stylesheetOf(bundle, '/shop/web/src/styles/none.ts', '/shop/web')).toThrow('expected one stylesheet built from src/styles/none.ts, found 0');
+  });
+
+  it("takes the place of index.html's stylesheet links, once", () => {
+    const first = template.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/shop-1.css">\n<link rel="stylesheet" crossorigin href="/assets/more-1.css">\n</head>',
+    );
+    const html = withStylesheet(first, '/assets/whole-2.css');
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/whole-2.css">');
+    expect(html).not.toContain('shop-1.css');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(() => withStylesheet(template, '/assets/whole-2.css')).toThrow('index.html links no stylesheet');
   });
 });

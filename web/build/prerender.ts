@@ -56,13 +56,53 @@ export function pageHtml(
 }
 
 /**
+ * The stylesheet (CSS file) the build made of what the module `moduleFile` imports: a module of
+ * styles only is no chunk of its own, only its stylesheet, which names it as its origin.
+ */
+export function stylesheetOf(bundle: Record<string, Output>, moduleFile: string, root: string): string {
+  const origin = path.relative(root, moduleFile);
+  const css = Object.values(bundle).filter(
+    (item) => item.type === 'asset' && item.fileName.endsWith('.css') && (item.originalFileNames ?? []).includes(origin),
+  );
+  if (css.length !== 1) throw new Error(`expected one stylesheet built from ${origin}, found ${css.length}`);
+  return css[0]!.fileName;
+}
+
+/** `html` with its stylesheet links replaced by one link to `href`. */
+export function withStylesheet(html: string, href: string): string {
+  const links = /<link rel="stylesheet"[^>]*>/g;
+  if (!links.test(html)) throw new Error('index.html links no stylesheet');
+  let first = true;
+  return html.replace(links, () => {
+    if (!first) return '';
+    first = false;
+    return `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`;
+  });
+}
+
+/**
  * After the browser build, renders `pages` with React's server renderer (a server build of `entry`
  * in a temporary folder) into copies of index.html, so they show without running any script. The
  * built index.html itself, unrendered, is kept as `shell` for every other page, which the app
  * draws in the browser. Runs in `writeBundle`, before the precompress plugin's `closeBundle`, so
  * the pages get their compressed copies too.
+ *
+ * index.html links the first page's own stylesheet (src/first-load.css); every other page, the
+ * shell included, links instead the whole app's, built from the module `stylesheet`.
  */
-export function prerender({ entry, pages, shell, alias }: { entry: string; pages: Page[]; shell: string; alias: AliasOptions }): Plugin {
+export function prerender({
+  entry,
+  pages,
+  shell,
+  alias,
+  stylesheet,
+}: {
+  entry: string;
+  pages: Page[];
+  shell: string;
+  alias: AliasOptions;
+  stylesheet: string;
+}): Plugin {
   let root = process.cwd();
   return {
     name: 'parts-garage:prerender',
@@ -84,18 +124,21 @@ export function prerender({ entry, pages, shell, alias }: { entry: string; pages
           resolve: { alias },
           root,
           build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+          // The renderer writes HTML only: a stylesheet the code imports is empty here.
+          plugins: [{ name: 'parts-garage:no-styles', enforce: 'pre', load: (id) => (id.split('?')[0]!.endsWith('.css') ? '' : null) }],
         });
         const file = readdirSync(ssrDir).find((name) => /\.m?js$/.test(name));
         if (!file) throw new Error('the server build wrote no module');
         const { render, PRERENDERED_ATTRIBUTE } = (await import(pathToFileURL(path.join(ssrDir, file)).href)) as Entry;
-        writeFileSync(path.join(outDir, shell), template);
+        const elsewhere = withStylesheet(template, `/${stylesheetOf(bundle as Record<string, Output>, stylesheet, root)}`);
+        writeFileSync(path.join(outDir, shell), elsewhere);
         for (const page of pages) {
           const { html, status } = await render(page.path);
           if (status !== 200) throw new Error(`${page.path} rendered as HTTP ${status}`);
           const preloads = routePreloadTags(bundle as Record<string, Output>, page.module, template).map((tag) => String(tag.attrs?.href));
           const target = path.join(outDir, page.file);
           mkdirSync(path.dirname(target), { recursive: true });
-          writeFileSync(target, pageHtml(template, page, html, PRERENDERED_ATTRIBUTE, preloads));
+          writeFileSync(target, pageHtml(page.file === 'index.html' ? template : elsewhere, page, html, PRERENDERED_ATTRIBUTE, preloads));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

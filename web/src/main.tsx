@@ -6,7 +6,6 @@ import { readPageData, seedPageData } from './app/page-data';
 import { isPrerenderedFor } from './app/prerendered';
 import { loadRoutesFor } from './app/router';
 import { makeQueryClient } from './lib/query-client';
-import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

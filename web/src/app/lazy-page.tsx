@@ -1,5 +1,6 @@
 import { use, useSyncExternalStore, type ComponentType, type ReactElement, type ReactPromise } from 'react';
 import { useLocation } from 'react-router';
+import { wholeStylesheet } from '@/lib/lazy';
 
 type PageModule = { default: ComponentType };
 
@@ -57,7 +58,8 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     askedAt = at;
     loading += 1;
     changed();
-    const promise = load().then((module) => module.default);
+    // The page shows once the whole stylesheet applies too (src/lib/lazy.ts).
+    const promise = Promise.all([load(), wholeStylesheet()]).then(([module]) => module.default);
     void promise
       .catch(() => {})
       .finally(() => {

@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy';
 import { onUnauthorized } from '@/lib/api-client';
 import { signOutLocally } from '@/lib/auth';
 import { notify, subscribeToToasts, toastsWanted } from '@/lib/notify';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy';
 import { Outlet } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { useUser } from '@/lib/auth';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazy } from '@/lib/lazy';
 import { PageTitle } from '@/components/ui/page-title';
 import { ContactForm } from '@/features/home/components/contact-form';
 import { Hero } from '@/features/home/components/hero';

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy';
 import { Link } from 'react-router';
 import { InputField } from '@/components/ui/field';
 import { ErrorBox } from '@/components/ui/error-box';

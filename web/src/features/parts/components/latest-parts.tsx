@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy';
 import { WhenNear } from '@/components/ui/when-near';
 import type { Part } from '../types';
 import { PartCardsLoading } from './part-card-skeleton';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy';
 import { WhenNear } from '@/components/ui/when-near';
 import { ReviewsLoading } from './reviews-loading';
 
