@@ -38,7 +38,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     firstLoad.plugin,
-    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias, stylesheet: local('./src/styles/whole.ts') }),
+    prerender({ entry: local('./src/entry-server.tsx'), pages, shell: '200.html', alias, stylesheet: local('./src/whole.css') }),
     precompress(),
   ],
   resolve: {

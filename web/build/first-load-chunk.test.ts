@@ -44,6 +44,7 @@ describe('the first stylesheet names the code of the first load', () => {
   const css = `@import 'tailwindcss' source(none);
 @source './main.tsx';
 @source "./app/layouts";
+/* @source './lib'; */
 @source not inline('!card');
 @import './styles/theme.css';`;
 

@@ -4,7 +4,8 @@ import type { Plugin } from 'vite';
 
 /** The files and folders a stylesheet names with `@source '…'` (not `@source not …`), as absolute paths. */
 export function styleSources(css: string, cssFile: string): string[] {
-  return [...css.matchAll(/@source\s+(['"])([^'"]+)\1/g)].map((match) => path.resolve(path.dirname(cssFile), match[2]!));
+  const code = css.replace(/\/\*[\s\S]*?\*\//g, ''); // a @source in a comment names nothing
+  return [...code.matchAll(/@source\s+(['"])([^'"]+)\1/g)].map((match) => path.resolve(path.dirname(cssFile), match[2]!));
 }
 
 /**

@@ -42,13 +42,13 @@ describe('pageHtml', () => {
 describe('the stylesheet of every page but the first', () => {
   const bundle = {
     'assets/shop-1.css': { type: 'asset' as const, fileName: 'assets/shop-1.css', originalFileNames: [] },
-    'assets/whole-2.css': { type: 'asset' as const, fileName: 'assets/whole-2.css', originalFileNames: ['src/styles/whole.ts'] },
+    'assets/whole-2.css': { type: 'asset' as const, fileName: 'assets/whole-2.css', originalFileNames: ['/shop/web/src/whole.css'] },
     'assets/whole-3.js': { type: 'chunk' as const, fileName: 'assets/whole-3.js', facadeModuleId: '/shop/web/src/other.ts', imports: [] },
   };
 
-  it('is the one the build made of the stylesheet module, found by its origin', () => {
-    expect(stylesheetOf(bundle, '/shop/web/src/styles/whole.ts', '/shop/web')).toBe('assets/whole-2.css');
-    expect(() => stylesheetOf(bundle, '/shop/web/src/styles/none.ts', '/shop/web')).toThrow('expected one stylesheet built from src/styles/none.ts, found 0');
+  it('is the one the build made of the whole stylesheet, found by its origin', () => {
+    expect(stylesheetOf(bundle, '/shop/web/src/whole.css', '/shop/web')).toBe('assets/whole-2.css');
+    expect(() => stylesheetOf(bundle, '/shop/web/src/none.css', '/shop/web')).toThrow('expected one stylesheet built from src/none.css, found 0');
   });
 
   it("takes the place of index.html's stylesheet links, once", () => {

@@ -56,15 +56,15 @@ export function pageHtml(
 }
 
 /**
- * The stylesheet (CSS file) the build made of what the module `moduleFile` imports: a module of
- * styles only is no chunk of its own, only its stylesheet, which names it as its origin.
+ * The stylesheet (CSS file) the build made of `cssFile`, imported for its address (`?url`), found
+ * by its origin.
  */
-export function stylesheetOf(bundle: Record<string, Output>, moduleFile: string, root: string): string {
-  const origin = path.relative(root, moduleFile);
+export function stylesheetOf(bundle: Record<string, Output>, cssFile: string, root: string): string {
+  const made = (name: string) => path.resolve(root, name) === path.resolve(cssFile);
   const css = Object.values(bundle).filter(
-    (item) => item.type === 'asset' && item.fileName.endsWith('.css') && (item.originalFileNames ?? []).includes(origin),
+    (item) => item.type === 'asset' && item.fileName.endsWith('.css') && (item.originalFileNames ?? []).some(made),
   );
-  if (css.length !== 1) throw new Error(`expected one stylesheet built from ${origin}, found ${css.length}`);
+  if (css.length !== 1) throw new Error(`expected one stylesheet built from ${path.relative(root, cssFile)}, found ${css.length}`);
   return css[0]!.fileName;
 }
 
@@ -80,6 +80,13 @@ export function withStylesheet(html: string, href: string): string {
   });
 }
 
+/** The stylesheets of the server build: none (see `prerender`). */
+export function noStyles(id: string): string | null {
+  const [file, query = ''] = id.split('?');
+  if (!file!.endsWith('.css')) return null;
+  return new URLSearchParams(query).has('url') ? 'export default "";' : '';
+}
+
 /**
  * After the browser build, renders `pages` with React's server renderer (a server build of `entry`
  * in a temporary folder) into copies of index.html, so they show without running any script. The
@@ -88,7 +95,7 @@ export function withStylesheet(html: string, href: string): string {
  * the pages get their compressed copies too.
  *
  * index.html links the first page's own stylesheet (src/first-load.css); every other page, the
- * shell included, links instead the whole app's, built from the module `stylesheet`.
+ * shell included, links instead the whole app's, built from `stylesheet` (src/whole.css).
  */
 export function prerender({
   entry,
@@ -124,8 +131,9 @@ export function prerender({
           resolve: { alias },
           root,
           build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
-          // The renderer writes HTML only: a stylesheet the code imports is empty here.
-          plugins: [{ name: 'parts-garage:no-styles', enforce: 'pre', load: (id) => (id.split('?')[0]!.endsWith('.css') ? '' : null) }],
+          // The renderer writes HTML only: a stylesheet the code imports is empty here, and one it
+          // asks the address of (`?url`) has none.
+          plugins: [{ name: 'parts-garage:no-styles', enforce: 'pre', load: noStyles }],
         });
         const file = readdirSync(ssrDir).find((name) => /\.m?js$/.test(name));
         if (!file) throw new Error('the server build wrote no module');

@@ -48,9 +48,10 @@ export function tracked<T>(promise: Promise<T>): ReactPromise<T> {
  * A page fetched when its route is first shown, or ahead (`loadRoutesFor`, before a prerendered page
  * is hydrated, and the router's wait for every chunk a route needs, `routeCode`). A chunk that fails
  * stays failed for the history entry that asked for it, whose page shows the error page; another
- * entry (the next visit) asks again.
+ * entry (the next visit) asks again. `firstLoad`: the home page, which does not wait for the whole
+ * stylesheet.
  */
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+export function lazyPage(load: () => Promise<PageModule>, { firstLoad = false }: { firstLoad?: boolean } = {}): LazyPage {
   let pending: ReactPromise<ComponentType> | undefined;
   let askedAt: string | undefined;
   const fetch = (at?: string): ReactPromise<ComponentType> => {
@@ -58,8 +59,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     askedAt = at;
     loading += 1;
     changed();
-    // The page shows once the whole stylesheet applies too (src/lib/lazy.ts).
-    const promise = Promise.all([load(), wholeStylesheet()]).then(([module]) => module.default);
+    // The page shows once the whole stylesheet applies too (src/lib/lazy.ts), but for the first
+    // page, whose classes are all in the stylesheet it starts with (src/first-load.css).
+    const promise = Promise.all([load(), firstLoad ? undefined : wholeStylesheet()]).then(([module]) => module.default);
     void promise
       .catch(() => {})
       .finally(() => {

@@ -1,11 +1,13 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { lazy } from '@/lib/lazy';
+// eslint-disable-next-line no-restricted-imports -- see Toaster below
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { signOutLocally } from '@/lib/auth';
 import { notify, subscribeToToasts, toastsWanted } from '@/lib/notify';
 import { makeQueryClient } from '@/lib/query-client';
 
+// React's own lazy: the toasts carry the toast library's styles and the shop's colours for it (in
+// both stylesheets), so they need not wait for the whole stylesheet, nor fail with it.
 const Toaster = lazy(() => import('./toaster'));
 
 /** Any 401 to a request that carried a token ends the session: forget it and say so once. */

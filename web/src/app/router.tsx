@@ -5,8 +5,8 @@ import { lazyPage, tracked, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
 
 /** A route's page, its own chunk fetched when the route is first visited (or ahead: `loadRoutesFor`). */
-export function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, 'element' | 'handle'> {
-  const lazy = lazyPage(load);
+export function page(...args: Parameters<typeof lazyPage>): Pick<RouteObject, 'element' | 'handle'> {
+  const lazy = lazyPage(...args);
   return { element: lazy.element, handle: { page: lazy } };
 }
 
@@ -21,7 +21,8 @@ export const routes: RouteObject[] = [
     path: paths.home.path,
     element: <RootLayout />,
     children: [
-      { index: true, ...page(() => import('./routes/home')) },
+      // The first page: its classes are all in the stylesheet it starts with (src/first-load.css).
+      { index: true, ...page(() => import('./routes/home'), { firstLoad: true }) },
       { path: paths.parts.path, ...page(() => import('./routes/parts')) },
       { path: paths.part.path, ...page(() => import('./routes/part')) },
       { path: paths.cart.path, ...page(() => import('./routes/cart')) },
