@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import { lazy } from '@/lib/lazy';
 import { PageTitle } from '@/components/ui/page-title';
 import { ContactForm } from '@/features/home/components/contact-form';
@@ -13,20 +13,11 @@ import { returnPromise } from '@/features/returns/return-promise';
 import { useShippingInfo } from '@/features/shipping/api/get-shipping-info';
 import { TradeCounter } from '@/features/shipping/components/trade-counter';
 import { DEFAULT_SHOP_NAME, useConfig, useMoney } from '@/lib/config';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // The hero's vehicle picker (with the list of makes and models it asks for) comes after the page
 // shows: it is no part of the home page's first load, nor of the build's HTML.
 const VehicleFinder = lazy(async () => ({ default: (await import('@/features/parts/components/vehicle-finder')).VehicleFinder }));
-
-const noSubscription = () => () => {};
-
-/** False in the build's renderer and while React takes over its HTML, true afterwards. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /** Stands in for the picker while it loads, at about its height, so nothing below moves. */
 const finderPlaceholder = <div className="h-56 animate-pulse rounded-box bg-base-200" role="status" aria-label="Loading the vehicle picker" />;
