@@ -160,7 +160,11 @@ order_run() { # key round mode(spread|hot|lines)
   local key=$1 round=$2 mode=$3 token hot="" lines="" out
   out=$WORK/wrk-$key-$round.txt
   token=$(helper buyer "$BASE" "$key-$round")
-  [[ $mode == hot ]] && hot=$(sed -n '1p' "$WORK/ids")
+  if [[ $mode == hot ]]; then
+    hot=$(sed -n '1p' "$WORK/ids")
+    # Full stock for each run: at some 18,000 orders a second the runs before would empty it.
+    helper refill "$BASE" "$ADMIN_PASSWORD" "$hot"
+  fi
   [[ $mode == lines ]] && lines=3
   helper snapshot "$BASE" "$WORK/before-$key-$round.json"
   local t0 t1

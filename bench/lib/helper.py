@@ -172,6 +172,18 @@ def cmd_import(base, password, key, rows="10000"):
     print(json.dumps(rec))
 
 
+def cmd_refill(base, password, part_id):
+    """Restocks the part back to the most a part may hold (1,000,000 units,
+    `POST /api/part/{id}/restock`, an admin's stock event like any other):
+    before each hot-part run, so no run finds its part sold out by the runs
+    before it, however fast the shop takes orders."""
+    api = Api(base, login(base, "admin@example.com", password))
+    most = 1_000_000
+    left = api.json("GET", f"/api/part/{part_id}")["availableQuantity"]
+    if left < most:
+        api.json("POST", f"/api/part/{part_id}/restock", {"quantity": most - left})
+
+
 def cmd_buyer(base, label):
     """Signs up a fresh buyer and prints their token."""
     email = f"bench-{label}-{uuid.uuid4().hex[:8]}@example.com"
@@ -754,7 +766,7 @@ def cmd_report(out_md, header_file):
 
 
 COMMANDS = {
-    "seed": cmd_seed, "import": cmd_import, "buyer": cmd_buyer, "snapshot": cmd_snapshot, "verify": cmd_verify,
+    "seed": cmd_seed, "import": cmd_import, "refill": cmd_refill, "buyer": cmd_buyer, "snapshot": cmd_snapshot, "verify": cmd_verify,
     "wrk": cmd_wrk, "pgbench": cmd_pgbench, "seconds": cmd_seconds, "others": cmd_others, "rss": cmd_rss, "record": cmd_record, "wait": cmd_wait,
     "assets": cmd_assets, "bundle": cmd_bundle, "report": cmd_report,
 }
