@@ -1,6 +1,6 @@
 import { use, useSyncExternalStore, type ComponentType, type ReactElement, type ReactPromise } from 'react';
 import { useLocation } from 'react-router';
-import { wholeStylesheet } from '@/lib/lazy';
+import { withWholeStylesheet } from '@/lib/lazy';
 
 type PageModule = { default: ComponentType };
 
@@ -61,7 +61,7 @@ export function lazyPage(load: () => Promise<PageModule>, { firstLoad = false }:
     changed();
     // The page shows once the whole stylesheet applies too (src/lib/lazy.ts), but for the first
     // page, whose classes are all in the stylesheet it starts with (src/first-load.css).
-    const promise = Promise.all([load(), firstLoad ? undefined : wholeStylesheet()]).then(([module]) => module.default);
+    const promise = (firstLoad ? load() : withWholeStylesheet(load())).then((module) => module.default);
     void promise
       .catch(() => {})
       .finally(() => {

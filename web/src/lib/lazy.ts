@@ -41,12 +41,14 @@ export function wholeStylesheet(): Promise<void> {
   return whole;
 }
 
+/** What `loading` settles to, once the whole stylesheet applies as well. */
+export async function withWholeStylesheet<T>(loading: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([loading, wholeStylesheet()]);
+  return loaded;
+}
+
 /**
  * React's `lazy`, whose component is drawn only once the whole stylesheet applies as well, so code
  * fetched on demand never shows without its classes.
  */
-export const lazy: typeof reactLazy = (load) =>
-  reactLazy(async () => {
-    const [module] = await Promise.all([load(), wholeStylesheet()]);
-    return module;
-  });
+export const lazy: typeof reactLazy = (load) => reactLazy(() => withWholeStylesheet(load()));

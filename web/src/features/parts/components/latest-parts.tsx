@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { lazy } from '@/lib/lazy';
 import { WhenNear } from '@/components/ui/when-near';
 import type { Part } from '../types';
