@@ -76,6 +76,10 @@ def multipart(field, filename, data, mime):
 
 # ---------------------------------------------------------------- commands
 
+# The most stock a part may hold (the API refuses more): what each seeded part
+# starts with, and what the hot part is refilled to before each of its runs.
+MOST_STOCK = 1_000_000
+
 
 def cmd_seed(base, count, password, ids_file, images_dir=""):
     """Logs in as the admin, uploads the demo pictures (if any), adds `count`
@@ -112,7 +116,7 @@ def cmd_seed(base, count, password, ids_file, images_dir=""):
                 "Fits most European and Japanese cars from 2005 on; check the part number "
                 "against your vehicle's handbook before ordering."
             ),
-            "availableQuantity": 1_000_000,
+            "availableQuantity": MOST_STOCK,
             "minimumOrder": 1,
             "price": round(rng.uniform(3, 400), 2),
             "img": images[i % len(images)],
@@ -178,10 +182,9 @@ def cmd_refill(base, password, part_id):
     before each hot-part run, so no run finds its part sold out by the runs
     before it, however fast the shop takes orders."""
     api = Api(base, login(base, "admin@example.com", password))
-    most = 1_000_000
     left = api.json("GET", f"/api/part/{part_id}")["availableQuantity"]
-    if left < most:
-        api.json("POST", f"/api/part/{part_id}/restock", {"quantity": most - left})
+    if left < MOST_STOCK:
+        api.json("POST", f"/api/part/{part_id}/restock", {"quantity": MOST_STOCK - left})
 
 
 def cmd_buyer(base, label):
