@@ -118,11 +118,13 @@ SHOP_BIN=$ROOT/target/release/shop
 
 SHOP_PID=""
 BASE=""
+SHOP_DB="" # where the running shop keeps its orders: an SQLite file or a PostgreSQL URL
 start_shop() { # name [database url]
   local name=$1 url=${2:-} port
   port=$(free_port)
   BASE=http://127.0.0.1:$port
   mkdir -p "$WORK/data-$name"
+  SHOP_DB=${url:-$WORK/data-$name/shop.db}
   # The order load is one buyer placing thousands of orders it never pays: the
   # caps on a buyer's unpaid orders and units (guards against holding stock)
   # are off here, and so is the budget of order mail to an unverified address
@@ -183,7 +185,7 @@ order_run() { # key round mode(spread|hot|lines)
     helper record "{\"key\":\"$key\",\"round\":$round,\"error\":\"wrk gave no count: $(head -c 200 "$out" | tr '\n"\\' '   ')\"}"
     echo "  $key #$round: wrk failed"; return
   fi
-  check=$(helper verify "$BASE" "$token" "$WORK/before-$key-$round.json" "$created" "$CONNS")
+  check=$(helper verify "$BASE" "$token" "$WORK/before-$key-$round.json" "$created" "$CONNS" "$SHOP_DB")
   helper wrk "$key" "$round" "$out" \
     "$(python3 -c 'import json,sys; c=json.loads(sys.argv[1]); print(json.dumps({"seconds": float(sys.argv[2]), "check_ok": c["ok"], "check": c["text"], "orders_db": c.get("orders_db")}))' "$check" "$secs")"
   echo "    check: $check"

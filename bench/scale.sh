@@ -218,7 +218,7 @@ EOF
     created=$(sed -n 's/^BENCH created=\([0-9]*\).*/\1/p' "$WORK/wrk.txt")
     secs=$(sed -n 's/.* requests in \([0-9.]*\)s,.*/\1/p' "$WORK/wrk.txt")
     check=$(python3 "$ROOT/bench/lib/helper.py" verify "$URL" "$token" "$WORK/before.json" \
-      "${created:-0}" 64 by-id)
+      "${created:-0}" 64 "${url:-$data/shop.db}" by-id)
     echo "  orders round $r: ${created:-no} orders in ${secs:-?} s;" \
       "$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["text"])' "$check" 2>/dev/null || echo "$check")"
     figures+=("orders=${created:-0}/${secs:-0}" "check=$check")
