@@ -233,11 +233,15 @@ def database_rows(database, sql):
     only, beside the running shop), or a PostgreSQL URL through psql."""
     if database.startswith(("postgres://", "postgresql://")):
         import subprocess
-        out = subprocess.run(["psql", database, "-qAt", "-F", ",", "-c", sql],
-                             check=True, capture_output=True, text=True).stdout
-        return [line.split(",") for line in out.splitlines() if line]
+        # -X: no ~/.psqlrc, whose settings could add lines to the output.
+        done = subprocess.run(["psql", "-X", database, "-qAt", "-F", ",", "-c", sql],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"psql: {done.stderr.strip()}")
+        return [line.split(",") for line in done.stdout.splitlines() if line]
     import sqlite3
-    con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    from urllib.parse import quote
+    con = sqlite3.connect(f"file:{quote(database)}?mode=ro", uri=True)
     try:
         return con.execute(sql).fetchall()
     finally:
