@@ -517,11 +517,8 @@ fn vehicle_matches(backend: Backend, understood: &Understood) -> SelectStatement
         } else {
             &understood.makes
         };
-        let spans = if !makes.is_empty() && !understood.models.is_empty() {
-            known_spans(backend, makes, &understood.models, year)
-        } else {
-            None
-        };
+        let spans = (!makes.is_empty() && !understood.models.is_empty())
+            .then(|| known_spans(backend, makes, &understood.models, year));
         fits = fits.add(fitting_year(year, spans));
     }
     Query::select()
@@ -545,7 +542,7 @@ fn vehicle_matches(backend: Backend, understood: &Understood) -> SelectStatement
 /// b-tree reads as keys of the index; a list from a subquery (`IN`) would
 /// be a join of its own. How many fitments it expects to find there rests
 /// on the statistics that know a model's make (D59).
-fn known_spans(backend: Backend, makes: &[String], models: &[String], year: i64) -> Option<Cond> {
+fn known_spans(backend: Backend, makes: &[String], models: &[String], year: i64) -> Cond {
     let first_years = Query::select()
         .column(FitmentVehicles::YearFrom)
         .from(FitmentVehicles::Table)
@@ -558,15 +555,14 @@ fn known_spans(backend: Backend, makes: &[String], models: &[String], year: i64)
         .column(CategoryCounts::Category)
         .from(CategoryCounts::Table)
         .to_owned();
-    let spans = match backend {
+    match backend {
         Backend::Sqlite => Cond::all()
             .add(Expr::col(PartFitments::Category).in_subquery(categories))
             .add(Expr::col(PartFitments::YearFrom).in_subquery(first_years)),
         Backend::Postgres => Cond::all()
             .add(Expr::col(PartFitments::Category).eq(any_of(categories)))
             .add(Expr::col(PartFitments::YearFrom).eq(any_of(first_years))),
-    };
-    Some(spans)
+    }
 }
 
 /// PostgreSQL: `ANY(ARRAY(select))`, the values of a one-column select as
@@ -832,9 +828,12 @@ fn fitting(backend: Backend, filters: &Filters, category: bool) -> Option<Cond> 
         // A vehicle and a year without a category or an engine (whose
         // index has no category) read the vehicle index at its spans.
         let spans = match (&filters.make, &filters.model, &filters.engine) {
-            (Some(make), Some(model), None) if !by_category => {
-                known_spans(backend, &[vehicle_key(make)], &[vehicle_key(model)], year)
-            }
+            (Some(make), Some(model), None) if !by_category => Some(known_spans(
+                backend,
+                &[vehicle_key(make)],
+                &[vehicle_key(model)],
+                year,
+            )),
             _ => None,
         };
         fits = fits.add(fitting_year(year, spans));
