@@ -690,4 +690,29 @@ mod tests {
             Some(1.0)
         );
     }
+
+    /// The SQLite built into the shop is compiled without the two global
+    /// locks `.cargo/config.toml` takes out (`LIBSQLITE3_FLAGS`): with them,
+    /// the pool's readers and the writer wait on one another at every page
+    /// of the cache and every allocation. Were the setting lost, the shop
+    /// would build and run as before, only slower; this says so.
+    #[tokio::test]
+    async fn sqlite_is_built_without_global_locks() {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect("sqlite::memory:")
+            .await
+            .unwrap();
+        let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options")
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+        assert!(
+            options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"),
+            "allocations are counted under a lock: {options:?}"
+        );
+        assert!(
+            !options.iter().any(|o| o == "ENABLE_MEMORY_MANAGEMENT"),
+            "the connections share one page cache under a lock: {options:?}"
+        );
+    }
 }
