@@ -18,12 +18,15 @@
 #[cfg(test)]
 mod tests;
 mod understand;
+mod vehicle_words;
 
 use understand::CORRECTED_WORDS;
 pub use understand::{
     best_correction, index_words, remember_words_statement, similar_words_statement, understand,
     where_words_are, Probe, Probed, Understood,
 };
+pub use vehicle_words::index_marked_parts;
+use vehicle_words::{vehicle_query, OWN_WORDS};
 
 use std::collections::BTreeMap;
 
@@ -482,18 +485,22 @@ pub(super) fn sqlite_word_ids(query: String) -> SelectStatement {
         .to_owned()
 }
 
+/// SQLite: the FTS5 query for the parts having, for every one of `words`,
+/// a word of the name, description or part number starting with it.
+fn sqlite_words_query(words: &[String]) -> String {
+    let all = words
+        .iter()
+        .map(|w| format!("\"{w}\"*"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("{OWN_WORDS}: ({all})")
+}
+
 /// The ids of the parts having, for every one of `words`, a word of the
 /// name, description or part number starting with it.
 fn word_matches(backend: Backend, words: &[String]) -> SelectStatement {
     match backend {
-        Backend::Sqlite => {
-            let query = words
-                .iter()
-                .map(|w| format!("\"{w}\"*"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            sqlite_word_ids(query)
-        }
+        Backend::Sqlite => sqlite_word_ids(sqlite_words_query(words)),
         Backend::Postgres => postgres_word_matches(words, false, None),
     }
 }
@@ -1086,13 +1093,32 @@ impl FoundIn {
             FoundIn::NameAndDescription => format!("({{name}}: {w} AND {{description}}: {w})"),
             FoundIn::Name => format!("({{name}}: {w} NOT {{description}}: {w})"),
             FoundIn::Description => format!("({{description}}: {w} NOT {{name}}: {w})"),
-            FoundIn::Elsewhere => format!("({w} NOT {{name description}}: {w})"),
+            FoundIn::Elsewhere => format!("({{sku}}: {w} NOT {{name description}}: {w})"),
         }
     }
 }
 
+/// SQLite: how a search's vehicle is checked: by the words of the index's
+/// `vehicles` column (an FTS5 query, D61), or, where those cannot say it
+/// (a year without a model), against the parts a select of the fitments
+/// gives.
+enum SqliteVehicle {
+    Words(String),
+    Parts(Box<SelectStatement>),
+}
+
+/// SQLite: the vehicle a search's words name, as it is checked; None when
+/// they name none.
+fn sqlite_vehicle(understood: Option<&Understood>) -> Option<SqliteVehicle> {
+    let understood = understood.filter(|u| u.names_a_vehicle())?;
+    Some(match vehicle_query(understood) {
+        Some(words) => SqliteVehicle::Words(words),
+        None => SqliteVehicle::Parts(Box::new(vehicle_matches(Backend::Sqlite, understood))),
+    })
+}
+
 /// SQLite: the best `n` parts having every one of `words` (and fitting
-/// `vehicle`, a select of part ids, when given), with their scores (a
+/// `vehicle`, when given), with their scores (a
 /// column `id` and a column `score`), read level by level: every way the
 /// scored words can be found (in the name and the description, the name
 /// alone, the description alone, only the part number) gives a score, the
@@ -1109,7 +1135,7 @@ impl FoundIn {
 fn sqlite_levels(
     words: &[String],
     in_names: Option<&[bool]>,
-    vehicle: Option<&SelectStatement>,
+    vehicle: Option<&SqliteVehicle>,
     n: u64,
 ) -> Option<SelectStatement> {
     let distinct = distinct_words(words);
@@ -1128,7 +1154,7 @@ fn sqlite_levels(
     // Words after the eighth must be there, wherever they are.
     let unscored: String = unscored
         .iter()
-        .map(|(word, _, _)| format!(" AND \"{word}\"*"))
+        .map(|(word, _, _)| format!(" AND {OWN_WORDS}: \"{word}\"*"))
         .collect();
     let mut ways: Vec<(i64, Vec<String>)> = vec![(0, Vec::new())];
     for (word, times, in_name) in &scored {
@@ -1152,21 +1178,22 @@ fn sqlite_levels(
     }
     let mut best_first = Vec::new();
     for (points, queries) in levels.into_iter().rev() {
+        let mut query = queries.join(" OR ");
+        if let Some(SqliteVehicle::Words(fitting)) = vehicle {
+            query = format!("({query}) AND {fitting}");
+        }
         let mut level = Query::select()
             .expr_as(Expr::cust("rowid"), Ranked::Id)
             .expr_as(Expr::val(points), Ranked::Score)
             .from(sea_query::Alias::new("parts_search"))
-            .and_where(Expr::cust_with_values(
-                "parts_search MATCH ?",
-                [queries.join(" OR ")],
-            ))
+            .and_where(Expr::cust_with_values("parts_search MATCH ?", [query]))
             .order_by_expr(Expr::cust("rowid"), Order::Asc)
             .limit(n)
             .to_owned();
-        if let Some(vehicle) = vehicle {
+        if let Some(SqliteVehicle::Parts(vehicle)) = vehicle {
             // `+rowid`: checked against the vehicle's parts as the index
             // reads its matches, never a query of the index per fitting part.
-            level.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle.clone()));
+            level.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery((**vehicle).clone()));
         }
         best_first.push((points, level));
     }
@@ -1437,7 +1464,7 @@ fn postgres_text_count(filters: &Filters) -> Option<SelectStatement> {
 /// finds. None when the search cannot be read by levels.
 fn sqlite_levelled_matches(filters: &Filters, n: u64) -> Option<SelectStatement> {
     let q = filters.q.as_deref()?;
-    let vehicle = named_vehicle(Backend::Sqlite, filters.understood.as_ref());
+    let vehicle = sqlite_vehicle(filters.understood.as_ref());
     let in_names = filters.understood.as_ref()?.in_names.as_deref();
     let mut found = sqlite_levels(&searched_words(filters)?, in_names, vehicle.as_ref(), n)?;
     if let Some(numbers) = number_ids(q) {
@@ -1467,9 +1494,16 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
     if words.is_empty() {
         return None;
     }
-    let mut having = word_matches(Backend::Sqlite, &words);
-    if let Some(vehicle) = named_vehicle(Backend::Sqlite, filters.understood.as_ref()) {
-        having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(vehicle));
+    let mut query = sqlite_words_query(&words);
+    let mut vehicle = None;
+    match sqlite_vehicle(filters.understood.as_ref()) {
+        Some(SqliteVehicle::Words(fitting)) => query = format!("{query} AND {fitting}"),
+        Some(SqliteVehicle::Parts(parts)) => vehicle = Some(parts),
+        None => {}
+    }
+    let mut having = sqlite_word_ids(query);
+    if let Some(vehicle) = vehicle {
+        having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(*vehicle));
     }
     Some(count_with_numbers(q, having))
 }

@@ -132,7 +132,9 @@ pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertSta
 async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
     let first = match db.backend {
         Backend::Sqlite => {
-            let itself = sqlite_word_ids(format!("\"{word}\"")).limit(1).to_owned();
+            let itself = sqlite_word_ids(format!("{OWN_WORDS}: \"{word}\""))
+                .limit(1)
+                .to_owned();
             let found: Option<(i64,)> = db.fetch_optional(&itself).await?;
             if found.is_some() {
                 return Ok(true);

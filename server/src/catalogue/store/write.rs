@@ -1,6 +1,8 @@
 //! A part written: added, edited or deleted with its OEM numbers, fitments
 //! and superseded numbers in one transaction with its audit record; the
-//! words of a new or edited part are remembered for misspelt searches.
+//! words of a new or edited part are remembered for misspelt searches, and
+//! on SQLite its row of the word index is written once its fitments are
+//! ([`search::index_marked_parts`]).
 
 use sea_query::{Expr, Query};
 use sqlx::Any;
@@ -110,6 +112,7 @@ pub async fn insert_on(
     }
     write_details(db, tx, &[(id, part)]).await?;
     remember_words(db, tx, std::slice::from_ref(part)).await?;
+    search::index_marked_parts(db, tx).await?;
     Ok((id, final_sku))
 }
 
@@ -162,7 +165,8 @@ pub async fn insert_many_on(
         .ok_or(sqlx::Error::RowNotFound)?;
     let added: Vec<(i64, &PartFields)> = ids.iter().copied().zip(parts).collect();
     write_details(db, tx, &added).await?;
-    remember_words(db, tx, parts).await
+    remember_words(db, tx, parts).await?;
+    search::index_marked_parts(db, tx).await
 }
 
 /// Adds the words of `parts` to the words a misspelt search is corrected
@@ -340,6 +344,7 @@ pub async fn update_on(
     if details_changed || part.name != current.name || part.description != current.description {
         remember_words(db, tx, std::slice::from_ref(&part)).await?;
     }
+    search::index_marked_parts(db, tx).await?;
     if part.sku.is_none() {
         part.sku = Some(generated_sku(id));
     }

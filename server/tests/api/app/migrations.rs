@@ -10,7 +10,8 @@
 //! its primary key's b-tree) and the pg_trgm index `search_words_trigram`
 //! (`SEARCH`). The test holds that each side has its own, and nothing else
 //! apart but SQLite's index of the parts' ids, which on PostgreSQL is the
-//! primary key's.
+//! primary key's, and SQLite's list of the parts whose row of its word index
+//! is to be written again (`search_marked_parts`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -245,6 +246,14 @@ async fn both_migration_folders_make_the_same_tables_columns_and_indexes() {
         .indexes
         .remove("parts_id_idx");
     assert_eq!(ids.as_deref(), Some("id"));
+    // The parts whose row of SQLite's word index is written before their
+    // transaction commits (D61); PostgreSQL's triggers write a part's words
+    // as it is written.
+    let marked = sqlite.remove("search_marked_parts");
+    assert_eq!(
+        marked.map(|t| t.columns.into_keys().collect::<Vec<_>>()),
+        Some(vec!["added".to_string(), "part_id".to_string()])
+    );
     let mut postgres = postgres_schema(&database.url).await;
 
     // Full-text search, each database's own way, under the same names.

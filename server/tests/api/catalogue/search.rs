@@ -1254,6 +1254,59 @@ async fn words_naming_a_make_model_or_year_match_the_vehicles_parts_fit() {
     .await;
 }
 
+/// On SQLite the vehicles a part fits are words of the word index (D61),
+/// written again whenever its fitments or its words change: a search
+/// naming a vehicle follows every edit, as the fitments' own filter does.
+#[tokio::test]
+async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
+    let app = spawn_app().await;
+    let (admin, ids) = buyers_catalogue(&app).await;
+    let pads = &ids[1];
+    let refit = json!({"fitments": [fitment("Honda", "Civic", 2006, 2010), fitment("BMW", "3 Series", 2019, 2021)]});
+    let refitted = app.put_part(Some(&admin.token), pads, &refit).await;
+    assert_eq!(refitted.status(), StatusCode::OK);
+    expect_finds(
+        &app,
+        &[
+            ("?q=2015%20corolla%20pads", &["DSC-1"]),
+            ("?q=2015%20corolla%20ceramic", &[]),
+            ("?q=corolla%20ceramic", &[]),
+            ("?q=toyota%20ceramic", &[]),
+            ("?q=2008%20civic%20pads", &["PAD-1"]),
+            ("?q=2006%20civic%20ceramic", &["PAD-1"]),
+            ("?q=2011%20civic%20pads", &[]),
+            ("?q=honda%20pads", &["PAD-1"]),
+            ("?q=honda%20civic%20pads", &["PAD-1"]),
+            ("?q=2021%20bmw%203%20series%20pads", &["PAD-1"]),
+            ("?q=2018%203%20series%20pads", &[]),
+            // The make of one fitment with the model of another.
+            ("?q=honda%203%20series%20pads", &[]),
+            ("?q=2008%20civic%20filter", &["FLT-1"]),
+        ],
+    )
+    .await;
+    let renamed = app
+        .put_part(
+            Some(&admin.token),
+            pads,
+            &json!({"name": "Ceramic Brake Shoes", "description": "Low-dust shoes."}),
+        )
+        .await;
+    assert_eq!(renamed.status(), StatusCode::OK);
+    expect_finds(
+        &app,
+        &[
+            ("?q=2008%20civic%20pads", &[]),
+            ("?q=2008%20civic%20shoes", &["PAD-1"]),
+            ("?q=honda%20shoes", &["PAD-1"]),
+        ],
+    )
+    .await;
+    let deleted = app.delete_part(Some(&admin.token), pads).await;
+    assert_eq!(deleted.status(), StatusCode::OK);
+    expect_finds(&app, &[("?q=2008%20civic%20shoes", &[]), ("?q=shoes", &[])]).await;
+}
+
 #[tokio::test]
 async fn a_misspelt_word_finds_the_part_it_was_meant_for() {
     let app = spawn_app().await;

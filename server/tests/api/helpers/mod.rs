@@ -227,13 +227,20 @@ impl TestApp {
             .expect("request sent")
     }
 
-    /// Runs one SQL statement on the shop's database.
+    /// Runs one SQL statement on the shop's database. On SQLite the parts
+    /// it writes are then written into the word index, as the shop does
+    /// for the parts it writes itself (D61).
     pub async fn execute_sql(&self, sql: &str) {
         use sqlx::Executor;
         let db = shop::Db::connect(&self.config.database_url())
             .await
             .expect("the shop's database");
         db.pool.execute(sql).await.expect("the statement runs");
+        let mut tx = db.pool.begin().await.expect("a transaction");
+        shop::catalogue::search::index_marked_parts(&db, &mut tx)
+            .await
+            .expect("the word index written");
+        tx.commit().await.expect("the word index committed");
         db.pool.close().await;
     }
 

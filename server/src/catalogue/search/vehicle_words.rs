@@ -1,0 +1,151 @@
+//! SQLite: the vehicles a part fits as words of the word index (D61), in a
+//! column of their own (`vehicles`), so that a search naming a vehicle is
+//! answered by FTS5 walking the word's list and the vehicle's together. Each
+//! fitment gives three kinds of words: its make, its make and model, and
+//! its make, model and each model year it fits, written `ǂ<make>`,
+//! `ǂ<make>ǂ<model>` and `ǂ<make>ǂ<model>ǂ<year>` with the make and model
+//! keys as SQLite's `hex()` writes their UTF-8 bytes (any key is then one
+//! token, and `ǂ` keeps these words out of the lists of the parts' own
+//! short starts).
+//!
+//! A part's row of the index is written whole, once its fitments are
+//! written: the triggers mark the parts written (`search_marked_parts`),
+//! taking out the rows they had, and [`index_marked_parts`] writes their
+//! rows before the transaction commits.
+
+use super::understand::Understood;
+use crate::core::db::{Backend, Db};
+
+/// The columns of SQLite's word index holding a part's own words (its
+/// name, description and part number), as FTS5's column filter names
+/// them: a searched word is looked for there, never among the vehicles.
+pub(super) const OWN_WORDS: &str = "{name description sku}";
+
+/// A word of the `vehicles` column: a make's key, with a model's, with a
+/// model year, as the index's writer ([`WRITE_MARKED`]) spells it.
+pub(super) fn vehicle_word(make: &str, model: Option<&str>, year: Option<i64>) -> String {
+    let hex = |key: &str| -> String { key.bytes().map(|b| format!("{b:02X}")).collect() };
+    let mut word = format!("ǂ{}", hex(make));
+    if let Some(model) = model {
+        word.push('ǂ');
+        word.push_str(&hex(model));
+        if let Some(year) = year {
+            word.push('ǂ');
+            word.push_str(&year.to_string());
+        }
+    }
+    word
+}
+
+/// The FTS5 query for the parts fitting the vehicle a search names, from
+/// the words of the `vehicles` column: any of its makes (with a model:
+/// any of its models of those makes, in the year when one is named). None
+/// when those words cannot say it: a year without a model, or no make.
+pub(super) fn vehicle_query(understood: &Understood) -> Option<String> {
+    let makes = if understood.makes.is_empty() {
+        &understood.model_makes
+    } else {
+        &understood.makes
+    };
+    if makes.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = if understood.models.is_empty() {
+        if understood.year.is_some() {
+            return None;
+        }
+        makes.iter().map(|m| vehicle_word(m, None, None)).collect()
+    } else {
+        makes
+            .iter()
+            .flat_map(|make| {
+                understood
+                    .models
+                    .iter()
+                    .map(move |model| vehicle_word(make, Some(model), understood.year))
+            })
+            .collect()
+    };
+    let any: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+    Some(format!("{{vehicles}}: ({})", any.join(" OR ")))
+}
+
+/// SQLite: the rows of the marked parts written, each from the part and
+/// its fitments (the triggers marking a part took out its row), and the
+/// marks cleared. A part's make and model keys are hex-written as
+/// [`vehicle_word`] writes them (the migration making the column wrote
+/// every part's the same way). `CROSS JOIN` keeps the marks the outer
+/// loop, each part and its fitments read by their keys: left to itself,
+/// SQLite scans every fitment and every part, looking each up among the
+/// marks, for each batch of an import.
+const WRITE_MARKED: [&str; 2] = [
+    "WITH RECURSIVE spans (part_id, make_key, model_key, year, last) AS ( \
+         SELECT f.part_id, f.make_key, f.model_key, f.year_from, f.year_to \
+         FROM search_marked_parts AS s CROSS JOIN part_fitments AS f ON f.part_id = s.part_id \
+         UNION ALL \
+         SELECT part_id, make_key, model_key, year + 1, last FROM spans WHERE year < last \
+     ), \
+     words (part_id, word) AS ( \
+         SELECT part_id, 'ǂ' || hex(make_key) FROM spans \
+         UNION ALL \
+         SELECT part_id, 'ǂ' || hex(make_key) || 'ǂ' || hex(model_key) FROM spans \
+         UNION ALL \
+         SELECT part_id, 'ǂ' || hex(make_key) || 'ǂ' || hex(model_key) || 'ǂ' || year FROM spans \
+     ) \
+     INSERT INTO parts_search (rowid, name, description, sku, vehicles) \
+     SELECT p.id, p.name, p.description, p.sku, v.words \
+     FROM search_marked_parts AS s CROSS JOIN parts AS p ON p.id = s.part_id \
+     LEFT JOIN (SELECT part_id, group_concat(DISTINCT word) AS words FROM words GROUP BY part_id) AS v \
+         ON v.part_id = p.id \
+     ORDER BY s.part_id",
+    "DELETE FROM search_marked_parts",
+];
+
+/// SQLite: writes the word index's rows of the parts written on `conn`
+/// (a write transaction's), and of any part marked and not yet written
+/// (one written by hand in SQL is indexed with the next part written).
+/// Nothing on PostgreSQL, whose triggers write a part's words as it is
+/// written.
+pub async fn index_marked_parts(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+) -> Result<(), sqlx::Error> {
+    if db.backend != Backend::Sqlite {
+        return Ok(());
+    }
+    for statement in WRITE_MARKED {
+        sqlx::query(statement).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::Connection;
+
+    /// The words the searches ask for are the words the index's writer
+    /// writes: the same hex for any key, ASCII or not.
+    #[tokio::test]
+    async fn vehicle_words_are_written_as_sqlite_writes_them() {
+        let mut conn = sqlx::SqliteConnection::connect("sqlite::memory:")
+            .await
+            .unwrap();
+        for (make, model) in [
+            ("toyota", "corolla"),
+            ("citroën", "c4 picasso"),
+            ("škoda", "f-150"),
+        ] {
+            let (written,): (String,) =
+                sqlx::query_as("SELECT 'ǂ' || hex(?1) || 'ǂ' || hex(?2) || 'ǂ' || 2008")
+                    .bind(make)
+                    .bind(model)
+                    .fetch_one(&mut conn)
+                    .await
+                    .unwrap();
+            assert_eq!(written, vehicle_word(make, Some(model), Some(2008)));
+        }
+        assert_eq!(vehicle_word("bmw", None, None), "ǂ626D77");
+        assert_eq!(vehicle_word("bmw", Some("x3"), None), "ǂ626D77ǂ7833");
+    }
+}
