@@ -79,6 +79,8 @@ fi
 if [[ ${BENCH_SKIP_POSTGRES:-} != 1 ]]; then
   "$ROOT/scripts/ensure-postgres.sh"
 fi
+# The bare SQLite timings need a Python SQLite that reads the shop's tables.
+BARE_PYTHON=$("$ROOT/scripts/ensure-bench-sqlite.sh")
 
 # Starts the shop on database URL $1 (empty: SQLite) with data folder $2;
 # sets URL and STARTED_IN (seconds from start to the first health answer).
@@ -263,7 +265,7 @@ run_size() { # $1 database label, $2 size
   stop_shop
   # The limit beside each kind: what the shop ran, on the bare database.
   start_shop "$url" "$data" sql
-  python3 "$ROOT/bench/lib/scale.py" bare "$URL" "$size" "$REQUESTS" "$label" "$WORK/load.json" \
+  "$BARE_PYTHON" "$ROOT/bench/lib/scale.py" bare "$URL" "$size" "$REQUESTS" "$label" "$WORK/load.json" \
     "$data/shop.log" "${url:-$data/shop.db}" >>"$RECORDS"
   stop_shop
   if [[ ${SCALE_SKIP_TRAFFIC:-} != 1 ]]; then

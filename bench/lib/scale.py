@@ -290,9 +290,16 @@ def statements_of(api, name, p, log):
 
 
 def sqlite_timer(path):
-    """Times groups of statements on the SQLite file with Python's sqlite3
-    module (the system's SQLite library), read-only."""
-    import sqlite3
+    """Times groups of statements on the SQLite file, read-only, with the
+    SQLite of pysqlite3-binary (scripts/ensure-bench-sqlite.sh installs it
+    for scale.sh: the shop's word index needs SQLite 3.43 or later), or else
+    Python's own sqlite3 module (the system's SQLite library)."""
+    try:
+        import pysqlite3 as sqlite3
+        module = "pysqlite3-binary"
+    except ImportError:
+        import sqlite3
+        module = "Python's sqlite3 module"
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
     def run(groups):
@@ -303,7 +310,7 @@ def sqlite_timer(path):
                 db.execute(statement).fetchall()
             times.append((time.perf_counter() - t0) * 1000)
         return times
-    return run, f"SQLite {sqlite3.sqlite_version} (Python's sqlite3 module)"
+    return run, f"SQLite {sqlite3.sqlite_version} ({module})"
 
 
 def postgres_timer(url):
