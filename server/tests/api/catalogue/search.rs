@@ -1254,6 +1254,17 @@ async fn words_naming_a_make_model_or_year_match_the_vehicles_parts_fit() {
     .await;
 }
 
+/// SQLite: no part is left marked for the word index once the shop's
+/// write has committed (D61): every write of a part wrote its row.
+async fn no_part_left_marked(app: &TestApp) {
+    if !on_postgres() {
+        let marked = app
+            .count_sql("SELECT count(*) FROM search_marked_parts")
+            .await;
+        assert_eq!(marked, 0);
+    }
+}
+
 /// On SQLite the vehicles a part fits are words of the word index (D61),
 /// written again whenever its fitments or its words change: a search
 /// naming a vehicle follows every edit, as the fitments' own filter does.
@@ -1261,10 +1272,12 @@ async fn words_naming_a_make_model_or_year_match_the_vehicles_parts_fit() {
 async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
     let app = spawn_app().await;
     let (admin, ids) = buyers_catalogue(&app).await;
+    no_part_left_marked(&app).await;
     let pads = &ids[1];
     let refit = json!({"fitments": [fitment("Honda", "Civic", 2006, 2010), fitment("BMW", "3 Series", 2019, 2021)]});
     let refitted = app.put_part(Some(&admin.token), pads, &refit).await;
     assert_eq!(refitted.status(), StatusCode::OK);
+    no_part_left_marked(&app).await;
     expect_finds(
         &app,
         &[
@@ -1293,6 +1306,7 @@ async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
         )
         .await;
     assert_eq!(renamed.status(), StatusCode::OK);
+    no_part_left_marked(&app).await;
     expect_finds(
         &app,
         &[
@@ -1304,6 +1318,7 @@ async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
     .await;
     let deleted = app.delete_part(Some(&admin.token), pads).await;
     assert_eq!(deleted.status(), StatusCode::OK);
+    no_part_left_marked(&app).await;
     expect_finds(&app, &[("?q=2008%20civic%20shoes", &[]), ("?q=shoes", &[])]).await;
 }
 
