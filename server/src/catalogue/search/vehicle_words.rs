@@ -103,7 +103,8 @@ const WRITE_MARKED: [&str; 2] = [
 
 /// SQLite: writes the word index's rows of the parts written on `conn`
 /// (a write transaction's), and of any part marked and not yet written
-/// (one written by hand in SQL is indexed with the next part written).
+/// (one changed by hand in SQL is indexed when the shop next adds or
+/// edits a part).
 /// Nothing on PostgreSQL, whose triggers write a part's words as it is
 /// written.
 pub async fn index_marked_parts(
