@@ -1107,6 +1107,26 @@ enum SqliteVehicle {
     Parts(Box<SelectStatement>),
 }
 
+impl SqliteVehicle {
+    /// `query`, an FTS5 query of the word index, also asking for the
+    /// vehicle's words when it is checked by them.
+    fn narrow(&self, query: String) -> String {
+        match self {
+            SqliteVehicle::Words(fitting) => format!("({query}) AND {fitting}"),
+            SqliteVehicle::Parts(_) => query,
+        }
+    }
+
+    /// `select`, of the word index's rows, kept to the vehicle's parts when
+    /// it is checked against them. `+rowid`: checked as the index reads its
+    /// matches, never a query of the index per fitting part.
+    fn check(&self, select: &mut SelectStatement) {
+        if let SqliteVehicle::Parts(parts) = self {
+            select.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery((**parts).clone()));
+        }
+    }
+}
+
 /// SQLite: the vehicle a search's words name, as it is checked; None when
 /// they name none.
 fn sqlite_vehicle(understood: Option<&Understood>) -> Option<SqliteVehicle> {
@@ -1179,8 +1199,8 @@ fn sqlite_levels(
     let mut best_first = Vec::new();
     for (points, queries) in levels.into_iter().rev() {
         let mut query = queries.join(" OR ");
-        if let Some(SqliteVehicle::Words(fitting)) = vehicle {
-            query = format!("({query}) AND {fitting}");
+        if let Some(vehicle) = vehicle {
+            query = vehicle.narrow(query);
         }
         let mut level = Query::select()
             .expr_as(Expr::cust("rowid"), Ranked::Id)
@@ -1190,10 +1210,8 @@ fn sqlite_levels(
             .order_by_expr(Expr::cust("rowid"), Order::Asc)
             .limit(n)
             .to_owned();
-        if let Some(SqliteVehicle::Parts(vehicle)) = vehicle {
-            // `+rowid`: checked against the vehicle's parts as the index
-            // reads its matches, never a query of the index per fitting part.
-            level.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery((**vehicle).clone()));
+        if let Some(vehicle) = vehicle {
+            vehicle.check(&mut level);
         }
         best_first.push((points, level));
     }
@@ -1494,17 +1512,15 @@ fn sqlite_text_count(filters: &Filters) -> Option<SelectStatement> {
     if words.is_empty() {
         return None;
     }
-    let mut query = sqlite_words_query(&words);
-    let mut vehicle = None;
-    match sqlite_vehicle(filters.understood.as_ref()) {
-        Some(SqliteVehicle::Words(fitting)) => query = format!("{query} AND {fitting}"),
-        Some(SqliteVehicle::Parts(parts)) => vehicle = Some(parts),
-        None => {}
-    }
-    let mut having = sqlite_word_ids(query);
-    if let Some(vehicle) = vehicle {
-        having.and_where(Expr::expr(Expr::cust("+rowid")).in_subquery(*vehicle));
-    }
+    let query = sqlite_words_query(&words);
+    let having = match sqlite_vehicle(filters.understood.as_ref()) {
+        Some(vehicle) => {
+            let mut having = sqlite_word_ids(vehicle.narrow(query));
+            vehicle.check(&mut having);
+            having
+        }
+        None => sqlite_word_ids(query),
+    };
     Some(count_with_numbers(q, having))
 }
 
