@@ -236,7 +236,10 @@ impl TestApp {
             .await
             .expect("the shop's database");
         db.pool.execute(sql).await.expect("the statement runs");
-        let mut tx = db.pool.begin().await.expect("a transaction");
+        // The shop's own write transaction (IMMEDIATE on SQLite): one begun
+        // deferred would read the marks first, and its upgrade to a write
+        // fails at once while the shop under test is writing.
+        let (_turn, mut tx) = db.begin_write().await.expect("a write transaction");
         shop::catalogue::search::index_marked_parts(&db, &mut tx)
             .await
             .expect("the word index written");
