@@ -41,7 +41,7 @@
 # SCALE_ROUNDS (3 rounds of the load), SCALE_SKIP_TRAFFIC=1 (no load),
 # SCALE_LOAD=api (load through the API's import instead of `shop import`),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_SKIP_POSTGRES=1,
-# SHOP_BIN (default: cargo build --profile quick-release).
+# BENCH_SKIP_SQLITE=1, SHOP_BIN (default: cargo build --profile quick-release).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -284,7 +284,9 @@ run_size() { # $1 database label, $2 size
 }
 
 for size in $SIZES; do
-  run_size SQLite "$size"
+  if [[ ${BENCH_SKIP_SQLITE:-} != 1 ]]; then
+    run_size SQLite "$size"
+  fi
   if [[ ${BENCH_SKIP_POSTGRES:-} != 1 ]]; then
     run_size PostgreSQL "$size"
   fi
