@@ -1,12 +1,14 @@
-//! SQLite: the vehicles a part fits as words of the word index (D61), in a
-//! column of their own (`vehicles`), so that a search naming a vehicle is
-//! answered by FTS5 walking the word's list and the vehicle's together. Each
-//! fitment gives three kinds of words: its make, its make and model, and
-//! its make, model and each model year it fits, written `ǂ<make>`,
-//! `ǂ<make>ǂ<model>` and `ǂ<make>ǂ<model>ǂ<year>` with the make and model
-//! keys as SQLite's `hex()` writes their UTF-8 bytes (any key is then one
-//! token, and `ǂ` keeps these words out of the lists of the parts' own
-//! short starts).
+//! SQLite: the vehicles a part fits as words of the word index (D61, D62),
+//! in a column of their own (`vehicles`), so that a search naming a vehicle
+//! is answered by FTS5 walking the word's list and the vehicle's together.
+//! Each fitment gives five kinds of words: its make, its make and model,
+//! and for each model year it fits, its make, model and year, its make and
+//! year, and the year alone, written `ǂ<make>`, `ǂ<make>ǂ<model>`,
+//! `ǂ<make>ǂ<model>ǂ<year>`, `ǂ<make>ǂǂ<year>` and `ǂǂ<year>` with the
+//! make and model keys as SQLite's `hex()` writes their UTF-8 bytes (any key
+//! is then one token, and `ǂ` keeps these words out of the lists of the
+//! parts' own short starts). A key is never empty, so no two kinds spell a
+//! word alike.
 //!
 //! A part's row of the index is written whole, once its fitments are
 //! written: the triggers mark the parts written (`search_marked_parts`),
@@ -21,51 +23,66 @@ use crate::core::db::{Backend, Db};
 /// them: a searched word is looked for there, never among the vehicles.
 pub(super) const OWN_WORDS: &str = "{name description sku}";
 
-/// A word of the `vehicles` column: a make's key, with a model's, with a
-/// model year, as the index's writer ([`WRITE_MARKED`]) spells it.
-pub(super) fn vehicle_word(make: &str, model: Option<&str>, year: Option<i64>) -> String {
+/// A word of the `vehicles` column, as the index's writer
+/// ([`WRITE_MARKED`]) spells it: a make's key, with a model's, with a model
+/// year; or a model year with a make's key or alone.
+pub(super) fn vehicle_word(make: Option<&str>, model: Option<&str>, year: Option<i64>) -> String {
     let hex = |key: &str| -> String { key.bytes().map(|b| format!("{b:02X}")).collect() };
-    let mut word = format!("ǂ{}", hex(make));
-    if let Some(model) = model {
-        word.push('ǂ');
-        word.push_str(&hex(model));
-        if let Some(year) = year {
+    let mut word = match make {
+        Some(make) => format!("ǂ{}", hex(make)),
+        None => String::new(),
+    };
+    match (model, year) {
+        (Some(model), year) => {
             word.push('ǂ');
+            word.push_str(&hex(model));
+            if let Some(year) = year {
+                word.push('ǂ');
+                word.push_str(&year.to_string());
+            }
+        }
+        (None, Some(year)) => {
+            word.push_str("ǂǂ");
             word.push_str(&year.to_string());
         }
+        (None, None) => {}
     }
     word
 }
 
 /// The FTS5 query for the parts fitting the vehicle a search names, from
-/// the words of the `vehicles` column: any of its makes (with a model:
-/// any of its models of those makes, in the year when one is named). None
-/// when those words cannot say it: a year without a model, or no make.
+/// the words of the `vehicles` column: any of its models of its makes (a
+/// model's makes when no make is named), or any of its makes, in the year
+/// when one is named; or the year alone. None when no make has the models
+/// named.
 pub(super) fn vehicle_query(understood: &Understood) -> Option<String> {
     let makes = if understood.makes.is_empty() {
         &understood.model_makes
     } else {
         &understood.makes
     };
-    if makes.is_empty() {
-        return None;
-    }
-    let words: Vec<String> = if understood.models.is_empty() {
-        if understood.year.is_some() {
-            return None;
-        }
-        makes.iter().map(|m| vehicle_word(m, None, None)).collect()
-    } else {
+    let year = understood.year;
+    let words: Vec<String> = if !understood.models.is_empty() {
         makes
             .iter()
             .flat_map(|make| {
                 understood
                     .models
                     .iter()
-                    .map(move |model| vehicle_word(make, Some(model), understood.year))
+                    .map(move |model| vehicle_word(Some(make), Some(model), year))
             })
             .collect()
+    } else if !makes.is_empty() {
+        makes
+            .iter()
+            .map(|make| vehicle_word(Some(make), None, year))
+            .collect()
+    } else {
+        vec![vehicle_word(None, None, Some(year?))]
     };
+    if words.is_empty() {
+        return None;
+    }
     let any: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
     Some(format!("{{vehicles}}: ({})", any.join(" OR ")))
 }
@@ -91,6 +108,10 @@ const WRITE_MARKED: [&str; 2] = [
          SELECT part_id, 'ǂ' || hex(make_key) || 'ǂ' || hex(model_key) FROM spans \
          UNION ALL \
          SELECT part_id, 'ǂ' || hex(make_key) || 'ǂ' || hex(model_key) || 'ǂ' || year FROM spans \
+         UNION ALL \
+         SELECT part_id, 'ǂ' || hex(make_key) || 'ǂǂ' || year FROM spans \
+         UNION ALL \
+         SELECT part_id, 'ǂǂ' || year FROM spans \
      ) \
      INSERT INTO parts_search (rowid, name, description, sku, vehicles) \
      SELECT p.id, p.name, p.description, p.sku, v.words \
@@ -137,16 +158,19 @@ mod tests {
             ("citroën", "c4 picasso"),
             ("škoda", "f-150"),
         ] {
-            let (written,): (String,) =
-                sqlx::query_as("SELECT 'ǂ' || hex(?1) || 'ǂ' || hex(?2) || 'ǂ' || 2008")
-                    .bind(make)
-                    .bind(model)
-                    .fetch_one(&mut conn)
-                    .await
-                    .unwrap();
-            assert_eq!(written, vehicle_word(make, Some(model), Some(2008)));
+            let (written, make_year): (String, String) = sqlx::query_as(
+                "SELECT 'ǂ' || hex(?1) || 'ǂ' || hex(?2) || 'ǂ' || 2008, 'ǂ' || hex(?1) || 'ǂǂ' || 2008",
+            )
+            .bind(make)
+            .bind(model)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+            assert_eq!(written, vehicle_word(Some(make), Some(model), Some(2008)));
+            assert_eq!(make_year, vehicle_word(Some(make), None, Some(2008)));
         }
-        assert_eq!(vehicle_word("bmw", None, None), "ǂ626D77");
-        assert_eq!(vehicle_word("bmw", Some("x3"), None), "ǂ626D77ǂ7833");
+        assert_eq!(vehicle_word(Some("bmw"), None, None), "ǂ626D77");
+        assert_eq!(vehicle_word(Some("bmw"), Some("x3"), None), "ǂ626D77ǂ7833");
+        assert_eq!(vehicle_word(None, None, Some(2008)), "ǂǂ2008");
     }
 }

@@ -1265,9 +1265,10 @@ async fn no_part_left_marked(app: &TestApp) {
     }
 }
 
-/// On SQLite the vehicles a part fits are words of the word index (D61),
-/// written again whenever its fitments or its words change: a search
-/// naming a vehicle follows every edit, as the fitments' own filter does.
+/// On SQLite the vehicles a part fits are words of the word index (D61;
+/// its model years alone and with its make too, D62), written again
+/// whenever its fitments or its words change: a search naming a vehicle
+/// follows every edit, as the fitments' own filter does.
 #[tokio::test]
 async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
     let app = spawn_app().await;
@@ -1295,6 +1296,15 @@ async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
             // The make of one fitment with the model of another.
             ("?q=honda%203%20series%20pads", &[]),
             ("?q=2008%20civic%20filter", &["FLT-1"]),
+            // A year alone, or with a make (D62).
+            ("?q=2008%20pads", &["PAD-1"]),
+            ("?q=2012%20pads", &["PAD-2"]),
+            ("?q=2015%20pads", &["DSC-1"]),
+            ("?q=2020%20pads", &["PAD-1"]),
+            ("?q=2008%20honda%20pads", &["PAD-1"]),
+            ("?q=2015%20toyota%20pads", &["DSC-1"]),
+            ("?q=2012%20honda%20pads", &[]),
+            ("?q=2019%20bmw%20ceramic", &["PAD-1"]),
         ],
     )
     .await;
@@ -1313,13 +1323,23 @@ async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
             ("?q=2008%20civic%20pads", &[]),
             ("?q=2008%20civic%20shoes", &["PAD-1"]),
             ("?q=honda%20shoes", &["PAD-1"]),
+            ("?q=2009%20shoes", &["PAD-1"]),
+            ("?q=2009%20honda%20shoes", &["PAD-1"]),
         ],
     )
     .await;
     let deleted = app.delete_part(Some(&admin.token), pads).await;
     assert_eq!(deleted.status(), StatusCode::OK);
     no_part_left_marked(&app).await;
-    expect_finds(&app, &[("?q=2008%20civic%20shoes", &[]), ("?q=shoes", &[])]).await;
+    expect_finds(
+        &app,
+        &[
+            ("?q=2008%20civic%20shoes", &[]),
+            ("?q=2008%20shoes", &[]),
+            ("?q=shoes", &[]),
+        ],
+    )
+    .await;
 }
 
 #[tokio::test]
