@@ -14,7 +14,10 @@
 -- FTS5 writes a row whole, so the table is made again and every part's row
 -- written as the shop writes a marked part's (see
 -- `catalogue::search::index_marked_parts`). The triggers marking parts and
--- deleting rows (0038) name the table and go on working on the new one.
+-- deleting rows (0038) name the table and go on working on the new one. A
+-- part marked by a change made by hand in SQL, and not yet written, is
+-- written here from what it is now: its mark is cleared with the others, or
+-- the shop would write its row a second time.
 DROP TABLE parts_search;
 
 CREATE VIRTUAL TABLE parts_search USING fts5(
@@ -45,3 +48,5 @@ SELECT p.id, p.name, p.description, p.sku, v.words
 FROM parts AS p
 LEFT JOIN (SELECT part_id, group_concat(DISTINCT word) AS words FROM words GROUP BY part_id) AS v
     ON v.part_id = p.id;
+
+DELETE FROM search_marked_parts;
