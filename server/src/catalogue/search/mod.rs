@@ -1099,9 +1099,9 @@ impl FoundIn {
 }
 
 /// SQLite: how a search's vehicle is checked: by the words of the index's
-/// `vehicles` column (an FTS5 query, D61), or, where those cannot say it
-/// (a year without a model), against the parts a select of the fitments
-/// gives.
+/// `vehicles` column (an FTS5 query, D61, D62), or, where those cannot say
+/// it (models named that no make has), against the parts a select of the
+/// fitments gives.
 enum SqliteVehicle {
     Words(String),
     Parts(Box<SelectStatement>),

@@ -173,4 +173,49 @@ mod tests {
         assert_eq!(vehicle_word(Some("bmw"), Some("x3"), None), "ǂ626D77ǂ7833");
         assert_eq!(vehicle_word(None, None, Some(2008)), "ǂǂ2008");
     }
+
+    /// Every vehicle a search can name is asked of the index's words,
+    /// rather than checked against the fitments (which would find the same
+    /// parts, slower): a make, a model, a year, and each with the others.
+    #[test]
+    fn every_vehicle_named_is_asked_by_its_words() {
+        let named = |makes: &[&str], models: &[&str], year: Option<i64>| Understood {
+            makes: makes.iter().map(|m| m.to_string()).collect(),
+            model_makes: if models.is_empty() {
+                Vec::new()
+            } else {
+                vec!["toyota".to_string()]
+            },
+            models: models.iter().map(|m| m.to_string()).collect(),
+            year,
+            ..Understood::default()
+        };
+        let toyota = vehicle_word(Some("toyota"), None, None);
+        let corolla = vehicle_word(Some("toyota"), Some("corolla"), None);
+        let corolla_2008 = vehicle_word(Some("toyota"), Some("corolla"), Some(2008));
+        let toyota_2008 = vehicle_word(Some("toyota"), None, Some(2008));
+        let honda_2008 = vehicle_word(Some("honda"), None, Some(2008));
+        for (understood, words) in [
+            (named(&["toyota"], &[], None), vec![toyota]),
+            (named(&[], &["corolla"], None), vec![corolla]),
+            (named(&[], &["corolla"], Some(2008)), vec![corolla_2008]),
+            (
+                named(&["toyota"], &[], Some(2008)),
+                vec![toyota_2008.clone()],
+            ),
+            (
+                named(&["toyota", "honda"], &[], Some(2008)),
+                vec![toyota_2008, honda_2008],
+            ),
+            (named(&[], &[], Some(2008)), vec!["ǂǂ2008".to_string()]),
+        ] {
+            let any: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+            assert_eq!(
+                vehicle_query(&understood),
+                Some(format!("{{vehicles}}: ({})", any.join(" OR "))),
+                "{understood:?}"
+            );
+        }
+        assert_eq!(vehicle_query(&named(&[], &[], None)), None);
+    }
 }

@@ -1304,6 +1304,9 @@ async fn a_search_naming_a_vehicle_follows_a_parts_fitments_and_words() {
             ("?q=2008%20honda%20pads", &["PAD-1"]),
             ("?q=2015%20toyota%20pads", &["DSC-1"]),
             ("?q=2012%20honda%20pads", &[]),
+            // The make and the year of one fitment.
+            ("?q=2020%20honda%20pads", &[]),
+            ("?q=2008%20bmw%20pads", &[]),
             ("?q=2019%20bmw%20ceramic", &["PAD-1"]),
         ],
     )
