@@ -33,21 +33,41 @@ const TABLES: [&str; 4] = [
 ];
 
 /// PostgreSQL: the triggers a load turns off, each with its table, and
-/// does the work of once at its end (`count_again`). All but the last keep
+/// does the work of once at its end (`count_again`). The first four keep
 /// counts a row or a statement at a time: in one long transaction every update of a
 /// count leaves a version of its row behind that the next update must step
 /// over (none can be cleared before the transaction ends), so a million
 /// rows would update the same few thousand counts slower and slower. The
-/// last writes a new part's words into the word index (D48), a part at a
-/// time into an index much larger than memory. SQLite updates a row in
-/// place and keeps its triggers on.
-const TRIGGERS_OFF: [(&str, &str); 5] = [
+/// fifth writes a new part's words into the word index (D48), a part at a
+/// time into an index much larger than memory. The last gives each fitment
+/// written its part's category, reading the part once for each fitment
+/// (three million reads at a million parts): the load writes the category
+/// the part is written with, and `FITMENT_CATEGORIES` makes sure of it at
+/// the end in one statement. SQLite updates a row in place and keeps its
+/// triggers on.
+const TRIGGERS_OFF: [(&str, &str); 6] = [
     ("part_fitments", "fitment_vehicles_follow"),
     ("parts", "category_counts_insert"),
     ("parts", "category_counts_update"),
     ("parts", "part_blocks_insert"),
     ("parts", WORDS_TRIGGER),
+    ("part_fitments", "part_fitments_category"),
 ];
+
+/// PostgreSQL: every fitment takes its part's category (what the trigger
+/// `part_fitments_category` does a row at a time), for the whole catalogue
+/// at the end of a load. It finds nothing to change unless a fitment was
+/// written with another category than its part's.
+const FITMENT_CATEGORIES: &str = "UPDATE part_fitments AS f SET category = p.category \
+     FROM parts AS p WHERE p.id = f.part_id AND f.category IS DISTINCT FROM p.category";
+
+/// PostgreSQL: the tables whose foreign keys (each detail's part) a load
+/// sets aside and adds again before it commits. Kept, each row written
+/// would look its part up as it is written (six million look-ups at a
+/// million parts); added again, each is checked for the whole table in one
+/// join, and a row without its part fails the load as it would have failed
+/// its statement.
+const FOREIGN_KEYS_OF: [&str; 3] = ["part_fitments", "part_oem_numbers", "part_replaced_numbers"];
 
 /// PostgreSQL: the counts counted again from scratch, as the migrations
 /// that made them filled them.
@@ -206,12 +226,17 @@ struct CountsAside {
     /// The word index's other indexes (the names' rows): their names and
     /// definitions.
     words_indexes: Vec<(String, String)>,
+    /// The foreign keys of `FOREIGN_KEYS_OF`: each one's table, name and
+    /// definition.
+    foreign_keys: Vec<(String, String, String)>,
 }
 
-/// PostgreSQL: turns off the triggers that keep counts and words a row or a
-/// statement at a time (`TRIGGERS_OFF`), for `count_again`
-/// to redo at the end of the load; and lets this transaction's sorts (the
-/// indexes built again, the counts) use more of the server's memory.
+/// PostgreSQL: turns off the triggers that keep counts, words and the
+/// fitments' categories a row or a statement at a time (`TRIGGERS_OFF`) and
+/// sets the details' foreign keys aside (`FOREIGN_KEYS_OF`), for
+/// `count_again` to redo at the end of the load; and lets this
+/// transaction's sorts (the indexes built again, the counts) use more of
+/// the server's memory.
 async fn set_counts_aside(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
 ) -> anyhow::Result<CountsAside> {
@@ -239,17 +264,35 @@ async fn set_counts_aside(
         sqlx::query_as(&secondary_indexes(Backend::Postgres, "'parts_search'"))
             .fetch_all(&mut **tx)
             .await?;
+    let tables = FOREIGN_KEYS_OF
+        .iter()
+        .map(|t| format!("'{t}'::regclass"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let foreign_keys: Vec<(String, String, String)> = sqlx::query_as(&format!(
+        "SELECT conrelid::regclass::text, quote_ident(conname::text), pg_get_constraintdef(oid) \
+         FROM pg_constraint WHERE contype = 'f' AND conrelid IN ({tables}) ORDER BY 1, 2"
+    ))
+    .fetch_all(&mut **tx)
+    .await?;
+    for (table, name, _) in &foreign_keys {
+        sqlx::query(&format!("ALTER TABLE {table} DROP CONSTRAINT {name}"))
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(CountsAside {
         last_part,
         words_key,
         words_indexes,
+        foreign_keys,
     })
 }
 
 /// PostgreSQL: the new parts' words written in one statement, their
 /// indexes built again by a sort (the words of a part land all over them, a
-/// row at a time), the counts counted again, and every trigger turned back
-/// on.
+/// row at a time), the counts counted again, the fitments' categories made
+/// sure of, the foreign keys added again (each checked in one pass), and
+/// every trigger turned back on.
 async fn count_again(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     aside: CountsAside,
@@ -278,6 +321,14 @@ async fn count_again(
     for statement in RECOUNTS {
         sqlx::query(statement).execute(&mut **tx).await?;
     }
+    sqlx::query(FITMENT_CATEGORIES).execute(&mut **tx).await?;
+    for (table, name, definition) in &aside.foreign_keys {
+        sqlx::query(&format!(
+            "ALTER TABLE {table} ADD CONSTRAINT {name} {definition}"
+        ))
+        .execute(&mut **tx)
+        .await?;
+    }
     for (table, trigger) in TRIGGERS_OFF {
         sqlx::query(&format!("ALTER TABLE {table} ENABLE TRIGGER {trigger}"))
             .execute(&mut **tx)
@@ -290,7 +341,8 @@ async fn count_again(
 /// definitions, to run again before it commits. Only indexes that neither
 /// enforce a rule (unique, primary key, constraint) nor belong to one are
 /// set aside: every check a row meets while the file is applied still runs
-/// against its index.
+/// against its index. (PostgreSQL's foreign keys of the details are set
+/// aside by `set_counts_aside`, and checked whole before the commit.)
 async fn set_indexes_aside(
     db: &Db,
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,

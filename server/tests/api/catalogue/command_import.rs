@@ -42,6 +42,18 @@ fn catalogue(rows: usize) -> String {
     file
 }
 
+/// Fitments whose category is not their part's (D49).
+const FITMENTS_OFF_CATEGORY: &str = "SELECT COUNT(*) FROM part_fitments AS f \
+     JOIN parts AS p ON p.id = f.part_id WHERE f.category <> p.category";
+
+/// PostgreSQL: the foreign keys of the part's details (each row's part).
+const FOREIGN_KEYS: &str = "SELECT COUNT(*) FROM pg_constraint WHERE contype = 'f' \
+     AND conrelid IN ('part_fitments'::regclass, 'part_oem_numbers'::regclass, \
+     'part_replaced_numbers'::regclass)";
+
+/// PostgreSQL: the triggers turned off.
+const TRIGGERS_OFF: &str = "SELECT COUNT(*) FROM pg_trigger WHERE tgenabled = 'D'";
+
 /// A data folder and, on PostgreSQL, a database of the test's own.
 struct Place {
     dir: tempfile::TempDir,
@@ -230,6 +242,17 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
         900,
         "each fitment counted once"
     );
+    assert_eq!(
+        place.number(FITMENTS_OFF_CATEGORY).await,
+        0,
+        "every fitment carries its part's category"
+    );
+    if place.url().is_some() {
+        // PostgreSQL: the details' foreign keys set aside for the load
+        // are back, and no trigger is left off.
+        assert_eq!(place.number(FOREIGN_KEYS).await, 3);
+        assert_eq!(place.number(TRIGGERS_OFF).await, 0);
+    }
 
     // The shop finds the parts by every way in.
     let shop = ShopProcess::start(place.dir.path(), place.url());
@@ -274,6 +297,22 @@ async fn the_import_command_loads_a_file_in_one_go_with_every_index_built_again(
     // The blocks' trigger is on again (D54): the part added is counted.
     assert_eq!(place.number(BLOCKS_SUM).await, 301);
     assert_eq!(place.number(BLOCKS_WRONG).await, 0);
+    // A part deleted takes its details with it (the foreign keys' cascade).
+    let gone = place
+        .number("SELECT MAX(id) FROM parts WHERE sku LIKE 'CMD-%'")
+        .await
+        .to_string();
+    let deleted = shop
+        .client()
+        .delete(format!("{}/api/part/{gone}", shop.address))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), 200);
+    assert_eq!(place.count("part_fitments").await, 901 - 3);
+    assert_eq!(place.count("part_oem_numbers").await, 600 - 2);
+    assert_eq!(place.count("part_replaced_numbers").await, 300 - 1);
     let part = json_at(&shop, &format!("/api/part/{known}")).await;
     assert_eq!(part["name"], "Vented disc 0");
     assert_eq!(
