@@ -416,7 +416,7 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         }
     }
     // Makes and models the words (or two words together: "3 series",
-    // "cr-v") may name.
+    // "cr-v", "land rover", "mercedes benz") may name.
     let mut keys: Vec<String> = found.clone();
     for pair in found.windows(2) {
         for joint in [" ", "-", ""] {
@@ -449,6 +449,11 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
             let joints = [" ", "-", ""].map(|j| format!("{word}{j}{next}"));
             if let Some(model) = joints.iter().find(|k| is_model(k)) {
                 understood.models.push(model.clone());
+                i += 2;
+                continue;
+            }
+            if let Some(make) = joints.iter().find(|k| is_make(k)) {
+                understood.makes.push(make.clone());
                 i += 2;
                 continue;
             }

@@ -1254,6 +1254,39 @@ async fn words_naming_a_make_model_or_year_match_the_vehicles_parts_fit() {
     .await;
 }
 
+/// A make of two words is named by them however they are written, as a
+/// model of two words is (D63): `mercedes benz` is the make, not two words
+/// of the parts' text.
+#[tokio::test]
+async fn two_words_may_name_one_make() {
+    let app = spawn_app().await;
+    let (admin, _) = buyers_catalogue(&app).await;
+    for part in [
+        json!({"sku": "MB-1", "name": "Ceramic Brake Pads", "description": "Low-dust pads.",
+               "category": "Brakes", "fitments": [fitment("Mercedes-Benz", "C-Class", 2008, 2014)]}),
+        json!({"sku": "LR-1", "name": "Brake Pads", "description": "Not for Mercedes-Benz cars.",
+               "category": "Brakes", "fitments": [fitment("Land Rover", "Defender", 2010, 2016)]}),
+    ] {
+        app.add_part_with(&admin, part).await;
+    }
+    expect_finds(
+        &app,
+        &[
+            ("?q=mercedes-benz%20pads", &["MB-1"]),
+            ("?q=Mercedes%20Benz%20pads", &["MB-1"]),
+            ("?q=2010%20mercedes%20benz%20pads", &["MB-1"]),
+            ("?q=2016%20mercedes-benz%20pads", &[]),
+            ("?q=mercedes-benz%20c-class%20pads", &["MB-1"]),
+            ("?q=land%20rover%20pads", &["LR-1"]),
+            ("?q=2012%20land%20rover%20defender%20pads", &["LR-1"]),
+            ("?q=land%20rover%20c%20class", &[]),
+            // One word of the two is a word of the parts' text.
+            ("?q=mercedes%20pads", &["LR-1"]),
+        ],
+    )
+    .await;
+}
+
 /// SQLite: no part is left marked for the word index once the shop's
 /// write has committed (D61): every write of a part wrote its row.
 async fn no_part_left_marked(app: &TestApp) {
