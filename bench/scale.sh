@@ -79,6 +79,10 @@ fi
 if [[ ${BENCH_SKIP_POSTGRES:-} != 1 ]]; then
   "$ROOT/scripts/ensure-postgres.sh"
 fi
+# The load beside nginx needs nginx and wrk (Debian's packages).
+if [[ ${SCALE_SKIP_TRAFFIC:-} != 1 ]]; then
+  "$ROOT/scripts/ensure-debian-tools.sh" nginx wrk
+fi
 # The bare SQLite timings need a Python SQLite that reads the shop's tables.
 BARE_PYTHON=$("$ROOT/scripts/ensure-bench-sqlite.sh")
 
