@@ -35,6 +35,7 @@ export BENCH_RESULTS=$WORK/results.jsonl
 : >"$BENCH_RESULTS"
 ADMIN_PASSWORD=bench-admin-$RANDOM$RANDOM
 PG_DB=""
+PG_BARE_DB=""
 PIDS=()
 
 log() { printf '\n== %s\n' "$*"; }
@@ -52,10 +53,11 @@ cleanup() {
       wait "$pid" 2>/dev/null
     fi
   done
-  if [[ -n $PG_DB ]]; then
-    psql "$PG_BASE/postgres" -qAtc "DROP DATABASE IF EXISTS \"$PG_DB\" WITH (FORCE)" >/dev/null 2>&1 ||
-      echo "could not drop the PostgreSQL database $PG_DB" >&2
-  fi
+  for db in "$PG_DB" "$PG_BARE_DB"; do
+    [[ -n $db ]] || continue
+    psql "$PG_BASE/postgres" -qAtc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 ||
+      echo "could not drop the PostgreSQL database $db" >&2
+  done
   if [[ -d $WORK ]]; then
     # Keep the servers' logs and Lighthouse's reports next to the results.
     mkdir -p "$RESULTS_DIR/$STAMP-files"
@@ -98,6 +100,9 @@ if ((${#missing[@]})); then
   "${SUDO[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+# The import's reference on SQLite writes the word index, whose options need
+# a newer SQLite than Debian's Python has.
+BARE_PYTHON=$("$ROOT/scripts/ensure-bench-sqlite.sh")
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 echo "nginx: $("$NGINX" -v 2>&1)"
 echo "wrk:   $(wrk --version 2>&1 | head -1)"
@@ -146,6 +151,30 @@ start_shop() { # name [database url]
 stop_shop() {
   stop_pid "$SHOP_PID"
   SHOP_PID=""
+}
+
+# The catalogue import's reference: the rows the shop's import wrote (its
+# parts' numbers start with IMP-) written again by the database's own bulk
+# insert into an empty database of the shop's schema, which a shop started on
+# it and stopped has made (bench/lib/bare_import.py); recorded as KEY_bare.
+bare_import() { # key [postgres url of an empty database]
+  local key=$1 url=${2:-} dir=$WORK/data-$1-bare port pid out
+  port=$(free_port)
+  mkdir -p "$dir"
+  env -u SHOP_DATABASE_URL SHOP_LISTEN=127.0.0.1:$port SHOP_DATA_DIR="$dir" SHOP_DEMO_DATA=false \
+    SHOP_ADMIN_PASSWORD="$ADMIN_PASSWORD" SHOP_WEB_DIR="$ROOT/web/dist" RUST_LOG=warn \
+    ${url:+SHOP_DATABASE_URL="$url"} "$SHOP_BIN" serve >"$WORK/shop-$key-bare.log" 2>&1 &
+  pid=$!
+  PIDS+=("$pid")
+  if ! helper wait "http://127.0.0.1:$port/api/part?limit=1" 60; then
+    tail -20 "$WORK/shop-$key-bare.log" >&2
+    stop_pid "$pid"
+    return 1
+  fi
+  stop_pid "$pid"
+  out=$("$BARE_PYTHON" "$LIB/bare_import.py" "$SHOP_DB" "${url:-$dir/shop.db}" IMP- "${key}_bare") || return 1
+  echo "  $out"
+  helper record "$out"
 }
 
 run_wrk() { # key round base path [extra json] [wrk args...]
@@ -381,6 +410,9 @@ helper rss rss_load "$SHOP_PID"
 log "catalogue import on SQLite (10,000 rows)"
 helper import "$BASE" "$ADMIN_PASSWORD" import_sqlite ||
   helper record '{"key":"import_sqlite","error":"the run failed (see the log above)"}'
+log "the same rows by SQLite's own bulk insert (the import's reference)"
+bare_import import_sqlite ||
+  helper record '{"key":"import_sqlite_bare","error":"the run failed (see the log above)"}'
 
 # ---------------------------------------------------------------- front end
 
@@ -422,7 +454,7 @@ stop_shop
 # ---------------------------------------------------------------- PostgreSQL: orders
 
 if [[ -n ${BENCH_SKIP_POSTGRES:-} ]]; then
-  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres; do
+  for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres import_postgres_bare; do
     helper record "{\"key\":\"$k\",\"error\":\"skipped (BENCH_SKIP_POSTGRES)\"}"
   done
 else
@@ -452,13 +484,21 @@ else
     helper import "$BASE" "$ADMIN_PASSWORD" import_postgres ||
       helper record '{"key":"import_postgres","error":"the run failed (see the log above)"}'
     stop_shop
+    log "the same rows by PostgreSQL's own bulk insert, COPY (the import's reference)"
+    PG_BARE_DB=${PG_DB}_bare
+    if psql "$PG_BASE/postgres" -qAtc "CREATE DATABASE \"$PG_BARE_DB\"" >/dev/null &&
+      bare_import import_postgres "$PG_BASE/$PG_BARE_DB"; then
+      psql "$PG_BASE/postgres" -qAtc "DROP DATABASE \"$PG_BARE_DB\"" >/dev/null && PG_BARE_DB=""
+    else
+      helper record '{"key":"import_postgres_bare","error":"the run failed (see the log above)"}'
+    fi
     log "PostgreSQL alone: bare UPDATE ... RETURNING on the hot part, rounds: $ROUNDS (pgbench -c$CONNS -j$THREADS)"
     pg_reference ||
       helper record '{"key":"pg_update_hot","error":"the pgbench runs failed (see the log above)"}'
   else
     stop_shop
     echo "  $pg_error"
-    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres; do
+    for k in orders_postgres_spread orders_postgres_hot orders_postgres_lines pg_update_hot rss_pg_load import_postgres import_postgres_bare; do
       helper record "{\"key\":\"$k\",\"error\":\"$pg_error\"}"
     done
   fi
