@@ -101,8 +101,9 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 # The import's reference on SQLite writes the word index, whose options need
-# a newer SQLite than Debian's Python has.
-BARE_PYTHON=$("$ROOT/scripts/ensure-bench-sqlite.sh")
+# a newer SQLite than Debian's Python has. Without it (no PyPI), Python's own
+# SQLite: the reference then fails on SQLite and its row says why.
+BARE_PYTHON=$("$ROOT/scripts/ensure-bench-sqlite.sh") || BARE_PYTHON=python3
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 echo "nginx: $("$NGINX" -v 2>&1)"
 echo "wrk:   $(wrk --version 2>&1 | head -1)"

@@ -42,8 +42,24 @@ TABLES = ("parts", "part_oem_numbers", "part_replaced_numbers", "part_fitments")
 # SQLite: where the shop keeps the statements writing the word index's rows
 # of the parts its triggers marked (and clearing the marks), which the
 # reference runs as they are.
-WORDS_SOURCE = os.path.join(os.path.dirname(__file__), "..", "..", "server", "src", "catalogue",
-                            "search", "vehicle_words.rs")
+SERVER_SOURCE = os.path.join(os.path.dirname(__file__), "..", "..", "server", "src")
+WORDS_SOURCE = os.path.join(SERVER_SOURCE, "catalogue", "search", "vehicle_words.rs")
+# SQLite: where the shop keeps the settings of its writer's connection during
+# an import (the page cache, the log's checkpoints), which the reference takes.
+DB_SOURCE = os.path.join(SERVER_SOURCE, "core", "db.rs")
+
+
+def rust_const(path, name):
+    """The value of `const NAME: u32 = …;` in the Rust file `path`: a whole
+    number, or a product of whole numbers (`64 * 1024`)."""
+    source = open(path, encoding="utf-8").read()
+    found = re.search(rf"const {name}: u\d+ = ([0-9_ *]+);", source)
+    if not found:
+        raise RuntimeError(f"no {name} in {path}")
+    value = 1
+    for factor in found.group(1).split("*"):
+        value *= int(factor.strip().replace("_", ""))
+    return value
 
 
 def sqlite_word_statements():
@@ -89,10 +105,13 @@ def sqlite(source, target, prefix):
     src.close()
     words = sqlite_word_statements()
 
-    # The shop's connection settings: the log beside the file, synced at the
-    # checkpoints, foreign keys checked.
+    # The settings of the shop's writer during an import: the log beside the
+    # file, synced at the checkpoints, taken every CHECKPOINT_PAGES pages;
+    # foreign keys checked; a page cache of IMPORT_CACHE_KIB.
     con = sqlite3.connect(target, isolation_level=None)
-    for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON"):
+    for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
+                   f"cache_size = -{rust_const(DB_SOURCE, 'IMPORT_CACHE_KIB')}",
+                   f"wal_autocheckpoint = {rust_const(DB_SOURCE, 'CHECKPOINT_PAGES')}"):
         con.execute(f"PRAGMA {pragma}")
     started = time.perf_counter()
     con.execute("BEGIN IMMEDIATE")
@@ -109,8 +128,10 @@ def sqlite(source, target, prefix):
 
 
 def psql(url, *args, input=None):
+    # LC_ALL=C: `\timing` writes its figures in the locale's numbers.
     done = subprocess.run(["psql", "-X", "-v", "ON_ERROR_STOP=1", url, *args],
-                          capture_output=True, text=True, input=input)
+                          capture_output=True, text=True, input=input,
+                          env={**os.environ, "LC_ALL": "C"})
     if done.returncode != 0:
         raise RuntimeError(f"psql: {done.stderr.strip()}")
     return done.stdout
@@ -143,7 +164,11 @@ def postgres(source, target, prefix):
             script.append(f"\\copy {table} ({', '.join(columns)}) FROM '{path}'")
         script.append("COMMIT;")
         out = psql(target, "-q", input="\n".join(script) + "\n")
-    seconds = sum(float(ms) for ms in re.findall(r"^Time: ([0-9.]+) ms", out, re.M)) / 1000
+    times = re.findall(r"^Time: ([0-9.]+) ms", out, re.M)
+    # BEGIN, a \copy a table, COMMIT: each timed once.
+    if len(times) != len(TABLES) + 2:
+        raise RuntimeError(f"psql timed {len(times)} statements, not {len(TABLES) + 2}: {out!r}")
+    seconds = sum(float(ms) for ms in times) / 1000
     words = int(psql(target, "-qAt", "-c", "SELECT count(*) FROM parts_search").strip())
     version = psql(target, "-qAt", "-c", "SHOW server_version").strip()
     return {"seconds": seconds, "rows": rows, "word_index_rows": words, "postgres": version}
