@@ -19,6 +19,10 @@ type VehiclePickerProps = {
 /** A vehicle as the catalogue filters by it: make, model, year and its engine when known. */
 const choiceOf = (vehicle: Vehicle): VehicleChoice => ({ make: vehicle.make, model: vehicle.model, year: vehicle.year, engine: vehicle.engine });
 
+/** Whether two choices name the same vehicle, as the catalogue's address writes it. */
+const sameChoice = (a: VehicleChoice, b: VehicleChoice) =>
+  a.make === b.make && a.model === b.model && a.year === b.year && (a.engine ?? '') === (b.engine ?? '');
+
 /**
  * Year, make and model from the catalogue's fitments. A whole vehicle is remembered in this
  * browser, so the header and the purchase pages know it; the remembered vehicle chosen again
@@ -32,26 +36,36 @@ export function VehiclePicker({ value, onChange, finder: Finder, onFound }: Vehi
 
   // The catalogue's address, and so `value`, catches up a moment after a choice: a second choice
   // made before it has (model, then year at once) builds on the first, never on the older value.
-  // Only a vehicle the address names anew replaces it: the catalogue hands over an equal value, a
-  // new object, each time it is drawn again (its results arriving, say) while the address waits.
+  // The choices handed over and not yet in the address wait in `pending`: the address reaching
+  // one of them that has later ones after it (make, then model, then the make's address arriving)
+  // leaves the latest choice alone. Only a vehicle the address names anew replaces it: the
+  // catalogue hands over an equal value, a new object, each time it is drawn again (its results
+  // arriving, say) while the address waits.
   const latest = useRef(value);
+  const pending = useRef<VehicleChoice[]>([]);
   useEffect(() => {
-    latest.current = { make: value.make, model: value.model, year: value.year, engine: value.engine };
+    const now = { make: value.make, model: value.model, year: value.year, engine: value.engine };
+    const reached = pending.current.findIndex((choice) => sameChoice(choice, now));
+    pending.current = reached < 0 ? [] : pending.current.slice(reached + 1);
+    if (pending.current.length === 0) latest.current = now;
   }, [value.make, value.model, value.year, value.engine]);
 
+  const handOver = (choice: VehicleChoice) => {
+    latest.current = choice;
+    pending.current = [...pending.current, choice];
+    onChange(choice);
+  };
   const choose = (changes: Partial<VehicleChoice>) => {
     const { make, model, year } = { ...latest.current, ...changes };
-    latest.current = { ...latest.current, ...changes };
     const whole = Boolean(make && model) && year !== null;
     const isStored = whole && stored !== null && sameName(stored.make, make) && sameName(stored.model, model) && stored.year === year;
     // A changed vehicle drops the engine (it was another vehicle's); the remembered one brings its own.
-    onChange({ make, model, year, engine: isStored ? stored.engine : undefined });
+    handOver({ make, model, year, engine: isStored ? stored.engine : undefined });
     if (whole && !isStored) saveVehicle({ make, model, year: year! });
   };
   const apply = (vehicle: Vehicle) => {
-    latest.current = choiceOf(vehicle);
     saveVehicle(vehicle);
-    onChange(choiceOf(vehicle));
+    handOver(choiceOf(vehicle));
   };
   const showsStored =
     stored && sameName(stored.make, value.make) && sameName(stored.model, value.model) && stored.year === value.year;
