@@ -745,23 +745,25 @@ def cmd_report(out_md, header_file):
         # The reference: the same rows written by the database's own bulk
         # insert (bench/lib/bare_import.py), in the reference's column; only
         # when it wrote as many parts as the import did.
-        bare = recs.get(f"import_{db}_bare") or {}
+        title = f"Catalogue import, {name}: {r['rows']:,} new rows / again unchanged"
+        shop = f"{r['seconds']:.2f} s / {r['again_seconds']:.2f} s"
         note = f"{r['bytes'] / 1024 / 1024:.1f} MB file, POST /api/admin/parts/import"
+        bare = recs.get(f"import_{db}_bare") or {}
         bare_parts = (bare.get("rows") or {}).get("parts")
-        if bare.get("seconds") and not bare.get("error") and bare_parts != r["rows"]:
-            bare = {"error": f"it wrote {bare_parts} parts, the import {r['rows']}"}
-        if bare.get("seconds") and not bare.get("error"):
-            ratio = r["seconds"] / bare["seconds"]
-            how = "COPY" if db == "postgres" else "executemany"
-            row(f"Catalogue import, {name}: {r['rows']:,} new rows / again unchanged",
-                f"{r['seconds']:.2f} s / {r['again_seconds']:.2f} s",
-                f"{bare['seconds']:.2f} s ({name}'s own bulk insert, {how})", f"{ratio:.2f} ×",
-                import_budget, ratio <= 2, note)
+        if bare.get("error") or not bare.get("seconds"):
+            missing = bare.get("error", "not measured")
+        elif bare_parts != r["rows"]:
+            missing = f"it wrote {bare_parts} parts, the import {r['rows']}"
         else:
-            row(f"Catalogue import, {name}: {r['rows']:,} new rows / again unchanged",
-                f"{r['seconds']:.2f} s / {r['again_seconds']:.2f} s", "—", "—",
-                import_budget, False,
-                f"{note}; the database's bulk insert: {bare.get('error', 'not measured')}")
+            missing = None
+        if missing:
+            row(title, shop, "—", "—", import_budget, False,
+                f"{note}; the database's bulk insert: {missing}")
+            continue
+        ratio = r["seconds"] / bare["seconds"]
+        how = "COPY" if db == "postgres" else "executemany"
+        row(title, shop, f"{bare['seconds']:.2f} s ({name}'s own bulk insert, {how})",
+            f"{ratio:.2f} ×", import_budget, ratio <= 2, note)
 
     b = recs.get("bundle")
     if b and b.get("gzip_kb") is not None:
