@@ -487,7 +487,7 @@ pub(super) fn sqlite_word_ids(query: String) -> SelectStatement {
 
 /// SQLite: the FTS5 query for the parts having, for every one of `words`,
 /// a word of the name, description or part number starting with it.
-fn sqlite_words_query(words: &[String]) -> String {
+pub(super) fn sqlite_words_query(words: &[String]) -> String {
     let all = words
         .iter()
         .map(|w| format!("\"{w}\"*"))

@@ -2,7 +2,9 @@
 //! catalogue's own words (the trigram index of `search_words`), and words
 //! naming a make, model or model year taken as a fitment filter.
 
-use sea_query::{Cond, Expr, Iden, Order, Query, SelectStatement};
+use sea_query::{
+    Alias, Cond, Expr, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType,
+};
 
 use super::*;
 use crate::catalogue::fields::{words, FIRST_YEAR, LAST_FILTER_YEAR};
@@ -123,30 +125,87 @@ pub fn remember_words_statement(words: &[String]) -> Option<sea_query::InsertSta
     Some(insert)
 }
 
-/// Whether a part has a word (of its name, description or part number)
-/// starting with `word`: the word index answers at once (on PostgreSQL, one
-/// range of its b-tree). SQLite first looks for `word` itself, whose list
-/// of parts FTS5 reads from its head; asked for the words starting with it,
-/// FTS5 gathers the lists of all of them before the first part comes (at a
-/// million parts 0.8 ms for `pads`, 41 ms for `the`, against 0.02 ms).
-async fn word_exists(db: &Db, word: &str) -> Result<bool, sqlx::Error> {
-    let first = match db.backend {
+/// For each of `words`, whether a part has a word (of its name,
+/// description or part number) starting with it: the word index answers at
+/// once (on PostgreSQL, one range of its b-tree, a statement for each
+/// word). SQLite asks for every word in one statement ([`sqlite_found`]),
+/// each first for the word itself, whose list of parts FTS5 reads from its
+/// head; asked for the words starting with it, FTS5 gathers the lists of
+/// all of them before the first part comes (at a million parts 0.8 ms for
+/// `pads`, 41 ms for `the`, against 0.02 ms).
+async fn words_exist(db: &Db, words: &[&String]) -> Result<Vec<bool>, sqlx::Error> {
+    match db.backend {
         Backend::Sqlite => {
-            let itself = sqlite_word_ids(format!("{OWN_WORDS}: \"{word}\""))
-                .limit(1)
-                .to_owned();
-            let found: Option<(i64,)> = db.fetch_optional(&itself).await?;
-            if found.is_some() {
-                return Ok(true);
-            }
-            word_matches(db.backend, &[word.to_owned()])
-                .limit(1)
-                .to_owned()
+            let asks: Vec<Vec<String>> = words
+                .iter()
+                .map(|word| {
+                    vec![
+                        format!("{OWN_WORDS}: \"{word}\""),
+                        sqlite_words_query(std::slice::from_ref(*word)),
+                    ]
+                })
+                .collect();
+            sqlite_found(db, &asks).await
         }
-        Backend::Postgres => any_word_starting(word),
+        Backend::Postgres => {
+            let mut exist = Vec::with_capacity(words.len());
+            for word in words {
+                let found: Option<(i64,)> = db.fetch_optional(&any_word_starting(word)).await?;
+                exist.push(found.is_some());
+            }
+            Ok(exist)
+        }
+    }
+}
+
+/// SQLite: for each entry of `asks` (FTS5 queries of the word index, in the
+/// order to try them), whether one of its queries finds a part. One
+/// statement for all: a row for each entry, its queries' first parts the
+/// arguments of one `coalesce`, which SQLite evaluates in turn and stops at
+/// the first to find one. Every statement is a round trip to SQLite's
+/// thread, which cost a search's page more than the probes themselves.
+async fn sqlite_found(db: &Db, asks: &[Vec<String>]) -> Result<Vec<bool>, sqlx::Error> {
+    let first_part = |query: &String| {
+        SimpleExpr::SubQuery(
+            None,
+            Box::new(
+                sqlite_word_ids(query.clone())
+                    .limit(1)
+                    .to_owned()
+                    .into_sub_query_statement(),
+            ),
+        )
     };
-    let found: Option<(i64,)> = db.fetch_optional(&first).await?;
-    Ok(found.is_some())
+    let mut all: Option<SelectStatement> = None;
+    for (i, queries) in asks.iter().enumerate() {
+        let found = match queries.as_slice() {
+            [] => continue,
+            [only] => first_part(only),
+            // SQLite's coalesce takes two arguments or more.
+            more => Func::coalesce(more.iter().map(first_part)).into(),
+        };
+        let row = Query::select()
+            .expr_as(Expr::val(i as i64), Alias::new("ask"))
+            .expr_as(found, Alias::new("id"))
+            .to_owned();
+        match &mut all {
+            None => all = Some(row),
+            Some(all) => {
+                all.union(UnionType::All, row);
+            }
+        }
+    }
+    let mut found = vec![false; asks.len()];
+    let Some(all) = all else {
+        return Ok(found);
+    };
+    let rows: Vec<(i64, Option<i64>)> = db.fetch_all(&all).await?;
+    for (i, id) in rows {
+        if let Some(found) = usize::try_from(i).ok().and_then(|i| found.get_mut(i)) {
+            *found = id.is_some();
+        }
+    }
+    Ok(found)
 }
 
 /// PostgreSQL: the first words of the index starting with `word`, one more
@@ -185,8 +244,9 @@ async fn levelled_index_words(
 /// For a search that may be read level by level or scored part by part:
 /// whether some part has a word starting with each different word in its
 /// name (on PostgreSQL a probe of the index of the names' rows,
-/// [`name_row_starting`]; on SQLite the word index asked for the word in
-/// the name column, [`sqlite_word_in`]). At most `most` different words.
+/// [`name_row_starting`], a statement for each word; on SQLite the word
+/// index asked for every word in the name column in one statement,
+/// [`sqlite_words_in`]). At most `most` different words.
 async fn words_in_names(
     db: &Db,
     words: &[String],
@@ -199,40 +259,42 @@ async fn words_in_names(
     {
         return Ok(None);
     }
+    if db.backend == Backend::Sqlite {
+        let words: Vec<&String> = distinct.iter().map(|(word, _)| *word).collect();
+        return Ok(Some(sqlite_words_in(db, "name", &words).await?));
+    }
     let mut in_names = Vec::new();
     for (word, _) in distinct {
-        let found = match db.backend {
-            Backend::Postgres => {
-                let named: Option<(String,)> = db.fetch_optional(&name_row_starting(word)).await?;
-                named.is_some()
-            }
-            Backend::Sqlite => sqlite_word_in(db, "name", word).await?,
-        };
-        in_names.push(found);
+        let named: Option<(String,)> = db.fetch_optional(&name_row_starting(word)).await?;
+        in_names.push(named.is_some());
     }
     Ok(Some(in_names))
 }
 
-/// SQLite: whether some part has a word starting with `word` in `column`
-/// of the word index. A word of four letters or more is first asked for
+/// SQLite: for each of `words`, whether some part has a word starting with
+/// it in `column` of the word index, all asked in one statement
+/// ([`sqlite_found`]). A word of four letters or more is first asked for
 /// itself, whose list FTS5 reads from its head; asked for the words
 /// starting with it, FTS5 gathers all their lists first (D29). A word of
 /// three letters or fewer has a list of the words it starts of its own
 /// (D56), read from its head too.
-async fn sqlite_word_in(db: &Db, column: &str, word: &str) -> Result<bool, sqlx::Error> {
-    let ask = |query: String| sqlite_word_ids(query).limit(1).to_owned();
-    if word.chars().count() > 3 {
-        let found: Option<(i64,)> = db
-            .fetch_optional(&ask(format!("{{{column}}}: \"{word}\"")))
-            .await?;
-        if found.is_some() {
-            return Ok(true);
-        }
-    }
-    let found: Option<(i64,)> = db
-        .fetch_optional(&ask(format!("{{{column}}}: \"{word}\"*")))
-        .await?;
-    Ok(found.is_some())
+async fn sqlite_words_in(
+    db: &Db,
+    column: &str,
+    words: &[&String],
+) -> Result<Vec<bool>, sqlx::Error> {
+    let asks: Vec<Vec<String>> = words
+        .iter()
+        .map(|word| {
+            let starting = format!("{{{column}}}: \"{word}\"*");
+            if word.chars().count() > 3 {
+                vec![format!("{{{column}}}: \"{word}\""), starting]
+            } else {
+                vec![starting]
+            }
+        })
+        .collect();
+    sqlite_found(db, &asks).await
 }
 
 /// SQLite, for a search scored part by part (more than [`LEVELLED_WORDS`]
@@ -247,11 +309,8 @@ async fn sqlite_words_in_numbers(
     if distinct.len() <= LEVELLED_WORDS {
         return Ok(None);
     }
-    let mut in_numbers = Vec::new();
-    for (word, _) in distinct {
-        in_numbers.push(sqlite_word_in(db, "sku", word).await?);
-    }
-    Ok(Some(in_numbers))
+    let words: Vec<&String> = distinct.iter().map(|(word, _)| *word).collect();
+    Ok(Some(sqlite_words_in(db, "sku", &words).await?))
 }
 
 /// How many different words a search may have to be read by probes.
@@ -397,11 +456,18 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         return Ok(filters);
     }
     let mut corrected = false;
+    let asked: Vec<&String> = found
+        .iter()
+        .take(CORRECTED_WORDS)
+        .filter(|word| is_indexed_word(word))
+        .collect();
+    let exist = words_exist(db, &asked).await?;
+    let mut exist = exist.into_iter();
     for word in found.iter_mut().take(CORRECTED_WORDS) {
         if !is_indexed_word(word) {
             continue;
         }
-        if word_exists(db, word).await? {
+        if exist.next().unwrap_or(true) {
             continue;
         }
         let candidates: Vec<(String,)> = db
