@@ -165,15 +165,14 @@ async fn words_exist(db: &Db, words: &[&String]) -> Result<Vec<bool>, sqlx::Erro
 /// the first to find one. Every statement is a round trip to SQLite's
 /// thread, which cost a search's page more than the probes themselves.
 async fn sqlite_found(db: &Db, asks: &[Vec<String>]) -> Result<Vec<bool>, sqlx::Error> {
-    let first_part = |query: &String| {
-        SimpleExpr::SubQuery(
-            None,
-            Box::new(
-                sqlite_word_ids(query.clone())
-                    .limit(1)
-                    .to_owned()
-                    .into_sub_query_statement(),
-            ),
+    // Written out rather than built as a subquery, so that a word binds
+    // only its FTS5 query (a built subquery binds its `LIMIT` too) and a
+    // search of eight words stays within the values a statement kept
+    // prepared may bind (`db::MAX_KEPT_STATEMENT_VALUES`).
+    let first_part = |query: &String| -> SimpleExpr {
+        Expr::cust_with_values(
+            "(SELECT rowid FROM parts_search WHERE parts_search MATCH ? LIMIT 1)",
+            [query.clone()],
         )
     };
     let mut all: Option<SelectStatement> = None;
@@ -185,7 +184,7 @@ async fn sqlite_found(db: &Db, asks: &[Vec<String>]) -> Result<Vec<bool>, sqlx::
             more => Func::coalesce(more.iter().map(first_part)).into(),
         };
         let row = Query::select()
-            .expr_as(Expr::val(i as i64), Alias::new("ask"))
+            .expr_as(Expr::cust(i.to_string()), Alias::new("ask"))
             .expr_as(found, Alias::new("id"))
             .to_owned();
         match &mut all {

@@ -290,7 +290,7 @@ pub async fn details(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Details>, sqlx
 /// a number search's page cost more than reading the rows. The fitments
 /// stay apart: as rows of the numbers' shape, padded to a fitment's
 /// columns, a page of 24 parts read slower than with a statement of their
-/// own (the numbers' rows came back with ten more columns each).
+/// own (the numbers' rows came back with eight more columns each).
 pub async fn details_on(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
