@@ -485,6 +485,19 @@ pub(super) fn sqlite_word_ids(query: String) -> SelectStatement {
         .to_owned()
 }
 
+/// SQLite: the first id of [`sqlite_word_ids`] (NULL when FTS5's `query`
+/// finds no part), as an expression. Written out rather than built as a
+/// limited subquery, so that it binds only `query` (a built subquery binds
+/// its `LIMIT` too) and a statement asking it of eight words stays within
+/// the values a statement kept prepared may bind
+/// (`db::MAX_KEPT_STATEMENT_VALUES`).
+pub(super) fn sqlite_first_word_id(query: String) -> SimpleExpr {
+    Expr::cust_with_values(
+        "(SELECT rowid FROM parts_search WHERE parts_search MATCH ? LIMIT 1)",
+        [query],
+    )
+}
+
 /// SQLite: the FTS5 query for the parts having, for every one of `words`,
 /// a word of the name, description or part number starting with it.
 pub(super) fn sqlite_words_query(words: &[String]) -> String {

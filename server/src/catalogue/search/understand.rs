@@ -2,9 +2,7 @@
 //! catalogue's own words (the trigram index of `search_words`), and words
 //! naming a make, model or model year taken as a fitment filter.
 
-use sea_query::{
-    Alias, Cond, Expr, Func, Iden, Order, Query, SelectStatement, SimpleExpr, UnionType,
-};
+use sea_query::{Alias, Cond, Expr, Func, Iden, Order, Query, SelectStatement, UnionType};
 
 use super::*;
 use crate::catalogue::fields::{words, FIRST_YEAR, LAST_FILTER_YEAR};
@@ -165,16 +163,7 @@ async fn words_exist(db: &Db, words: &[&String]) -> Result<Vec<bool>, sqlx::Erro
 /// the first to find one. Every statement is a round trip to SQLite's
 /// thread, which cost a search's page more than the probes themselves.
 async fn sqlite_found(db: &Db, asks: &[Vec<String>]) -> Result<Vec<bool>, sqlx::Error> {
-    // Written out rather than built as a subquery, so that a word binds
-    // only its FTS5 query (a built subquery binds its `LIMIT` too) and a
-    // search of eight words stays within the values a statement kept
-    // prepared may bind (`db::MAX_KEPT_STATEMENT_VALUES`).
-    let first_part = |query: &String| -> SimpleExpr {
-        Expr::cust_with_values(
-            "(SELECT rowid FROM parts_search WHERE parts_search MATCH ? LIMIT 1)",
-            [query.clone()],
-        )
-    };
+    let first_part = |query: &String| sqlite_first_word_id(query.clone());
     let mut all: Option<SelectStatement> = None;
     for (i, queries) in asks.iter().enumerate() {
         let found = match queries.as_slice() {
@@ -455,20 +444,17 @@ pub async fn understand(db: &Db, mut filters: Filters) -> Result<Filters, sqlx::
         return Ok(filters);
     }
     let mut corrected = false;
-    let asked: Vec<&String> = found
-        .iter()
-        .take(CORRECTED_WORDS)
-        .filter(|word| is_indexed_word(word))
+    // The words a misspelling is looked for in, asked about all at once.
+    let indexed: Vec<usize> = (0..found.len().min(CORRECTED_WORDS))
+        .filter(|&i| is_indexed_word(&found[i]))
         .collect();
+    let asked: Vec<&String> = indexed.iter().map(|&i| &found[i]).collect();
     let exist = words_exist(db, &asked).await?;
-    let mut exist = exist.into_iter();
-    for word in found.iter_mut().take(CORRECTED_WORDS) {
-        if !is_indexed_word(word) {
+    for (i, exists) in indexed.into_iter().zip(exist) {
+        if exists {
             continue;
         }
-        if exist.next().unwrap_or(true) {
-            continue;
-        }
+        let word = &mut found[i];
         let candidates: Vec<(String,)> = db
             .fetch_all(&similar_words_statement(db.backend, word))
             .await?;
